@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "uihost",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "uihost", targets: ["uihost"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .target(name: "TerminalIO", dependencies: ["UIHostCore"]),
+        .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "CLua", "CLuaShim"]),
+        .executableTarget(
+            name: "uihost",
+            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"]
+        ),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

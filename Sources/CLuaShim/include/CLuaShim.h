@@ -1,0 +1,86 @@
+/*
+ * The only C we write. Lua raises errors with longjmp, which must never unwind a
+ * Swift frame, so:
+ *  - Swift calls into Lua only through uih_pcall (traceback message handler) or the
+ *    protected helpers below;
+ *  - every Swift function exposed to Lua is reached through uih_pushswiftfunction's
+ *    trampoline, which raises the error (or yields) after the Swift function has
+ *    returned.
+ * It also holds the runtime record behind each state: the counting allocator and
+ * the instruction budget.
+ */
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a Swift function returns to the trampoline besides a result count. */
+#define UIH_RAISE_WHERE (-1)   /* raise the string on top, prefixed with the caller's file:line */
+#define UIH_RAISE (-2)         /* raise the value on top as it is */
+#define UIH_YIELD_BASE (-16)   /* UIH_YIELD_BASE - n: yield the n values on top */
+
+typedef int (*uih_SwiftFunction)(lua_State *L);
+
+/* The per-state record, reachable from any thread of the state. */
+typedef struct uih_Runtime {
+    void *host;                /* opaque owner pointer set by Swift */
+    size_t used;               /* bytes allocated by Lua */
+    size_t peak;
+    size_t limit;              /* 0 = none */
+    int inSwift;               /* >0 while Swift code runs (host or a function called by Lua):
+                                  allocation never fails then, so no memory error unwinds Swift */
+    int memoryExceeded;        /* set when an allocation was refused */
+    int64_t budget;            /* instructions left for the current call; <0 = unlimited */
+    int64_t budgetStart;
+    int budgetExceeded;
+} uih_Runtime;
+
+/* A new state with the counting allocator and the runtime record; NULL on failure. */
+lua_State *uih_newstate(size_t memoryLimit);
+void uih_close(lua_State *L);
+uih_Runtime *uih_runtime(lua_State *L);
+
+/* Arms the instruction budget for one call from the host (also re-armed per coroutine resume). */
+void uih_setbudget(lua_State *L, int64_t instructions);
+
+/* lua_pcall with a traceback message handler. On error the message (with traceback
+ * appended after "\nstack traceback:") is on top. */
+int uih_pcall(lua_State *L, int nargs, int nresults);
+/* luaL_loadbufferx, text only. */
+int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
+/* Resumes coroutine co with nargs from co's stack, budgeted; returns the status, nresults set. */
+int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+
+/* Pushes a Lua function that calls f through the trampoline. */
+void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f);
+
+/* Protected helpers for API calls that can raise. Return LUA_OK or an error status
+ * with the message on top. */
+int uih_ptostring(lua_State *L, int idx);   /* pushes luaL_tolstring(idx) */
+int uih_plen(lua_State *L, int idx, lua_Integer *out);
+
+/* Variadic functions Swift cannot call. */
+static inline int uih_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT, 0); }
+static inline int uih_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
+
+/* Macro replacements. */
+static inline void uih_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }
+static inline void uih_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+static inline int uih_isnoneornil(lua_State *L, int idx) { return lua_type(L, idx) <= 0; }
+static inline const char *uih_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+static inline lua_Number uih_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+static inline lua_Integer uih_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
+static inline void uih_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
+static inline void uih_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); lua_settop(L, -2); }
+static inline void uih_replace(lua_State *L, int idx) { lua_copy(L, -1, idx); lua_settop(L, -2); }
+static inline int uih_upvalueindex(int i) { return LUA_REGISTRYINDEX - i; }
+static inline int uih_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int uih_getglobaltable(lua_State *L) { return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+static inline int uih_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+static inline void uih_pushlightuserdata(lua_State *L, void *p) { lua_pushlightuserdata(L, p); }
+
+#endif

@@ -1,0 +1,180 @@
+#include "CLuaShim.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* MARK: - Runtime record and counting allocator */
+
+static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    uih_Runtime *rt = (uih_Runtime *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        rt->used -= old;
+        return NULL;
+    }
+    if (nsize > old && rt->limit != 0 && rt->inSwift == 0 &&
+        rt->used - old + nsize > rt->limit) {
+        rt->memoryExceeded = 1;
+        return NULL;   /* Lua raises a memory error, in C, caught by the nearest pcall */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    rt->used = rt->used - old + nsize;
+    if (rt->used > rt->peak) rt->peak = rt->used;
+    return p;
+}
+
+static int uih_panic(lua_State *L) {
+    (void)L;
+    abort();   /* unreachable by design: every call into Lua is protected */
+    return 0;
+}
+
+lua_State *uih_newstate(size_t memoryLimit) {
+    uih_Runtime *rt = (uih_Runtime *)calloc(1, sizeof(uih_Runtime));
+    if (rt == NULL) return NULL;
+    rt->limit = memoryLimit;
+    rt->budget = -1;
+    rt->inSwift = 1;   /* the host runs until it calls into Lua */
+    lua_State *L = lua_newstate(uih_alloc, rt);
+    if (L == NULL) { free(rt); return NULL; }
+    lua_atpanic(L, uih_panic);
+    *(uih_Runtime **)lua_getextraspace(L) = rt;
+    return L;
+}
+
+uih_Runtime *uih_runtime(lua_State *L) {
+    return *(uih_Runtime **)lua_getextraspace(L);
+}
+
+void uih_close(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    lua_close(L);
+    free(rt);
+}
+
+/* MARK: - Instruction budget */
+
+#define UIH_HOOK_STEP 1000
+
+static void uih_counthook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->budget < 0) return;
+    rt->budget -= UIH_HOOK_STEP;
+    if (rt->budget < 0) {
+        rt->budget = 0;
+        rt->budgetExceeded = 1;
+        luaL_error(L, "instruction budget exceeded (%lld instructions)", (long long)rt->budgetStart);
+    }
+}
+
+static void uih_armhook(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->budget >= 0) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+    else lua_sethook(L, NULL, 0, 0);
+}
+
+void uih_setbudget(lua_State *L, int64_t instructions) {
+    uih_Runtime *rt = uih_runtime(L);
+    rt->budget = instructions;
+    rt->budgetStart = instructions;
+    rt->budgetExceeded = 0;
+    uih_armhook(L);
+}
+
+/* MARK: - Protected calls */
+
+static int uih_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int uih_pcall(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;   /* the function's index */
+    lua_pushcfunction(L, uih_traceback);
+    lua_insert(L, base);
+    /* Lua code called from inside a Swift function is limited like any other. */
+    uih_Runtime *rt = uih_runtime(L);
+    int inSwift = rt->inSwift;
+    rt->inSwift = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    rt->inSwift = inSwift;
+    lua_remove(L, base);
+    return status;
+}
+
+int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    return luaL_loadbufferx(L, buf, len, chunkname, "t");
+}
+
+int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+    uih_armhook(co);
+    uih_Runtime *rt = uih_runtime(co);
+    int inSwift = rt->inSwift;
+    rt->inSwift = 0;
+    int status = lua_resume(co, from, nargs, nresults);
+    rt->inSwift = inSwift;
+    return status;
+}
+
+/* MARK: - Trampoline */
+
+static int uih_trampoline(lua_State *L) {
+    uih_SwiftFunction f = (uih_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    uih_Runtime *rt = uih_runtime(L);
+    rt->inSwift++;
+    int r = f(L);
+    rt->inSwift--;
+    if (r >= 0) return r;
+    if (r == UIH_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (r == UIH_RAISE) return lua_error(L);
+    if (r <= UIH_YIELD_BASE) return lua_yield(L, UIH_YIELD_BASE - r);
+    return luaL_error(L, "internal error: bad trampoline status %d", r);
+}
+
+void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, uih_trampoline, 1);
+}
+
+/* MARK: - Protected helpers */
+
+static int uih_tostring_k(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int uih_ptostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, uih_tostring_k);
+    lua_pushvalue(L, idx);
+    return lua_pcall(L, 1, 1, 0);
+}
+
+static int uih_len_k(lua_State *L) {
+    lua_pushinteger(L, luaL_len(L, 1));
+    return 1;
+}
+
+int uih_plen(lua_State *L, int idx, lua_Integer *out) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, uih_len_k);
+    lua_pushvalue(L, idx);
+    int status = lua_pcall(L, 1, 1, 0);
+    if (status == LUA_OK) {
+        *out = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
+}

@@ -1,0 +1,31 @@
+/// What can go wrong when the host runs Lua code. One place (the CLI's
+/// `ErrorReport`) turns these into the text and exit code people see.
+public enum LuaError: Error, Equatable, Sendable {
+    /// The chunk did not compile; `message` starts with `file:line:`.
+    case syntax(message: String)
+    /// A runtime error; `message` usually starts with `file:line:`.
+    case runtime(message: String, traceback: String)
+    /// The instruction budget of one call ran out.
+    case instructionBudget(message: String, traceback: String)
+    /// An allocation went past the memory limit.
+    case memoryLimit(message: String)
+    /// A file could not be read.
+    case file(path: String, reason: String)
+
+    /// The one-line message, without the traceback.
+    public var message: String {
+        switch self {
+        case .syntax(let m), .runtime(let m, _), .instructionBudget(let m, _), .memoryLimit(let m):
+            return m
+        case .file(let path, let reason):
+            return "cannot open \(path): \(reason)"
+        }
+    }
+
+    public var traceback: String {
+        switch self {
+        case .runtime(_, let t), .instructionBudget(_, let t): return t
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import CLua
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One Lua state and the host-side record behind it. All calls into Lua go
+/// through `call(nargs:nresults:)` (a traceback `pcall`) so that no Lua error
+/// unwinds a Swift frame.
+public final class LuaState {
+    public let L: OpaquePointer
+    /// Instructions one call from the host may run; nil is unlimited.
+    public var instructionBudget: Int64?
+
+    public init(memoryLimit: Int = 0, instructionBudget: Int64? = nil) {
+        guard let L = uih_newstate(memoryLimit) else {
+            fatalError("uihost: cannot create a Lua state (out of memory)")
+        }
+        self.L = L
+        self.instructionBudget = instructionBudget
+    }
+
+    deinit {
+        uih_close(L)
+    }
+
+    /// An owner object reachable from Swift functions called by Lua (`LuaState.owner(of:)`).
+    public func setOwner(_ object: AnyObject) {
+        runtime.pointee.host = Unmanaged.passUnretained(object).toOpaque()
+    }
+
+    /// The object set with `setOwner`, from any thread of the state.
+    public static func owner<T: AnyObject>(of L: OpaquePointer, as type: T.Type) -> T {
+        let raw = uih_runtime(L)!.pointee.host!
+        return Unmanaged<T>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// The C record behind this state: allocator counts and the instruction budget.
+    var runtime: UnsafeMutablePointer<uih_Runtime> { uih_runtime(L)! }
+
+    public var memoryUsed: Int { runtime.pointee.used }
+    public var memoryPeak: Int { runtime.pointee.peak }
+
+    public var top: Int32 {
+        get { lua_gettop(L) }
+        set { lua_settop(L, newValue) }
+    }
+
+    // MARK: - Loading and calling
+
+    /// Loads a text chunk; on success the function is on top.
+    /// `thread` is the thread whose stack is used (the main one by default; a
+    /// Swift function called from a coroutine passes its own).
+    public func load(_ source: [UInt8], chunkName: String, on thread: OpaquePointer? = nil) throws(LuaError) {
+        let T = thread ?? L
+        let status = (source.isEmpty ? [10] : source).withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { chars in
+                uih_loadtext(T, chars.baseAddress!, chars.count, chunkName)
+            }
+        }
+        if status != LUA_OK { throw popError(status: status, fromLoad: true, on: T) }
+    }
+
+    public func load(_ source: String, chunkName: String) throws(LuaError) {
+        try load(Array(source.utf8), chunkName: chunkName)
+    }
+
+    /// Reads and loads a file with chunk name `@path`, so messages carry path:line.
+    public func loadFile(_ path: String, on thread: OpaquePointer? = nil) throws(LuaError) {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch { throw LuaError.file(path: path, reason: error.reason) }
+        var source = bytes
+        // A first line starting with '#' (a shebang) is skipped, like luaL_loadfile.
+        if source.first == UInt8(ascii: "#") {
+            let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
+            source.replaceSubrange(source.startIndex..<end, with: [])
+        }
+        try load(source, chunkName: "@" + path, on: thread)
+    }
+
+    /// Calls the function below `nargs` arguments in protected mode, with the
+    /// instruction budget armed. On error nothing is left on the stack.
+    public func call(nargs: Int32, nresults: Int32, on thread: OpaquePointer? = nil) throws(LuaError) {
+        let T = thread ?? L
+        let status = withBudget(on: T) { uih_pcall(T, nargs, nresults) }
+        if status != LUA_OK { throw popError(status: status, fromLoad: false, on: T) }
+    }
+
+    /// Runs `body` with a fresh instruction budget armed on thread `thread`,
+    /// then gives back the budget of any call this one is nested in.
+    public func withBudget<T>(on thread: OpaquePointer, _ body: () -> T) -> T {
+        let rt = runtime
+        let saved = rt.pointee.budget
+        let savedStart = rt.pointee.budgetStart
+        uih_setbudget(thread, instructionBudget ?? -1)
+        rt.pointee.memoryExceeded = 0
+        let result = body()
+        let exceeded = rt.pointee.budgetExceeded
+        uih_setbudget(thread, saved)
+        rt.pointee.budgetStart = savedStart
+        rt.pointee.budgetExceeded = exceeded
+        if thread != L { uih_setbudget(L, saved) }
+        return result
+    }
+
+    /// Pops the error on top and classifies it.
+    public func popError(status: Int32, fromLoad: Bool, on thread: OpaquePointer? = nil) -> LuaError {
+        let T = thread ?? L
+        let full = lua_type(T, -1) == LUA_TSTRING
+            ? LuaState.string(T, at: -1)
+            : "(error object is a \(String(cString: lua_typename(T, lua_type(T, -1)))) value)"
+        lua_settop(T, -2)
+        let (message, traceback) = LuaState.splitTraceback(full)
+        if fromLoad && status == LUA_ERRSYNTAX { return .syntax(message: message) }
+        return classify(status: status, message: message, traceback: traceback)
+    }
+
+    /// Tells a runaway or a memory bomb from an ordinary error.
+    public func classify(status: Int32, message: String, traceback: String) -> LuaError {
+        let rt = runtime
+        if status == LUA_ERRMEM || rt.pointee.memoryExceeded != 0 {
+            rt.pointee.memoryExceeded = 0
+            _ = uih_gccollect(L)
+            return .memoryLimit(message: "memory limit exceeded")
+        }
+        if rt.pointee.budgetExceeded != 0 {
+            rt.pointee.budgetExceeded = 0
+            return .instructionBudget(message: message, traceback: traceback)
+        }
+        return .runtime(message: message, traceback: traceback)
+    }
+
+    static func splitTraceback(_ full: String) -> (String, String) {
+        guard let range = full.firstRange(of: "\nstack traceback:") else { return (full, "") }
+        return (String(full[..<range.lowerBound]), String(full[range.lowerBound...].dropFirst()))
+    }
+
+    // MARK: - Reading values
+
+    public func type(at index: Int32) -> Int32 { lua_type(L, index) }
+
+    public func typeName(at index: Int32) -> String {
+        String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    /// A string value read with its explicit length; invalid UTF-8 becomes U+FFFD.
+    /// Only real strings (not numbers) are read, so the stack is never changed.
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        return LuaState.string(L, at: index)
+    }
+
+    public static func string(_ L: OpaquePointer, at index: Int32) -> String {
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return "" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: len) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
+        }
+    }
+
+    public func push(_ s: String) {
+        LuaState.push(L, s)
+    }
+
+    public static func push(_ L: OpaquePointer, _ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Registers a Swift function (reached through the C trampoline) as `table[name]`
+    /// for the table on top of the stack.
+    public func setFunction(_ name: String, _ f: uih_SwiftFunction) {
+        uih_pushswiftfunction(L, f)
+        lua_setfield(L, -2, name)
+    }
+}

@@ -1,0 +1,99 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// SPEC §7: what a script may use. By default `string table math utf8
+/// coroutine`, the base library without `dofile loadfile` and with `load` of
+/// text only, `os.time os.clock os.date`, and `require` of modules beside the
+/// screen. `--allow io`, `--allow os`, `--allow all` lift parts of it.
+enum Sandbox {
+    static func install(_ host: Host) {
+        let L = host.L
+        luaL_openlibs(L)
+        let allow = host.options.allow
+        do throws(LuaError) {
+            try host.lua.load(prelude, chunkName: "=sandbox")
+            lua_pushboolean(L, allow.contains(.io) || allow.contains(.all) ? 1 : 0)
+            lua_pushboolean(L, allow.contains(.os) || allow.contains(.all) ? 1 : 0)
+            lua_pushboolean(L, allow.contains(.all) ? 1 : 0)
+            uih_pushswiftfunction(L, UIModule.log)   // print(…) goes to the log, never onto the frame
+            uih_pushswiftfunction(L, requireFunction)
+            try host.lua.call(nargs: 5, nresults: 0)
+        } catch {
+            fatalError("uihost: the sandbox prelude failed: \(error.message)")
+        }
+    }
+
+    private static let prelude = """
+    local allow_io, allow_os, allow_all, print, require = ...
+    _G.print = print
+    _G.require = require
+    if allow_all then return end
+    local rawload, type, error = load, type, error
+    _G.dofile, _G.loadfile = nil, nil
+    _G.load = function(chunk, name, mode, env)
+      if type(chunk) ~= "string" and type(chunk) ~= "function" then
+        error("bad argument #1 to 'load' (string expected, got " .. type(chunk) .. ")", 2)
+      end
+      return rawload(chunk, name, "t", env)
+    end
+    string.dump = nil
+    _G.debug, _G.package = nil, nil
+    if not allow_io then _G.io = nil end
+    if not allow_os then
+      local os = os
+      _G.os = { time = os.time, clock = os.clock, date = os.date }
+    else
+      os.exit = function(code) ui.quit(code) end
+    end
+    """
+
+    /// `require(name)`: `uihost`, or a module `name.lua` / `name/init.lua` beside
+    /// the screen (dots are folders). No `..`, no absolute paths.
+    private static let requireFunction: uih_SwiftFunction = { L in
+        let L = L!
+        let host = LuaState.owner(of: L, as: Host.self)
+        guard lua_type(L, 1) == LUA_TSTRING else {
+            LuaState.push(L, "bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(L, 1)))")
+            return UIH_RAISE_WHERE
+        }
+        let name = LuaState.string(L, at: 1)
+        if name == "uihost" {
+            _ = uih_getglobaltable(L)
+            LuaState.push(L, "ui")
+            lua_rawget(L, -2)
+            return 1
+        }
+        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        if !valid || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
+            LuaState.push(L, "module '\(name)' not found: only modules beside the screen can be required")
+            return UIH_RAISE_WHERE
+        }
+        // Cached in the registry, like package.loaded.
+        _ = luaL_getsubtable(L, LUA_REGISTRYINDEX, "uihost.loaded")
+        if lua_getfield(L, -1, name) != LUA_TNIL { return 1 }
+        lua_settop(L, -2)
+        let relative = name.split(separator: ".").joined(separator: "/")
+        let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
+        guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
+            LuaState.push(L, "module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
+            return UIH_RAISE_WHERE
+        }
+        do throws(LuaError) {
+            try host.lua.loadFile(path, on: L)
+            LuaState.push(L, name)
+            LuaState.push(L, path)
+            try host.lua.call(nargs: 2, nresults: 1, on: L)
+        } catch {
+            LuaState.push(L, error.message)
+            return UIH_RAISE
+        }
+        if lua_type(L, -1) == LUA_TNIL {
+            lua_settop(L, -2)
+            lua_pushboolean(L, 1)
+        }
+        lua_pushvalue(L, -1)
+        lua_setfield(L, -3, name)
+        return 1
+    }
+}

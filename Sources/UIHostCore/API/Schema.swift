@@ -1,0 +1,108 @@
+/// The kinds of component a screen is built from.
+public enum Kind: String, CaseIterable, Sendable {
+    case screen, text, button, vstack, hstack, spacer, divider, list
+
+    /// The constructor's name as scripts call it, for messages: `ui.button`.
+    var constructorName: String { "ui." + rawValue }
+}
+
+/// The type a field must have.
+indirect enum FieldType {
+    case string
+    case boolean
+    case function
+    case number(min: Double?, max: Double?)
+    case integer(min: Int?, max: Int?)
+    case choice([String])
+    case component(Kind?)
+    /// An array of plain item tables checked against a schema (extra fields allowed).
+    case items(ItemSchema)
+
+    var expected: String {
+        switch self {
+        case .string, .choice: "a string"
+        case .boolean: "a boolean"
+        case .function: "a function"
+        case .number: "a number"
+        case .integer: "an integer"
+        case .component(let kind): kind.map { "a " + $0.constructorName } ?? "a component"
+        case .items: "a table"
+        }
+    }
+}
+
+/// Fields of a list item; other fields are the script's own data.
+struct ItemSchema {
+    let fields: [String: FieldType]
+    let required: [String]
+}
+
+/// What a constructor accepts.
+struct Schema {
+    let kind: Kind
+    let fields: [String: FieldType]
+    /// Positional entries are child components.
+    let hasChildren: Bool
+
+    static let common: [String: FieldType] = ["id": .string]
+
+    static func of(_ kind: Kind) -> Schema {
+        table[kind]!
+    }
+
+    private static let table: [Kind: Schema] = {
+        var all: [Kind: Schema] = [:]
+        func add(_ kind: Kind, _ fields: [String: FieldType], children: Bool = false) {
+            all[kind] = Schema(kind: kind, fields: fields.merging(common) { a, _ in a }, hasChildren: children)
+        }
+        add(.screen, ["title": .string, "onAppear": .function, "onDisappear": .function], children: true)
+        add(.text, ["text": .string, "align": .choice(["left", "center", "right"]), "wrap": .boolean])
+        add(.button, ["title": .string, "onSelect": .function, "disabled": .boolean])
+        add(.vstack, ["spacing": .integer(min: 0, max: 1000)], children: true)
+        add(.hstack, ["spacing": .integer(min: 0, max: 1000)], children: true)
+        add(.spacer, [:])
+        add(.divider, [:])
+        add(.list, [
+            "items": .items(ItemSchema(
+                fields: ["title": .string, "subtitle": .string, "icon": .string,
+                         "onSelect": .function, "disabled": .boolean],
+                required: ["title"])),
+            "selected": .integer(min: 1, max: nil),
+            "onSelect": .function,
+        ])
+        return all
+    }()
+}
+
+/// Edit distance counting a swap of neighbours as one edit (optimal string
+/// alignment), for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}
+
+/// The closest known name, when `name` looks like a misspelling of it: one
+/// edit for short names, two for names of five letters or more.
+func suggestion(for name: String, among names: some Sequence<String>) -> String? {
+    let allowed = name.count >= 5 ? 2 : 1
+    var best: (String, Int)?
+    for candidate in names.sorted() {
+        let d = editDistance(name.lowercased(), candidate.lowercased())
+        if d <= allowed, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    }
+    return best?.0
+}

@@ -1,0 +1,225 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// The global `ui` table (also `require "uihost"`): constructors, navigation,
+/// time and logging. Every function is a Swift function reached through the C
+/// trampoline: it checks its arguments first, and reports an error by pushing
+/// the message and returning `UIH_RAISE_WHERE`, so only C raises it.
+enum UIModule {
+    static func install(_ host: Host) {
+        let L = host.L
+        lua_createtable(L, 0, 32)
+        for (name, f) in constructors { host.lua.setFunction(name, f) }
+        for (name, f) in functions { host.lua.setFunction(name, f) }
+        lua_setglobal(L, "ui")
+        // The metatable of timer handles: `handle:cancel()`.
+        _ = luaL_newmetatable(L, "uihost.timer")
+        lua_createtable(L, 0, 1)
+        host.lua.setFunction("cancel", cancelTimer)
+        lua_setfield(L, -2, "__index")
+        lua_settop(L, -2)
+    }
+
+    static let constructors: [(String, uih_SwiftFunction)] = [
+        ("screen", { construct($0!, .screen) }),
+        ("text", { construct($0!, .text) }),
+        ("button", { construct($0!, .button) }),
+        ("vstack", { construct($0!, .vstack) }),
+        ("hstack", { construct($0!, .hstack) }),
+        ("spacer", { construct($0!, .spacer) }),
+        ("divider", { construct($0!, .divider) }),
+        ("list", { construct($0!, .list) }),
+    ]
+
+    static let functions: [(String, uih_SwiftFunction)] = [
+        ("push", push), ("pop", pop), ("quit", quit),
+        ("after", { schedule($0!, repeating: false, name: "after") }),
+        ("every", { schedule($0!, repeating: true, name: "every") }),
+        ("spawn", spawn), ("sleep", sleep), ("log", log),
+    ]
+
+    // MARK: - Argument checks, worded like lauxlib
+
+    static func host(_ L: OpaquePointer) -> Host {
+        LuaState.owner(of: L, as: Host.self)
+    }
+
+    static func argError(_ L: OpaquePointer, _ n: Int32, _ name: String, _ expected: String) -> Int32 {
+        let got = host(L).kinds.typeName(L, n)
+        LuaState.push(L, "bad argument #\(n) to '\(name)' (\(expected) expected, got \(got))")
+        return UIH_RAISE_WHERE
+    }
+
+    static func raise(_ L: OpaquePointer, _ message: String) -> Int32 {
+        LuaState.push(L, message)
+        return UIH_RAISE_WHERE
+    }
+
+    /// An integer argument of milliseconds, or nil when it is not one.
+    static func milliseconds(_ L: OpaquePointer, _ n: Int32) -> Int? {
+        guard lua_type(L, n) == LUA_TNUMBER else { return nil }
+        let d = lua_tonumberx(L, n, nil)
+        guard d.isFinite, d >= 0 else { return nil }
+        return Int(min(d, 1e12))
+    }
+
+    // MARK: - Constructors
+
+    static func construct(_ L: OpaquePointer, _ kind: Kind) -> Int32 {
+        let host = host(L)
+        let name = kind.constructorName
+        switch lua_type(L, 1) {
+        case LUA_TTABLE:
+            if host.kinds.kind(L, at: 1) != nil { return argError(L, 1, name, "table") }
+        case LUA_TSTRING where kind == .text:
+            lua_createtable(L, 0, 1)
+            lua_pushvalue(L, 1)
+            lua_setfield(L, -2, "text")
+            replaceFirstArgument(L)
+        case LUA_TNONE where kind == .spacer || kind == .divider,
+             LUA_TNIL where kind == .spacer || kind == .divider:
+            lua_createtable(L, 0, 0)
+            replaceFirstArgument(L)
+        default:
+            return argError(L, 1, name, kind == .text ? "string or table" : "table")
+        }
+        lua_settop(L, 1)
+        let validator = Validator(L: L, kinds: host.kinds, limit: 1)
+        if let problem = validator.problems(at: 1, schema: Schema.of(kind)).first {
+            return raise(L, problem)
+        }
+        host.kinds.mark(L, at: 1, as: kind)
+        return 1
+    }
+
+    /// Moves the value on top into argument 1 (where it already is when it is the only value).
+    private static func replaceFirstArgument(_ L: OpaquePointer) {
+        guard lua_gettop(L) > 1 else { return }
+        lua_copy(L, -1, 1)
+        lua_settop(L, -2)
+    }
+
+    // MARK: - Navigation
+
+    static let push: uih_SwiftFunction = { L in
+        let L = L!
+        let host = host(L)
+        let directory: String
+        switch lua_type(L, 1) {
+        case LUA_TTABLE:
+            guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
+            directory = host.stack.last?.directory ?? host.scriptDirectory
+            lua_pushvalue(L, 1)
+        case LUA_TSTRING:
+            let path = LuaState.string(L, at: 1)
+            let full = FileSystem.join(host.stack.last?.directory ?? host.scriptDirectory, path)
+            guard FileSystem.exists(full) else { return raise(L, "ui.push: cannot open \(full)") }
+            do throws(LuaError) {
+                try host.lua.loadFile(full, on: L)
+                try host.lua.call(nargs: 0, nresults: 1, on: L)
+            } catch {
+                LuaState.push(L, error.message)
+                return UIH_RAISE
+            }
+            guard host.kinds.kind(L, at: -1) == .screen else {
+                return raise(L, "ui.push: \(full) must return a ui.screen (got \(host.kinds.typeName(L, -1)))")
+            }
+            directory = FileSystem.directory(of: full)
+        default:
+            return argError(L, 1, "push", "ui.screen or path")
+        }
+        lua_xmove(L, host.L, 1)
+        host.pushScreen(directory: directory)
+        return 0
+    }
+
+    static let pop: uih_SwiftFunction = { L in
+        host(L!).pop()
+        return 0
+    }
+
+    static let quit: uih_SwiftFunction = { L in
+        let L = L!
+        var code: Int32 = 0
+        if lua_type(L, 1) == LUA_TNUMBER {
+            code = Int32(clamping: lua_tointegerx(L, 1, nil))
+        } else if lua_type(L, 1) > LUA_TNIL {
+            return argError(L, 1, "quit", "integer")
+        }
+        host(L).quit(code)
+        return 0
+    }
+
+    // MARK: - Time
+
+    static func schedule(_ L: OpaquePointer, repeating: Bool, name: String) -> Int32 {
+        guard let ms = milliseconds(L, 1) else { return argError(L, 1, name, "non-negative number") }
+        guard lua_type(L, 2) == LUA_TFUNCTION else { return argError(L, 2, name, "function") }
+        let host = host(L)
+        lua_pushvalue(L, 2)
+        lua_xmove(L, host.L, 1)
+        let id = host.schedule(after: ms, every: repeating ? ms : nil)
+        pushHandle(L, id)
+        return 1
+    }
+
+    private static func pushHandle(_ L: OpaquePointer, _ id: Int) {
+        lua_createtable(L, 0, 1)
+        lua_pushinteger(L, lua_Integer(id))
+        lua_setfield(L, -2, "id")
+        _ = luaL_getmetatable_(L, "uihost.timer")
+        lua_setmetatable(L, -2)
+    }
+
+    private static func luaL_getmetatable_(_ L: OpaquePointer, _ name: String) -> Int32 {
+        lua_getfield(L, LUA_REGISTRYINDEX, name)
+    }
+
+    static let cancelTimer: uih_SwiftFunction = { L in
+        let L = L!
+        guard lua_type(L, 1) == LUA_TTABLE else { return argError(L, 1, "cancel", "timer handle") }
+        lua_getfield_raw(L, 1, "id")
+        let id = Int(lua_tointegerx(L, -1, nil))
+        host(L).cancelTimer(id)
+        return 0
+    }
+
+    static let spawn: uih_SwiftFunction = { L in
+        let L = L!
+        guard lua_type(L, 1) == LUA_TFUNCTION else { return argError(L, 1, "spawn", "function") }
+        let host = host(L)
+        lua_pushvalue(L, 1)
+        lua_xmove(L, host.L, 1)
+        host.spawn()
+        return 0
+    }
+
+    static let sleep: uih_SwiftFunction = { L in
+        let L = L!
+        guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
+        guard lua_isyieldable(L) != 0 else { return raise(L, "ui.sleep: only a function run by ui.spawn can sleep") }
+        lua_settop(L, 0)
+        lua_pushinteger(L, lua_Integer(ms))
+        return UIH_YIELD_BASE - 1
+    }
+
+    static let log: uih_SwiftFunction = { L in
+        let L = L!
+        let n = lua_gettop(L)
+        var parts: [String] = []
+        for i in stride(from: 1, through: n, by: 1) {
+            guard uih_ptostring(L, i) == LUA_OK else { return UIH_RAISE }
+            parts.append(LuaState.string(L, at: -1))
+            lua_settop(L, -2)
+        }
+        host(L).log(parts.joined(separator: "\t"))
+        return 0
+    }
+}
+
+func lua_getfield_raw(_ L: OpaquePointer, _ index: Int32, _ key: String) {
+    let t = lua_absindex(L, index)
+    LuaState.push(L, key)
+    lua_rawget(L, t)
+}

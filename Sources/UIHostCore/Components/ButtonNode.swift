@@ -1,0 +1,50 @@
+/// `ui.button`: `[ Title ]`, activated by Enter, Space or a click.
+final class ButtonNode: Node {
+    let title: String
+    let disabled: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        title = field.string("title") ?? ""
+        disabled = field.bool("disabled") ?? false
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { !disabled }
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        let label = "[ " + TextLayout.truncate(title, to: max(0, body.width - 4)) + " ]"
+        let style: Style = disabled ? .dim : (focused ? .reverse : .plain)
+        frame.put(label, x: body.x, y: body.y, style: style, clip: body)
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        switch key {
+        case .enter, .space:
+            host.call(anchor: anchor, handler: "onSelect", [.component(anchor)])
+            return true
+        default:
+            return false
+        }
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        guard !disabled else { return false }
+        host.call(anchor: anchor, handler: "onSelect", [.component(anchor)])
+        return true
+    }
+}
+
+/// The two columns at the left of a focusable component where `›` marks focus.
+enum Gutter {
+    static let width = 2
+
+    static func draw(focused: Bool, x: Int, y: Int, into frame: inout FrameBuffer, _ context: RenderContext, clip: Rect) {
+        frame.put(focused ? String(context.glyphs.focus) + " " : "  ", x: x, y: y, style: focused ? .bold : .plain, clip: clip)
+    }
+}

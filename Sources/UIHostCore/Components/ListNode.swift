@@ -1,0 +1,137 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// `ui.list`: a navigation list or menu. Only the rows it shows are read from
+/// Lua, so a key press costs the same on 10^6 items as on 100.
+final class ListNode: Node {
+    struct Row {
+        var title: String
+        var subtitle: String?
+        var icon: String?
+        var disabled: Bool
+    }
+
+    let count: Int
+    /// 1-based, clamped to the items.
+    let selected: Int
+    private(set) var scroll = 0
+    private(set) var rows: [Row] = []
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        count = field.arrayCount("items")
+        selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { count > 0 }
+    override var isFlexible: Bool { true }
+    override var preferredFlexibleHeight: Int { count }
+    override func measure(width: Int) -> Int { count }
+    override func naturalWidth() -> Int { 24 }
+
+    var visibleRows: Int { rect.height }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        let h = rect.height
+        var s = context.state.listScroll[id] ?? 0
+        if selected - 1 < s { s = selected - 1 }
+        if h > 0, selected - 1 >= s + h { s = selected - h }
+        s = max(0, min(s, count - h))
+        scroll = s
+        context.state.listScroll[id] = s
+        rows = loadRows(from: s, count: min(h, count - s), reader: context.reader)
+    }
+
+    /// Reads items[from+1 …] of this list's table, raw.
+    private func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
+        guard n > 0 else { return [] }
+        let L = reader.L
+        reader.pushTable(anchor: anchor)
+        _ = lua_pushstring(L, "items")
+        lua_rawget(L, -2)
+        defer { lua_settop(L, -3) }
+        var result: [Row] = []
+        result.reserveCapacity(n)
+        for i in start..<(start + n) {
+            let type = lua_rawgeti(L, -1, lua_Integer(i + 1))
+            if type == LUA_TSTRING {
+                result.append(Row(title: LuaState.string(L, at: -1), disabled: false))
+            } else if type == LUA_TTABLE {
+                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: .list)
+                result.append(Row(title: item.string("title") ?? "", subtitle: item.string("subtitle"),
+                                  icon: item.string("icon"), disabled: item.bool("disabled") ?? false))
+            } else {
+                reader.problem("ui.list: items[\(i + 1)] must be a table (got \(reader.typeName(-1)))")
+                result.append(Row(title: "", disabled: true))
+            }
+            lua_settop(L, -2)
+        }
+        return result
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        for (i, row) in rows.enumerated() {
+            let y = rect.y + i
+            let isCursor = scroll + i + 1 == selected
+            Gutter.draw(focused: focused && isCursor, x: rect.x, y: y, into: &frame, context, clip: rect)
+            let body = rect.dropLeft(Gutter.width).row(i)
+            var label = row.title
+            if let icon = row.icon, !icon.isEmpty { label = icon + " " + label }
+            var style: Style = row.disabled ? .dim : .plain
+            if isCursor { style = style.union(focused ? .reverse : .bold) }
+            var used = DisplayWidth.of(label)
+            if let subtitle = row.subtitle, !subtitle.isEmpty {
+                let sw = DisplayWidth.of(subtitle)
+                if used + 2 + sw <= body.width {
+                    frame.put(subtitle, x: body.maxX - sw, y: y, style: .dim, clip: body)
+                } else {
+                    used = body.width
+                }
+            }
+            frame.put(TextLayout.truncate(label, to: min(used, body.width)), x: body.x, y: y, style: style, clip: body)
+        }
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        let page = max(1, visibleRows - 1)
+        switch key {
+        case .up: move(to: selected - 1, host)
+        case .down: move(to: selected + 1, host)
+        case .pageUp: move(to: selected - page, host)
+        case .pageDown: move(to: selected + page, host)
+        case .home: move(to: 1, host)
+        case .end: move(to: count, host)
+        case .enter, .space: activate(selected, host)
+        default: return false
+        }
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        let index = scroll + (y - rect.y) + 1
+        guard index >= 1, index <= count else { return false }
+        move(to: index, host)
+        activate(index, host)
+        return true
+    }
+
+    private func move(to index: Int, _ host: Host) {
+        let target = min(max(index, 1), max(count, 1))
+        if target != selected { host.setInteger(anchor: anchor, field: "selected", target) }
+    }
+
+    private func activate(_ index: Int, _ host: Host) {
+        guard index >= 1, index <= count, !(rowAt(index)?.disabled ?? false) else { return }
+        host.setInteger(anchor: anchor, field: "selected", index)
+        host.callItem(anchor: anchor, items: "items", index: index, handler: "onSelect")
+    }
+
+    private func rowAt(_ index: Int) -> Row? {
+        let i = index - 1 - scroll
+        return rows.indices.contains(i) ? rows[i] : nil
+    }
+}

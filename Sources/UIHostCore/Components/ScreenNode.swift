@@ -1,0 +1,50 @@
+/// `ui.screen`: the unit of navigation. A header row with its title (and
+/// `‹ Back` when it was pushed), a rule, then its children as a column.
+final class ScreenNode: Node {
+    let title: String
+    /// Set by the host: whether a screen lies below this one.
+    var isPushed = false
+    static let headerHeight = 2
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        title = field.string("title") ?? ""
+        super.init(id: id, anchor: anchor)
+    }
+
+    var contentRect: Rect {
+        Rect(x: rect.x + 1, y: rect.y + ScreenNode.headerHeight,
+             width: rect.width - 2, height: rect.height - ScreenNode.headerHeight)
+    }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        StackLayout.layoutColumn(children, spacing: 0, in: contentRect, context)
+    }
+
+    /// The cells of the `‹ Back` control in the header, if shown.
+    var backRect: Rect? {
+        guard isPushed else { return nil }
+        return Rect(x: rect.x + 1, y: rect.y, width: 6, height: 1)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        var titleStart = 0
+        if isPushed {
+            frame.put(context.glyphs.back, x: rect.x + 1, y: rect.y, style: .accent, clip: rect)
+            titleStart = DisplayWidth.of(context.glyphs.back) + 3
+        }
+        // Centred across the frame, moved right when it would cover `‹ Back`.
+        let room = rect.width - titleStart - 1
+        if room > 0 {
+            let shown = TextLayout.truncate(title, to: room)
+            let w = DisplayWidth.of(shown)
+            let x = max(rect.x + titleStart, rect.x + (rect.width - w) / 2)
+            frame.put(shown, x: x, y: rect.y, style: .bold, clip: rect)
+        }
+        if rect.height > 1 {
+            frame.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
+        }
+        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+    }
+}

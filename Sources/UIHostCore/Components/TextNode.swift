@@ -1,0 +1,49 @@
+/// `ui.text`: wraps at word boundaries by display width, aligned in its box.
+final class TextNode: Node {
+    let text: String
+    let align: TextAlign
+    let wrap: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        text = field.string("text") ?? ""
+        align = field.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init(rawValue:)) ?? .left
+        wrap = field.bool("wrap") ?? true
+        super.init(id: id, anchor: anchor)
+    }
+
+    func lines(width: Int) -> [String] {
+        if wrap { return TextLayout.wrap(text, width: width) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    override func measure(width: Int) -> Int {
+        width <= 0 ? 0 : lines(width: width).count
+    }
+
+    override func naturalWidth() -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.of($0) }.max() ?? 0
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        for (i, line) in lines(width: rect.width).prefix(rect.height).enumerated() {
+            frame.put(TextLayout.fit(line, width: rect.width, align: align), x: rect.x, y: rect.y + i, clip: rect)
+        }
+    }
+}
+
+/// `ui.spacer()`: flexible empty space in a stack.
+final class SpacerNode: Node {
+    override var isFlexible: Bool { true }
+}
+
+/// `ui.divider()`: a full-width rule.
+final class DividerNode: Node {
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { 1 }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
+    }
+}

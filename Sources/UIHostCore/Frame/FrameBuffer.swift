@@ -1,0 +1,137 @@
+/// One terminal cell. A wide glyph occupies its cell (width 2) and the next one,
+/// which holds a continuation (width 0).
+public struct Cell: Equatable, Sendable {
+    public var char: Character
+    public var width: UInt8
+    public var style: Style
+
+    public static let blank = Cell(char: " ", width: 1, style: .plain)
+    static let continuation = Cell(char: " ", width: 0, style: .plain)
+}
+
+/// A grid of cells that components draw into. Drawing never fails: writes are
+/// clipped to the frame and to the clip rectangle passed in.
+public struct FrameBuffer: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// A frame holding the given lines, for expectations in tests.
+    public init(lines: [String]) {
+        let w = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        self.init(width: w, height: lines.count)
+        for (y, line) in lines.enumerated() { put(line, x: 0, y: y) }
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public mutating func clear() {
+        for i in cells.indices { cells[i] = .blank }
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    /// Writes one grapheme of the given width at (x, y), keeping wide glyphs whole.
+    mutating func set(_ c: Character, width w: Int, x: Int, y: Int, style: Style) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        let i = y * width + x
+        // Overwriting half of a wide glyph blanks its other half.
+        if cells[i].width == 0, x > 0 { cells[i - 1] = Cell(char: " ", width: 1, style: cells[i - 1].style) }
+        if cells[i].width == 2, x + 1 < width { cells[i + 1] = Cell(char: " ", width: 1, style: cells[i + 1].style) }
+        if w == 2 {
+            if x + 1 >= width {
+                cells[i] = Cell(char: " ", width: 1, style: style)
+                return
+            }
+            if cells[i + 1].width == 2, x + 2 < width {
+                cells[i + 2] = Cell(char: " ", width: 1, style: cells[i + 2].style)
+            }
+            cells[i] = Cell(char: c, width: 2, style: style)
+            cells[i + 1] = Cell(char: " ", width: 0, style: style)
+        } else {
+            cells[i] = Cell(char: c, width: 1, style: style)
+        }
+    }
+
+    /// Draws `text` from (x, y) without wrapping, clipped to `clip` (the frame by
+    /// default). A wide glyph that would straddle the clip edge becomes a space.
+    /// Returns the number of columns advanced.
+    @discardableResult
+    public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY else { return 0 }
+        var col = x
+        for c in text {
+            let w = DisplayWidth.of(c)
+            if w == 0 { continue }
+            if col >= area.maxX { break }
+            if col >= area.x {
+                if col + w > area.maxX {
+                    set(" ", width: 1, x: col, y: y, style: style)
+                    col += 1
+                    break
+                }
+                set(c, width: w, x: col, y: y, style: style)
+            } else if col + w > area.x {
+                set(" ", width: 1, x: area.x, y: y, style: style)
+            }
+            col += w
+        }
+        return col - x
+    }
+
+    /// Fills a rectangle with one narrow character.
+    public mutating func fill(_ rect: Rect, with c: Character = " ", style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { set(c, width: 1, x: x, y: y, style: style) }
+        }
+    }
+
+    /// Adds emphasis to the cells of a rectangle without changing their text.
+    public mutating func addStyle(_ style: Style, in rect: Rect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { cells[y * width + x].style = cells[y * width + x].style.union(style) }
+        }
+    }
+
+    /// One row as text, trailing spaces trimmed.
+    public func line(_ y: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        var s = ""
+        s.reserveCapacity(width)
+        for x in 0..<width {
+            let cell = cells[y * width + x]
+            if cell.width != 0 { s.append(cell.char) }
+        }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+
+    /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
+    public var text: String {
+        (0..<height).map { line($0) }.joined(separator: "\n")
+    }
+
+    /// Where `needle` first appears, as 0-based (x, y) cell coordinates.
+    public func find(_ needle: String) -> (x: Int, y: Int)? {
+        guard !needle.isEmpty else { return nil }
+        for y in 0..<height {
+            let l = line(y)
+            guard let range = l.firstRange(of: needle) else { continue }
+            return (DisplayWidth.of(l[..<range.lowerBound]), y)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,26 @@
+/// The SPEC §6 marks, in Unicode or (`--ascii`) ASCII.
+public struct Glyphs: Sendable {
+    public let focus: Character
+    public let chevronDown: Character
+    public let chevronUp: Character
+    public let check: Character
+    public let back: String
+    public let horizontal: Character
+    public let vertical: Character
+    public let topLeft: Character
+    public let topRight: Character
+    public let bottomLeft: Character
+    public let bottomRight: Character
+    /// Shown where a row of tabs continues past an edge.
+    public let moreLeft: Character
+    public let moreRight: Character
+
+    public static let unicode = Glyphs(
+        focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
+        horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+        moreLeft: "‹", moreRight: "›")
+    public static let ascii = Glyphs(
+        focus: ">", chevronDown: "v", chevronUp: "^", check: "*", back: "< Back",
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        moreLeft: "<", moreRight: ">")
+}

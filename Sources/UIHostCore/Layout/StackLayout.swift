@@ -1,0 +1,121 @@
+/// Measuring and placing children along one axis.
+///
+/// Fixed children get what they measure; what is left goes first to flexible
+/// children that want rows of their own (lists, up to their length), then in
+/// equal shares to spacers. Children that do not fit are clipped, never moved
+/// outside the stack.
+enum StackLayout {
+    static func measureColumn(_ children: [Node], spacing: Int, width: Int) -> Int {
+        guard !children.isEmpty else { return 0 }
+        var total = spacing * (children.count - 1)
+        for child in children {
+            total += child.isFlexible ? child.preferredFlexibleHeight : child.measure(width: width)
+        }
+        return total
+    }
+
+    static func layoutColumn(_ children: [Node], spacing: Int, in rect: Rect, _ context: LayoutContext) {
+        guard !children.isEmpty else { return }
+        var heights = children.map { $0.isFlexible ? 0 : $0.measure(width: rect.width) }
+        var left = rect.height - heights.reduce(0, +) - spacing * (children.count - 1)
+        distribute(&heights, &left, children: children)
+        var y = rect.y
+        for (child, h) in zip(children, heights) {
+            let placed = Rect(x: rect.x, y: y, width: rect.width, height: min(h, max(0, rect.maxY - y)))
+            child.layout(in: placed, context)
+            y += h + spacing
+        }
+    }
+
+    static func measureRow(_ children: [Node], spacing: Int, width: Int) -> Int {
+        let widths = rowWidths(children, spacing: spacing, width: width)
+        return zip(children, widths).map { $0.measure(width: $1) }.max() ?? 0
+    }
+
+    static func layoutRow(_ children: [Node], spacing: Int, in rect: Rect, _ context: LayoutContext) {
+        let widths = rowWidths(children, spacing: spacing, width: rect.width)
+        var x = rect.x
+        for (child, w) in zip(children, widths) {
+            let placed = Rect(x: x, y: rect.y, width: min(w, max(0, rect.maxX - x)), height: rect.height)
+            child.layout(in: placed, context)
+            x += w + spacing
+        }
+    }
+
+    static func rowWidths(_ children: [Node], spacing: Int, width: Int) -> [Int] {
+        guard !children.isEmpty else { return [] }
+        var widths = children.map { $0.isFlexible ? 0 : $0.naturalWidth() }
+        var left = width - widths.reduce(0, +) - spacing * (children.count - 1)
+        let flexible = children.indices.filter { children[$0].isFlexible }
+        if left > 0, !flexible.isEmpty {
+            let share = left / flexible.count
+            for (n, i) in flexible.enumerated() { widths[i] = share + (n < left % flexible.count ? 1 : 0) }
+            left = 0
+        }
+        return widths
+    }
+
+    /// Shares `left` rows among flexible children: wanted rows first, then spacers.
+    private static func distribute(_ sizes: inout [Int], _ left: inout Int, children: [Node]) {
+        guard left > 0 else { return }
+        var wanting = children.indices.filter { children[$0].isFlexible && children[$0].preferredFlexibleHeight > 0 }
+        while left > 0, !wanting.isEmpty {
+            let share = max(1, left / wanting.count)
+            var next: [Int] = []
+            for i in wanting where left > 0 {
+                let want = children[i].preferredFlexibleHeight - sizes[i]
+                let give = min(share, want, left)
+                sizes[i] += give
+                left -= give
+                if sizes[i] < children[i].preferredFlexibleHeight { next.append(i) }
+            }
+            wanting = next
+        }
+        let spacers = children.indices.filter { children[$0] is SpacerNode }
+        guard left > 0, !spacers.isEmpty else { return }
+        let share = left / spacers.count
+        for (n, i) in spacers.enumerated() { sizes[i] += share + (n < left % spacers.count ? 1 : 0) }
+        left = 0
+    }
+}
+
+/// `ui.vstack` / `ui.hstack`.
+final class StackNode: Node {
+    enum Axis { case vertical, horizontal }
+    let axis: Axis
+    let spacing: Int
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, axis: Axis) {
+        self.axis = axis
+        spacing = field.int("spacing", min: 0, max: 1000) ?? (axis == .vertical ? 0 : 1)
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFlexible: Bool { children.contains { $0.isFlexible } }
+    override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
+
+    override func measure(width: Int) -> Int {
+        axis == .vertical
+            ? StackLayout.measureColumn(children, spacing: spacing, width: width)
+            : StackLayout.measureRow(children, spacing: spacing, width: width)
+    }
+
+    override func naturalWidth() -> Int {
+        let widths = children.map { $0.naturalWidth() }
+        if axis == .vertical { return widths.max() ?? 0 }
+        return widths.reduce(0, +) + spacing * max(0, children.count - 1)
+    }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        if axis == .vertical {
+            StackLayout.layoutColumn(children, spacing: spacing, in: rect, context)
+        } else {
+            StackLayout.layoutRow(children, spacing: spacing, in: rect, context)
+        }
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+    }
+}

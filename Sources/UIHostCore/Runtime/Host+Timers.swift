@@ -1,0 +1,116 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// A scheduled callback: `ui.after`, `ui.every`, or a coroutine asleep in `ui.sleep`.
+struct Timer {
+    let id: Int
+    var due: Int
+    /// Set for `ui.every`.
+    let interval: Int?
+    /// Registry reference to the function, or to the coroutine for a sleeper.
+    let ref: Int32
+    let isCoroutine: Bool
+}
+
+/// Time: timers and coroutines run on the host's clock, which moves only by
+/// `advance` (the virtual clock of headless runs, or real time from the loop).
+extension Host {
+    /// Schedules the function on top of the Lua stack (popping it); returns the timer id.
+    func schedule(after ms: Int, every interval: Int?) -> Int {
+        let ref = luaL_ref(L, LUA_REGISTRYINDEX)
+        let id = nextTimerID
+        nextTimerID += 1
+        timers.append(Timer(id: id, due: clock + max(0, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
+        return id
+    }
+
+    func cancelTimer(_ id: Int) {
+        guard let i = timers.firstIndex(where: { $0.id == id }) else { return }
+        let timer = timers.remove(at: i)
+        luaL_unref(L, LUA_REGISTRYINDEX, timer.ref)
+    }
+
+    /// Milliseconds until the next timer is due, nil when none is scheduled.
+    public var nextTimerDelay: Int? {
+        timers.map(\.due).min().map { max(0, $0 - clock) }
+    }
+
+    /// Moves the clock on by `ms`, running every timer that falls due in order.
+    public func advance(_ ms: Int) {
+        let target = clock + max(0, ms)
+        while quitCode == nil, let i = earliestDue(before: target) {
+            var timer = timers[i]
+            clock = max(clock, timer.due)
+            if let interval = timer.interval {
+                timer.due += interval
+                timers[i] = timer
+            } else {
+                timers.remove(at: i)
+            }
+            fire(timer)
+        }
+        clock = target
+        dirty = true
+    }
+
+    private func earliestDue(before target: Int) -> Int? {
+        var best: Int?
+        for (i, timer) in timers.enumerated() where timer.due <= target {
+            if best == nil || timer.due < timers[best!].due { best = i }
+        }
+        return best
+    }
+
+    private func fire(_ timer: Timer) {
+        if timer.isCoroutine {
+            resume(threadRef: timer.ref, nargs: 0)
+            return
+        }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(timer.ref))
+        if timer.interval == nil { luaL_unref(L, LUA_REGISTRYINDEX, timer.ref) }
+        invoke(nargs: 0)
+    }
+
+    // MARK: - Coroutines
+
+    /// `ui.spawn(fn)`: the function on top of the stack (popped) runs as a coroutine now.
+    func spawn() {
+        guard let co = lua_newthread(L) else { return }
+        lua_rotate(L, -2, 1)          // thread fn
+        lua_xmove(L, co, 1)           // thread
+        let ref = luaL_ref(L, LUA_REGISTRYINDEX)
+        resume(threadRef: ref, nargs: 0)
+    }
+
+    /// Resumes a coroutine; when it sleeps it is scheduled again, when it ends or
+    /// fails its reference is released (an error goes to the banner).
+    func resume(threadRef ref: Int32, nargs: Int32) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+        guard let co = lua_tothread(L, -1) else {
+            lua_settop(L, -2)
+            return
+        }
+        lua_settop(L, -2)
+        var nresults: Int32 = 0
+        let status = lua.withBudget(on: co) { uih_resume(co, L, nargs, &nresults) }
+        dirty = true
+        if status == LUA_YIELD {
+            var ms = 0
+            if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: lua_tointegerx(co, -1, nil)) }
+            lua_settop(co, -nresults - 1)
+            timers.append(Timer(id: nextTimerID, due: clock + max(0, ms), interval: nil, ref: ref, isCoroutine: true))
+            nextTimerID += 1
+            return
+        }
+        if status != LUA_OK {
+            let message = LuaState.string(co, at: -1)
+            luaL_traceback(L, co, nil, 0)
+            let traceback = LuaState.string(L, at: -1)
+            lua_settop(L, -2)
+            let error = lua.classify(status: status, message: message, traceback: traceback)
+            report(error)
+        }
+        luaL_unref(L, LUA_REGISTRYINDEX, ref)
+    }
+}

@@ -1,0 +1,176 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// Reads component tables into nodes for one layout. Reads are raw (no
+/// metamethods), so reading never raises; a field a handler set to a bad value
+/// is reported as a problem naming component and field, and read as its default.
+final class TreeReader {
+    let L: OpaquePointer
+    let kinds: ComponentKinds
+    /// Index of the anchor table on the stack: anchor[n] is the table of node n.
+    private(set) var anchorIndex: Int32 = 0
+    private var anchorCount: Int32 = 0
+    private var visiting: Set<UnsafeRawPointer> = []
+    private(set) var problems: [String] = []
+    static let maxDepth = 200
+
+    init(L: OpaquePointer, kinds: ComponentKinds) {
+        self.L = L
+        self.kinds = kinds
+    }
+
+    /// Starts a layout: pushes a fresh anchor table, which the caller pops (or
+    /// keeps in the registry) when done.
+    func begin() {
+        lua_createtable(L, 64, 0)
+        anchorIndex = lua_gettop(L)
+        anchorCount = 0
+        visiting.removeAll(keepingCapacity: true)
+        problems.removeAll()
+    }
+
+    func problem(_ message: String) {
+        if !problems.contains(message) { problems.append(message) }
+    }
+
+    /// The node for the component at `index`, or nil (with a problem) when the
+    /// value is not a component, or is one already being read (a cycle).
+    func node(at index: Int32, depth: Int = 0, path: @autoclosure () -> String) -> Node? {
+        let t = lua_absindex(L, index)
+        guard let kind = kinds.kind(L, at: t) else {
+            problem("\(path()) must be a component (got \(typeName(t)))")
+            return nil
+        }
+        guard let id = lua_topointer(L, t) else { return nil }
+        if depth > TreeReader.maxDepth {
+            problem("\(path()): components nested deeper than \(TreeReader.maxDepth) levels")
+            return nil
+        }
+        if visiting.contains(id) {
+            problem("\(path()): \(kind.constructorName) contains itself")
+            return nil
+        }
+        visiting.insert(id)
+        defer { visiting.remove(id) }
+        anchorCount += 1
+        lua_pushvalue(L, t)
+        lua_rawseti(L, anchorIndex, lua_Integer(anchorCount))
+        let field = FieldReader(reader: self, table: t, kind: kind)
+        let node: Node
+        switch kind {
+        case .screen: node = ScreenNode(id: id, anchor: anchorCount, field)
+        case .text: node = TextNode(id: id, anchor: anchorCount, field)
+        case .button: node = ButtonNode(id: id, anchor: anchorCount, field)
+        case .vstack: node = StackNode(id: id, anchor: anchorCount, field, axis: .vertical)
+        case .hstack: node = StackNode(id: id, anchor: anchorCount, field, axis: .horizontal)
+        case .spacer: node = SpacerNode(id: id, anchor: anchorCount)
+        case .divider: node = DividerNode(id: id, anchor: anchorCount)
+        case .list: node = ListNode(id: id, anchor: anchorCount, field)
+        }
+        if Schema.of(kind).hasChildren {
+            node.children = children(of: t, depth: depth + 1, path: path())
+        }
+        return node
+    }
+
+    private func children(of t: Int32, depth: Int, path: String) -> [Node] {
+        let n = Int(lua_rawlen(L, t))
+        var result: [Node] = []
+        result.reserveCapacity(n)
+        for i in stride(from: 1, through: n, by: 1) {
+            lua_rawgeti(L, t, lua_Integer(i))
+            if let child = node(at: -1, depth: depth, path: "\(path)[\(i)]") { result.append(child) }
+            lua_settop(L, -2)
+        }
+        return result
+    }
+
+    func typeName(_ index: Int32) -> String {
+        kinds.typeName(L, index)
+    }
+
+    /// Pushes the table of node `anchor` (from the current anchor table).
+    func pushTable(anchor: Int32) {
+        lua_rawgeti(L, anchorIndex, lua_Integer(anchor))
+    }
+}
+
+/// Typed, raw reads of one component's fields.
+struct FieldReader {
+    let reader: TreeReader
+    let table: Int32
+    let kind: Kind
+    var L: OpaquePointer { reader.L }
+
+    private func get(_ key: String) -> Int32 {
+        key.withCString { _ = lua_pushstring(L, $0) }
+        return lua_rawget(L, table)
+    }
+
+    private func wrong(_ key: String, _ expected: String) {
+        reader.problem("\(kind.constructorName).\(key) must be \(expected) (got \(reader.typeName(-1)))")
+    }
+
+    func string(_ key: String) -> String? {
+        defer { lua_settop(L, -2) }
+        switch get(key) {
+        case LUA_TNIL: return nil
+        case LUA_TSTRING: return LuaState.string(L, at: -1)
+        case LUA_TNUMBER:
+            // A number where text is expected is shown as Lua would print it.
+            return lua_isinteger(L, -1) != 0 ? String(lua_tointegerx(L, -1, nil)) : String(lua_tonumberx(L, -1, nil))
+        default:
+            wrong(key, "a string")
+            return nil
+        }
+    }
+
+    func bool(_ key: String) -> Bool? {
+        defer { lua_settop(L, -2) }
+        switch get(key) {
+        case LUA_TNIL: return nil
+        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0
+        default:
+            wrong(key, "a boolean")
+            return nil
+        }
+    }
+
+    func int(_ key: String, min lo: Int = Int.min, max hi: Int = Int.max) -> Int? {
+        defer { lua_settop(L, -2) }
+        switch get(key) {
+        case LUA_TNIL: return nil
+        case LUA_TNUMBER:
+            var isInt: Int32 = 0
+            let n = lua_tointegerx(L, -1, &isInt)
+            guard isInt != 0 else {
+                wrong(key, "an integer")
+                return nil
+            }
+            return Swift.min(Swift.max(Int(n), lo), hi)
+        default:
+            wrong(key, "an integer")
+            return nil
+        }
+    }
+
+    func choice(_ key: String, _ options: [String]) -> String? {
+        guard let s = string(key) else { return nil }
+        if options.contains(s) { return s }
+        reader.problem("\(kind.constructorName).\(key) must be one of \(options.joined(separator: ", ")) (got '\(s)')")
+        return nil
+    }
+
+    /// Length of the array in field `key` (0 when absent), without reading it.
+    func arrayCount(_ key: String) -> Int {
+        defer { lua_settop(L, -2) }
+        switch get(key) {
+        case LUA_TNIL: return 0
+        case LUA_TTABLE: return Int(lua_rawlen(L, -1))
+        default:
+            wrong(key, "a table")
+            return 0
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CLua
+import CLuaShim
+import LuaBridge
+import UIHostCore
+
+/// `app:snapshot(name)`: the frame as plain text in
+/// `__snapshots__/<script>/<name>.txt` beside the script. A missing file is
+/// written and reported as new; a mismatch fails with a line diff.
+extension TestModule {
+    static let snapshot: uih_SwiftFunction = { L in
+        let L = L!
+        guard let app = app(L, "snapshot") else { return UIH_RAISE_WHERE }
+        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "snapshot", "string") }
+        let name = LuaState.string(L, at: 2)
+        guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
+            return raise(L, "snapshot: bad name '\(name)' (no path separators)")
+        }
+        let run = run(L)
+        let script = run.path.split(separator: "/").last.map(String.init) ?? run.path
+        let scriptName = script.hasSuffix(".lua") ? String(script.dropLast(4)) : script
+        let directory = FileSystem.join(FileSystem.join(FileSystem.directory(of: run.path), "__snapshots__"), scriptName)
+        let file = FileSystem.join(directory, name + ".txt")
+        let actual = app.host.render().text + "\n"
+        if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {
+            if expected == actual { return 0 }
+            return raise(L, "snapshot '\(name)' differs from \(file):\n" + Snapshot.diff(expected: expected, actual: actual))
+        }
+        FileSystem.makeDirectories(directory)
+        do throws(FileSystem.Failure) {
+            try FileSystem.write(file, actual)
+        } catch {
+            return raise(L, "snapshot: cannot write \(file): \(error.reason)")
+        }
+        run.output("  new snapshot \(file)")
+        return 0
+    }
+}
+
+enum Snapshot {
+    /// The rows that differ, numbered as frame rows: `-` expected, `+` actual.
+    static func diff(expected: String, actual: String) -> String {
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for row in 0..<max(a.count, b.count) {
+            let x = row < a.count ? String(a[row]) : nil
+            let y = row < b.count ? String(b[row]) : nil
+            if x == y { continue }
+            if let x { out.append(String(format3(row + 1)) + " - " + x) }
+            if let y { out.append(String(format3(row + 1)) + " + " + y) }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    private static func format3(_ n: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(0, 3 - s.count)) + s
+    }
+}

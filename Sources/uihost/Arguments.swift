@@ -1,0 +1,161 @@
+import UIHostCore
+
+/// The command line of SPEC §1, parsed.
+struct Arguments {
+    enum Command: Equatable {
+        case run(String)
+        case render(String)
+        case test([String])
+        case check([String])
+        case stubs(String)
+        case help
+        case version
+    }
+
+    var command: Command = .help
+    var size: Size?
+    var keys: [KeyStep] = []
+    var assets = "Assets"
+    var plain = false
+    var ascii = false
+    var watch = false
+    var allow: Set<Capability> = []
+    var maxInstructions: Int64 = 100_000_000
+    var maxMemoryMiB = 256
+    var noMouse = false
+    var logFile: String?
+    var updateSnapshots = false
+    var junit: String?
+    var jobs = 1
+    var timeout = 10.0
+
+    /// A step of `--keys`: a key, or `wait:MS`.
+    enum KeyStep: Equatable {
+        case key(Key)
+        case wait(Int)
+    }
+
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static func parse(_ argv: [String]) throws(UsageError) -> Arguments {
+        var a = Arguments()
+        var positional: [String] = []
+        var i = 0
+        func value(_ flag: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            i += 1
+            guard i < argv.count else { throw UsageError(message: "option \(flag) needs a value") }
+            return argv[i]
+        }
+        while i < argv.count {
+            let arg = argv[i]
+            var flag = arg
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                flag = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            switch flag {
+            case "--help", "-h": a.command = .help; return a
+            case "--version": a.command = .version; return a
+            case "--size": a.size = try parseSize(try value(flag, inline))
+            case "--keys": a.keys = try parseKeys(try value(flag, inline))
+            case "--assets": a.assets = try value(flag, inline)
+            case "--plain": a.plain = true
+            case "--ascii": a.ascii = true
+            case "--watch": a.watch = true
+            case "--no-mouse": a.noMouse = true
+            case "--update-snapshots": a.updateSnapshots = true
+            case "--allow":
+                for name in try value(flag, inline).split(separator: ",") {
+                    guard let cap = Capability(rawValue: String(name)) else {
+                        throw UsageError(message: "--allow: unknown capability '\(name)' (expected io, os or all)")
+                    }
+                    a.allow.insert(cap)
+                }
+            case "--max-instructions":
+                let v = try value(flag, inline)
+                guard let n = Int64(v), n > 0 else { throw UsageError(message: "--max-instructions: expected a positive integer, got '\(v)'") }
+                a.maxInstructions = n
+            case "--max-memory":
+                let v = try value(flag, inline)
+                guard let n = Int(v), n > 0, n <= 1 << 20 else { throw UsageError(message: "--max-memory: expected a size in MiB, got '\(v)'") }
+                a.maxMemoryMiB = n
+            case "--log": a.logFile = try value(flag, inline)
+            case "--junit": a.junit = try value(flag, inline)
+            case "-j":
+                let v = try value(flag, inline)
+                guard let n = Int(v), n >= 1, n <= 256 else { throw UsageError(message: "-j: expected a number of jobs, got '\(v)'") }
+                a.jobs = n
+            case "--timeout":
+                let v = try value(flag, inline)
+                guard let t = Double(v), t > 0, t.isFinite else { throw UsageError(message: "--timeout: expected seconds, got '\(v)'") }
+                a.timeout = t
+            default:
+                if arg.hasPrefix("-") && arg != "-" {
+                    if arg.hasPrefix("-j"), let n = Int(arg.dropFirst(2)), n >= 1, n <= 256 {
+                        a.jobs = n
+                    } else {
+                        throw UsageError(message: "unknown option '\(arg)'")
+                    }
+                } else {
+                    positional.append(arg)
+                }
+            }
+            i += 1
+        }
+        guard let first = positional.first else {
+            throw UsageError(message: "no screen given")
+        }
+        let rest = Array(positional.dropFirst())
+        switch first {
+        case "render":
+            guard rest.count == 1 else { throw UsageError(message: "render takes one screen (got \(rest.count))") }
+            a.command = .render(rest[0])
+        case "test":
+            a.command = .test(rest.isEmpty ? ["Scripts/tests"] : rest)
+        case "check":
+            guard !rest.isEmpty else { throw UsageError(message: "check needs at least one screen") }
+            a.command = .check(rest)
+        case "stubs":
+            guard rest.count == 1 else { throw UsageError(message: "stubs takes one directory") }
+            a.command = .stubs(rest[0])
+        default:
+            guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])'") }
+            a.command = .run(first)
+        }
+        return a
+    }
+
+    /// `COLSxROWS`, each 1…1000.
+    static func parseSize(_ s: String) throws(UsageError) -> Size {
+        let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]) else {
+            throw UsageError(message: "--size: expected COLSxROWS such as 80x24, got '\(s)'")
+        }
+        guard (1...1000).contains(c), (1...1000).contains(r) else {
+            throw UsageError(message: "--size: \(s) is out of range (1x1 to 1000x1000)")
+        }
+        return Size(cols: c, rows: r)
+    }
+
+    static func parseKeys(_ s: String) throws(UsageError) -> [KeyStep] {
+        var steps: [KeyStep] = []
+        for name in s.split(separator: " ") {
+            let name = String(name)
+            if name.hasPrefix("wait:") {
+                guard let ms = Int(name.dropFirst(5)), ms >= 0, ms <= 86_400_000 else {
+                    throw UsageError(message: "--keys: bad wait '\(name)' (expected wait:MS)")
+                }
+                steps.append(.wait(ms))
+            } else if let key = Key(name: name) {
+                steps.append(.key(key))
+            } else {
+                throw UsageError(message: "--keys: unknown key name '\(name)'")
+            }
+        }
+        return steps
+    }
+}

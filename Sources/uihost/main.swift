@@ -1,0 +1,129 @@
+import Glibc
+import LuaBridge
+import UIHostCore
+import UIHostTesting
+
+/// uihost: parse the command line, run the subcommand, map errors to exit codes
+/// (SPEC §1: 0 success, 1 a test failed, 2 usage, 3 script error).
+let version = "0.1.0"
+
+func standardError(_ text: String) {
+    FileSystem.writeStandardError(text.hasSuffix("\n") ? text : text + "\n")
+}
+
+func usageExit(_ message: String) -> Never {
+    standardError("uihost: \(message)\nTry 'uihost --help' for more information.")
+    exit(2)
+}
+
+let helpText = """
+usage: uihost SCREEN.lua [options]          run a screen (acts as `render` without a terminal)
+       uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
+       uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
+       uihost check SCREEN.lua ...          load and validate screens without running them
+       uihost stubs DIR                     write the LuaLS type stubs into DIR
+       uihost --help | --version
+
+options:
+  --size COLSxROWS        frame size (default: the terminal's, or 80x24 headless)
+  --keys "K K ..."        (render) key names applied in order; wait:MS advances the clock
+  --assets DIR            where ui.image finds assets (default: Assets)
+  --plain                 no colour or attributes
+  --ascii                 ASCII-only glyphs
+  --watch                 reload the screen when it or a required module changes
+  --allow CAP,...         lift parts of the sandbox: io, os, all
+  --max-instructions N    instruction budget per handler call (default 100000000)
+  --max-memory MiB        memory limit for scripts (default 256)
+  --no-mouse              do not ask the terminal for mouse reports
+  --log FILE              where print and ui.log go when interactive
+  --update-snapshots      (test) rewrite snapshot files instead of comparing
+  --junit FILE            (test) also write a JUnit XML report
+  -j N                    (test) run N scripts in parallel
+  --timeout S             (test) per-case time limit in seconds (default 10)
+
+exit status: 0 success, 1 a test failed, 2 usage error, 3 script error
+"""
+
+func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
+    HostOptions(
+        size: args.size ?? Size(cols: 80, rows: 24),
+        glyphs: args.ascii ? .ascii : .unicode,
+        assetsDirectory: args.assets,
+        allow: args.allow,
+        maxInstructions: args.maxInstructions,
+        maxMemory: args.maxMemoryMiB << 20,
+        log: { standardError($0) })
+}
+
+func loadHost(_ path: String, _ args: Arguments) -> Host {
+    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+    do {
+        return try Host(script: path, options: hostOptions(args, headless: true))
+    } catch {
+        standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
+        exit(3)
+    }
+}
+
+/// `render`: apply the keys headless, print the final frame.
+func render(_ path: String, _ args: Arguments) -> Never {
+    let host = loadHost(path, args)
+    for step in args.keys {
+        if host.quitCode != nil { break }
+        switch step {
+        case .key(let key): host.send(.key(key))
+        case .wait(let ms): host.advance(ms)
+        }
+    }
+    let frame = host.render()
+    print(frame.text)
+    if !host.errors.isEmpty { exit(3) }
+    exit(host.quitCode.map { $0 == 130 ? 0 : $0 } ?? 0)
+}
+
+/// `check`: load every screen; report each that fails.
+func check(_ paths: [String], _ args: Arguments) -> Never {
+    var failed = false
+    for path in paths {
+        guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+        do {
+            let host = try Host(script: path, options: hostOptions(args, headless: true))
+            _ = host.render()
+            if host.errors.isEmpty {
+                print("ok \(path)")
+            } else {
+                failed = true
+                for e in host.errors { standardError("uihost: " + e) }
+            }
+        } catch {
+            failed = true
+            standardError("uihost: " + error.message)
+        }
+    }
+    exit(failed ? 3 : 0)
+}
+
+let arguments: Arguments
+do {
+    arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    usageExit(error.message)
+}
+
+switch arguments.command {
+case .help:
+    print(helpText)
+    exit(0)
+case .version:
+    print("uihost \(version)")
+    exit(0)
+case .render(let path), .run(let path):
+    render(path, arguments)
+case .check(let paths):
+    check(paths, arguments)
+case .test(let paths):
+    let runner = TestRunner(options: TestOptions(updateSnapshots: arguments.updateSnapshots))
+    exit(runner.run(paths: paths))
+case .stubs:
+    usageExit("stubs: not available yet")
+}
