@@ -281,11 +281,6 @@ enum TestModule {
     }
 }
 
-func lua_getfield_raw(_ L: OpaquePointer, _ index: Int32, _ key: String) {
-    let t = lua_absindex(L, index)
-    LuaState.push(L, key)
-    lua_rawget(L, t)
-}
 
 /// Copies nil, booleans, numbers, strings and tables of them from one state to
 /// another (SPEC §4 `app:eval`); other values become their type name.

@@ -1,6 +1,7 @@
 /// The kinds of component a screen is built from.
 public enum Kind: String, CaseIterable, Sendable {
     case screen, text, button, vstack, hstack, spacer, divider, list
+    case tabs, tab, picker, dropdown, sheet, drawer, image, progress
 
     /// The constructor's name as scripts call it, for messages: `ui.button`.
     var constructorName: String { "ui." + rawValue }
@@ -17,6 +18,10 @@ indirect enum FieldType {
     case component(Kind?)
     /// An array of plain item tables checked against a schema (extra fields allowed).
     case items(ItemSchema)
+    /// A sheet height: a fraction of the frame (0, 1], a row count, or "fit".
+    case height
+    /// A picker item: a string, or a table with a title.
+    case stringOrNumber
 
     var expected: String {
         switch self {
@@ -27,6 +32,8 @@ indirect enum FieldType {
         case .integer: "an integer"
         case .component(let kind): kind.map { "a " + $0.constructorName } ?? "a component"
         case .items: "a table"
+        case .height: "a fraction, a row count or \"fit\""
+        case .stringOrNumber: "a string or number"
         }
     }
 }
@@ -43,6 +50,8 @@ struct Schema {
     let fields: [String: FieldType]
     /// Positional entries are child components.
     let hasChildren: Bool
+    /// When set, every child must be of this kind.
+    var childKind: Kind? = nil
 
     static let common: [String: FieldType] = ["id": .string]
 
@@ -52,10 +61,12 @@ struct Schema {
 
     private static let table: [Kind: Schema] = {
         var all: [Kind: Schema] = [:]
-        func add(_ kind: Kind, _ fields: [String: FieldType], children: Bool = false) {
-            all[kind] = Schema(kind: kind, fields: fields.merging(common) { a, _ in a }, hasChildren: children)
+        func add(_ kind: Kind, _ fields: [String: FieldType], children: Bool = false, childKind: Kind? = nil) {
+            all[kind] = Schema(kind: kind, fields: fields.merging(common) { a, _ in a }, hasChildren: children,
+                               childKind: childKind)
         }
-        add(.screen, ["title": .string, "onAppear": .function, "onDisappear": .function], children: true)
+        add(.screen, ["title": .string, "onAppear": .function, "onDisappear": .function,
+                      "drawer": .component(.drawer)], children: true)
         add(.text, ["text": .string, "align": .choice(["left", "center", "right"]), "wrap": .boolean])
         add(.button, ["title": .string, "onSelect": .function, "disabled": .boolean])
         add(.vstack, ["spacing": .integer(min: 0, max: 1000)], children: true)
@@ -70,6 +81,30 @@ struct Schema {
             "selected": .integer(min: 1, max: nil),
             "onSelect": .function,
         ])
+        add(.tabs, ["style": .choice(["top", "bottom"]), "selected": .integer(min: 1, max: nil),
+                    "onChange": .function], children: true, childKind: .tab)
+        add(.tab, ["title": .string, "icon": .string], children: true)
+        add(.picker, [
+            "label": .string,
+            "items": .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
+            "selected": .integer(min: 1, max: nil),
+            "style": .choice(["menu", "wheel"]),
+            "onChange": .function,
+        ])
+        add(.dropdown, [
+            "items": .items(ItemSchema(
+                fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
+                required: ["title"])),
+            "selected": .stringOrNumber,
+            "placeholder": .string,
+            "expanded": .boolean,
+            "onSelect": .function,
+        ])
+        add(.sheet, ["title": .string, "height": .height, "dismissible": .boolean, "onDismiss": .function],
+            children: true)
+        add(.drawer, ["width": .integer(min: 1, max: 1000)], children: true)
+        add(.image, ["asset": .string, "width": .integer(min: 0, max: 1000), "height": .integer(min: 0, max: 1000)])
+        add(.progress, ["value": .number(min: 0, max: 1), "label": .string])
         return all
     }()
 }

@@ -30,6 +30,14 @@ enum UIModule {
         ("spacer", { construct($0!, .spacer) }),
         ("divider", { construct($0!, .divider) }),
         ("list", { construct($0!, .list) }),
+        ("tabs", { construct($0!, .tabs) }),
+        ("tab", { construct($0!, .tab) }),
+        ("picker", { construct($0!, .picker) }),
+        ("dropdown", { construct($0!, .dropdown) }),
+        ("sheet", { construct($0!, .sheet) }),
+        ("drawer", { construct($0!, .drawer) }),
+        ("image", { construct($0!, .image) }),
+        ("progress", { construct($0!, .progress) }),
     ]
 
     static let functions: [(String, uih_SwiftFunction)] = [
@@ -37,6 +45,9 @@ enum UIModule {
         ("after", { schedule($0!, repeating: false, name: "after") }),
         ("every", { schedule($0!, repeating: true, name: "every") }),
         ("spawn", spawn), ("sleep", sleep), ("log", log),
+        ("present", present), ("dismiss", dismiss),
+        ("openDrawer", { host($0!).openDrawer(); return 0 }),
+        ("closeDrawer", { host($0!).closeDrawer(); return 0 }),
     ]
 
     // MARK: - Argument checks, worded like lauxlib
@@ -151,6 +162,29 @@ enum UIModule {
         return 0
     }
 
+    static let present: uih_SwiftFunction = { L in
+        let L = L!
+        let host = host(L)
+        guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
+        if host.sheetIndex(of: L, at: 1) != nil { return raise(L, "ui.present: this sheet is already presented") }
+        lua_pushvalue(L, 1)
+        lua_xmove(L, host.L, 1)
+        host.present()
+        return 0
+    }
+
+    static let dismiss: uih_SwiftFunction = { L in
+        let L = L!
+        let host = host(L)
+        if lua_type(L, 1) <= LUA_TNIL {
+            if !host.sheets.isEmpty { host.dismissSheet(at: host.sheets.count - 1) }
+            return 0
+        }
+        guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "dismiss", "ui.sheet") }
+        if let i = host.sheetIndex(of: L, at: 1) { host.dismissSheet(at: i) }
+        return 0
+    }
+
     // MARK: - Time
 
     static func schedule(_ L: OpaquePointer, repeating: Bool, name: String) -> Int32 {
@@ -218,8 +252,3 @@ enum UIModule {
     }
 }
 
-func lua_getfield_raw(_ L: OpaquePointer, _ index: Int32, _ key: String) {
-    let t = lua_absindex(L, index)
-    LuaState.push(L, key)
-    lua_rawget(L, t)
-}

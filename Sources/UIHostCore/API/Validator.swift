@@ -24,6 +24,8 @@ struct Validator {
             lua_rawgeti(L, t, lua_Integer(i))
             if !schema.hasChildren {
                 unknown.append("[\(i)]")
+            } else if let childKind = schema.childKind, kinds.kind(L, at: -1) != childKind {
+                found.append("\(name): child [\(i)] must be a \(childKind.constructorName) (got \(describe(-1)))")
             } else if kinds.kind(L, at: -1) == nil {
                 found.append("\(name): child [\(i)] must be a component (got \(describe(-1)))")
             }
@@ -50,7 +52,7 @@ struct Validator {
                 unknown.append(key)
                 continue
             }
-            lua_getfield_raw(t, key)
+            lua_getfield_raw(L, t, key)
             if let problem = check(-1, type, path: key) { found.append("\(name): \(problem)") }
             lua_settop(L, -2)
             if found.count >= limit { return found }
@@ -99,6 +101,15 @@ struct Validator {
             guard let actual = kinds.kind(L, at: v) else { return wrong() }
             if let kind, actual != kind { return "\(path) must be \(type.expected) (got a \(actual.constructorName))" }
             return nil
+        case .height:
+            if t == LUA_TSTRING, LuaState.string(L, at: v) == "fit" { return nil }
+            guard t == LUA_TNUMBER else { return wrong() }
+            let n = lua_tonumberx(L, v, nil)
+            if n > 0 && n <= 1 { return nil }
+            if lua_isinteger(L, v) != 0, n >= 1 { return nil }
+            return "\(path) must be a fraction in (0, 1], a row count or \"fit\" (got \(format(n)))"
+        case .stringOrNumber:
+            return t == LUA_TSTRING || t == LUA_TNUMBER ? nil : wrong()
         case .items(let schema):
             guard t == LUA_TTABLE else { return wrong() }
             let n = Int(lua_rawlen(L, v))
@@ -119,7 +130,7 @@ struct Validator {
             return "\(path) must be a table (got \(describe(item)))"
         }
         for key in schema.fields.keys.sorted() {
-            lua_getfield_raw(item, key)
+            lua_getfield_raw(L, item, key)
             defer { lua_settop(L, -2) }
             if lua_type(L, -1) == LUA_TNIL {
                 if schema.required.contains(key) { return "\(path).\(key) must be \(schema.fields[key]!.expected) (got nil)" }
@@ -146,10 +157,6 @@ struct Validator {
         kinds.typeName(L, index)
     }
 
-    private func lua_getfield_raw(_ table: Int32, _ key: String) {
-        key.withCString { _ = lua_pushstring(L, $0) }
-        lua_rawget(L, table)
-    }
 
     private func format(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)

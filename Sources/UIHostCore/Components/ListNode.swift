@@ -119,6 +119,11 @@ final class ListNode: Node {
         return true
     }
 
+    override func scroll(_ amount: Int, _ host: Host) -> Bool {
+        move(to: selected + amount, host)
+        return true
+    }
+
     private func move(to index: Int, _ host: Host) {
         let target = min(max(index, 1), max(count, 1))
         if target != selected { host.setInteger(anchor: anchor, field: "selected", target) }

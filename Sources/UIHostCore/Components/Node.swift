@@ -23,6 +23,12 @@ class Node {
     /// A flexible node that wants this many rows before spacers get any.
     var preferredFlexibleHeight: Int { 0 }
 
+    /// Whether focus reaches this node after its children (a bar drawn below its page).
+    var focusAfterChildren: Bool { false }
+
+    /// Where a click reaches this node.
+    func hitRect() -> Rect { rect }
+
     /// Rows needed at the given width.
     func measure(width: Int) -> Int { 0 }
     /// Columns wanted on one line, for horizontal stacks.
@@ -39,18 +45,25 @@ class Node {
 
     /// Handles a click inside `rect` (0-based frame coordinates).
     func click(x: Int, y: Int, _ host: Host) -> Bool { false }
+
+    /// Handles the mouse wheel over the node (positive is down).
+    func scroll(_ amount: Int, _ host: Host) -> Bool { false }
 }
 
-/// What layout shares across the tree: the focus ring being collected, the
-/// interaction state, and access to Lua for virtualised lists.
+/// What layout shares across the tree: the frame, the interaction state,
+/// access to Lua for virtualised lists, and the popups that open nodes place.
 final class LayoutContext {
-    var focusables: [Node] = []
+    let bounds: Rect
     let state: InteractionState
     let reader: TreeReader
+    let host: Host
+    var popups: [Popup] = []
 
-    init(state: InteractionState, reader: TreeReader) {
+    init(bounds: Rect, state: InteractionState, reader: TreeReader, host: Host) {
+        self.bounds = bounds
         self.state = state
         self.reader = reader
+        self.host = host
     }
 }
 
@@ -58,6 +71,9 @@ final class LayoutContext {
 struct RenderContext {
     let glyphs: Glyphs
     let focusedID: UnsafeRawPointer?
+    let state: InteractionState
+    /// The host's clock in milliseconds, for spinners.
+    let clock: Int
 
     func isFocused(_ node: Node) -> Bool { node.id == focusedID }
 }
@@ -65,4 +81,9 @@ struct RenderContext {
 /// Interaction state the script does not own, kept across frames.
 final class InteractionState {
     var listScroll: [UnsafeRawPointer: Int] = [:]
+    /// The menu picker whose popup is open, and its highlighted row.
+    var openMenu: UnsafeRawPointer?
+    var highlight: [UnsafeRawPointer: Int] = [:]
+    /// Focus per layer (screen, drawer, sheet), keyed by the layer's table.
+    var focus: [UnsafeRawPointer: UnsafeRawPointer] = [:]
 }

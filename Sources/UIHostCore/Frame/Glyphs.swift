@@ -14,13 +14,19 @@ public struct Glyphs: Sendable {
     /// Shown where a row of tabs continues past an edge.
     public let moreLeft: Character
     public let moreRight: Character
+    /// Frames of the `ui.progress` spinner, and the cells of its bar.
+    public let spinner: [Character]
+    public let barFilled: Character
+    public let barEmpty: Character
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
-        moreLeft: "‹", moreRight: "›")
+        moreLeft: "‹", moreRight: "›",
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], barFilled: "█", barEmpty: "░")
     public static let ascii = Glyphs(
         focus: ">", chevronDown: "v", chevronUp: "^", check: "*", back: "< Back",
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-        moreLeft: "<", moreRight: ">")
+        moreLeft: "<", moreRight: ">",
+        spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-")
 }

@@ -40,9 +40,49 @@ extension Host {
         invoke(nargs: Int32(args.count))
     }
 
-    /// Calls `item[handler](item, index)`, or else `component[handler](item, index)`,
-    /// for item `index` of the array in field `items`: the item's own handler wins.
-    func callItem(anchor: Int32, items: String, index: Int, handler: String) {
+    /// How an item's handler and its component's are called.
+    enum ItemDispatch {
+        /// `item.onSelect(item, index)` if present, else the component's (lists).
+        case itemWins
+        /// The item's, then the component's, each with `(item)` (dropdowns).
+        case itemThenComponent
+        /// Only the component's, with `(item, index)` (pickers).
+        case componentOnly
+    }
+
+    /// Writes `component[field] = index` and calls `component[handler](items[index], index)`.
+    func choose(anchor: Int32, index: Int, field: String, handler: String) {
+        setInteger(anchor: anchor, field: field, index)
+        callItem(anchor: anchor, items: "items", index: index, handler: handler, dispatch: .componentOnly)
+    }
+
+    /// A dropdown choice: `selected` becomes the item's id (its index when it has
+    /// none), `expanded` false; then the item's `onSelect` and the dropdown's.
+    func chooseDropdownItem(anchor: Int32, index: Int) {
+        let top = lua_gettop(L)
+        pushComponent(anchor)                                  // top+1 dropdown
+        lua_getfield_raw(L, top + 1, "items")                  // top+2 items
+        if lua_type(L, top + 2) == LUA_TTABLE {
+            lua_rawgeti(L, top + 2, lua_Integer(index))        // top+3 item
+        } else {
+            lua_pushnil(L)
+        }
+        lua.push("selected")
+        if lua_type(L, top + 3) != LUA_TTABLE || lua_getfield_raw(L, top + 3, "id") == LUA_TNIL {
+            if lua_gettop(L) > top + 4 { lua_settop(L, -2) }
+            lua_pushinteger(L, lua_Integer(index))
+        }
+        lua_rawset(L, top + 1)
+        lua.push("expanded")
+        lua_pushboolean(L, 0)
+        lua_rawset(L, top + 1)
+        lua_settop(L, top)
+        dirty = true
+        callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)
+    }
+
+    /// Calls the handlers of item `index` of the array in field `items`.
+    func callItem(anchor: Int32, items: String, index: Int, handler: String, dispatch: ItemDispatch = .itemWins) {
         let top = lua_gettop(L)
         pushComponent(anchor)                                  // component
         lua.push(items)
@@ -53,23 +93,28 @@ extension Host {
         }
         lua_rawgeti(L, -1, lua_Integer(index))                 // component items item
         uih_remove(L, -2)                                      // component item
-        var found = false
-        if lua_type(L, -1) == LUA_TTABLE {
+        let withIndex = dispatch != .itemThenComponent
+        var calledItem = false
+        if dispatch != .componentOnly, lua_type(L, -1) == LUA_TTABLE {
             lua.push(handler)
-            found = lua_rawget(L, -2) == LUA_TFUNCTION         // component item fn?
-            if !found { lua_settop(L, -2) }
+            if lua_rawget(L, -2) == LUA_TFUNCTION {            // component item fn
+                lua_pushvalue(L, top + 2)
+                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+                invoke(nargs: withIndex ? 2 : 1)
+                calledItem = true
+            } else {
+                lua_settop(L, -2)
+            }
         }
-        if !found {
+        if !calledItem || dispatch == .itemThenComponent {
+            lua_settop(L, top + 2)
             lua.push(handler)
-            found = lua_rawget(L, -3) == LUA_TFUNCTION         // component item fn?
+            if lua_rawget(L, top + 1) == LUA_TFUNCTION {       // component item fn
+                lua_pushvalue(L, top + 2)
+                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+                invoke(nargs: withIndex ? 2 : 1)
+            }
         }
-        guard found else {
-            lua_settop(L, top)
-            return
-        }
-        lua_pushvalue(L, top + 2)                              // component item fn item
-        lua_pushinteger(L, lua_Integer(index))                 // component item fn item index
-        invoke(nargs: 2)
         lua_settop(L, top)
     }
 

@@ -9,7 +9,7 @@ extension Host {
     func pushScreen(directory: String) {
         if !stack.isEmpty { callScreenHandler(stack[stack.count - 1].ref, "onDisappear") }
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
-        stack.append(ScreenEntry(ref: ref, directory: directory, focus: nil))
+        stack.append(ScreenEntry(ref: ref, directory: directory))
         dirty = true
         callScreenHandler(ref, "onAppear")
     }
@@ -18,6 +18,9 @@ extension Host {
     func pop() {
         guard stack.count > 1 else { return }
         let entry = stack.removeLast()
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(entry.ref))
+        if let id = lua_topointer(L, -1) { interaction.focus[id] = nil }
+        lua_settop(L, -2)
         callScreenHandler(entry.ref, "onDisappear")
         luaL_unref(L, LUA_REGISTRYINDEX, entry.ref)
         dirty = true

@@ -2,9 +2,9 @@ import CLua
 import CLuaShim
 import LuaBridge
 
-/// One running app: a Lua state, its navigation stack, focus, timers and the
-/// frame it draws. Events go in through `send`; `render()` gives the frame.
-/// The host never touches a terminal; the CLI and the test runner drive it.
+/// One running app: a Lua state, its navigation stack, overlays, focus, timers
+/// and the frame it draws. Events go in through `send`; `render()` gives the
+/// frame. The host never touches a terminal; the CLI and the test runner drive it.
 public final class Host {
     public let lua: LuaState
     var L: OpaquePointer { lua.L }
@@ -18,9 +18,11 @@ public final class Host {
     struct ScreenEntry {
         var ref: Int32
         var directory: String
-        var focus: UnsafeRawPointer?
+        var drawerOpen = false
     }
     var stack: [ScreenEntry] = []
+    /// Registry references of presented sheets, bottom first.
+    var sheets: [Int32] = []
 
     /// Handler errors so far, as shown in the banner.
     public private(set) var errors: [String] = []
@@ -30,12 +32,16 @@ public final class Host {
 
     // Layout of the current frame.
     var dirty = true
-    var root: ScreenNode?
-    var focusables: [Node] = []
+    var layers: [Layer] = []
+    var popup: Popup?
     var anchorRef: Int32 = LUA_NOREF
     private var frame: FrameBuffer
     private var frameValid = false
     private var lastProblems: Set<String> = []
+    /// Set by layout when something animates (a spinner) so the frame changes with time.
+    public internal(set) var animating = false
+    /// Where a mouse press started, for drags.
+    var pressAt: (x: Int, y: Int)?
 
     // Time.
     public internal(set) var clock = 0
@@ -47,7 +53,7 @@ public final class Host {
         self.options = options
         lua = LuaState(memoryLimit: options.maxMemory, instructionBudget: options.maxInstructions)
         kinds = ComponentKinds(lua.L)
-        reader = TreeReader(L: lua.L, kinds: kinds)
+        reader = TreeReader(L: lua.L, kinds: kinds, assets: AssetStore(directory: options.assetsDirectory))
         scriptDirectory = FileSystem.directory(of: path)
         frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
         lua.setOwner(self)
@@ -80,6 +86,19 @@ public final class Host {
         dirty = true
     }
 
+    /// Tells the host that something outside an event (a test's `eval`) may
+    /// have changed the script's tables.
+    public func markChanged() {
+        dirty = true
+    }
+
+    public func quit(_ code: Int32 = 0) {
+        if quitCode == nil { quitCode = code }
+    }
+
+    /// Whether anything lies over the screen: a popup, the drawer or a sheet.
+    var hasOverlay: Bool { popup != nil || layers.count > 1 }
+
     func handleKey(_ key: Key) {
         guard quitCode == nil else { return }
         ensureLayout()
@@ -92,6 +111,14 @@ public final class Host {
             banner = nil
             return
         }
+        if let popup {
+            popup.handle(key, self)
+            if key == .tab || key == .shiftTab {
+                ensureLayout()
+                moveFocus(by: key == .tab ? 1 : -1, wrap: true)
+            }
+            return
+        }
         switch key {
         case .tab: moveFocus(by: 1, wrap: true)
         case .shiftTab: moveFocus(by: -1, wrap: true)
@@ -100,75 +127,88 @@ public final class Host {
             switch key {
             case .up, .left: moveFocus(by: -1, wrap: false)
             case .down, .right: moveFocus(by: 1, wrap: false)
-            case .esc: pop()
-            case .character("q") where stack.count == 1: quit(0)
+            case .esc: closeTopLayer()
+            case .function(2): openDrawer()
+            case .character("q") where stack.count == 1 && !hasOverlay: quit(0)
             default: break
             }
         }
     }
 
-    func handleMouse(_ mouse: MouseEvent) {
-        guard quitCode == nil, case .press = mouse.kind else { return }
-        ensureLayout()
-        dirty = true
-        let x = mouse.column - 1, y = mouse.row - 1
-        if let back = root?.backRect, back.contains(x: x, y: y) {
-            pop()
-            return
+    /// Esc without a popup: close the drawer or the top sheet, else pop.
+    func closeTopLayer() {
+        guard let top = layers.last else { return }
+        switch top.kind {
+        case .screen: pop()
+        case .drawer: closeDrawer()
+        case .sheet(let i):
+            if let sheet = top.root as? SheetNode, sheet.dismissible { dismissSheet(at: i) }
         }
-        guard let node = focusables.last(where: { $0.rect.contains(x: x, y: y) }) else { return }
-        stack[stack.count - 1].focus = node.id
-        _ = node.click(x: x, y: y, self)
-    }
-
-    /// Tells the host that something outside an event (a test's `eval`) may
-    /// have changed the script's tables.
-    public func markChanged() {
-        dirty = true
-    }
-
-    public func quit(_ code: Int32 = 0) {
-        if quitCode == nil { quitCode = code }
     }
 
     // MARK: - Focus
 
+    var topLayer: Layer? { layers.last }
+
     var focusedNode: Node? {
-        guard let id = stack.last?.focus else { return nil }
-        return focusables.first { $0.id == id }
+        guard let layer = topLayer, let id = interaction.focus[layer.root.id] else { return nil }
+        return layer.focusables.first { $0.id == id }
+    }
+
+    func focus(_ node: Node, in layer: Layer) {
+        interaction.focus[layer.root.id] = node.id
     }
 
     func moveFocus(by step: Int, wrap: Bool) {
-        guard !focusables.isEmpty else { return }
-        let current = focusables.firstIndex { $0.id == stack.last?.focus } ?? (step > 0 ? -1 : focusables.count)
+        guard let layer = topLayer, !layer.focusables.isEmpty else { return }
+        let items = layer.focusables
+        let currentID = interaction.focus[layer.root.id]
+        let current = items.firstIndex { $0.id == currentID } ?? (step > 0 ? -1 : items.count)
         var next = current + step
         if wrap {
-            next = (next % focusables.count + focusables.count) % focusables.count
+            next = (next % items.count + items.count) % items.count
         } else {
-            next = min(max(next, 0), focusables.count - 1)
+            next = min(max(next, 0), items.count - 1)
         }
-        stack[stack.count - 1].focus = focusables[next].id
+        interaction.focus[layer.root.id] = items[next].id
     }
 
     // MARK: - Layout and drawing
+
+    var bounds: Rect { Rect(x: 0, y: 0, width: options.size.cols, height: options.size.rows) }
 
     func ensureLayout() {
         guard dirty, !stack.isEmpty else { return }
         dirty = false
         frameValid = false
+        animating = false
         let top = lua_gettop(L)
         reader.begin()
+        layers.removeAll(keepingCapacity: true)
+        popup = nil
+
+        // The screen, then its drawer when open, then the sheets.
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(stack[stack.count - 1].ref))
-        root = reader.node(at: -1, path: "screen") as? ScreenNode
-        lua_settop(L, -2)
-        if let root {
-            root.isPushed = stack.count > 1
-            let context = LayoutContext(state: interaction, reader: reader)
-            root.layout(in: Rect(x: 0, y: 0, width: options.size.cols, height: options.size.rows), context)
-            focusables.removeAll(keepingCapacity: true)
-            collectFocusables(root)
-        } else {
-            focusables.removeAll()
+        let screenTable = lua_gettop(L)
+        if let screen = reader.node(at: screenTable, path: "screen") as? ScreenNode {
+            screen.isPushed = stack.count > 1
+            layers.append(Layer(kind: .screen, root: screen))
+            if stack[stack.count - 1].drawerOpen,
+               let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
+                layers.append(Layer(kind: .drawer, root: drawer))
+            }
+        }
+        lua_settop(L, screenTable - 1)
+        for (i, ref) in sheets.enumerated() {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+            if let sheet = reader.node(at: -1, path: "sheet") { layers.append(Layer(kind: .sheet(i), root: sheet)) }
+            lua_settop(L, -2)
+        }
+        for (i, layer) in layers.enumerated() {
+            let context = LayoutContext(bounds: bounds, state: interaction, reader: reader, host: self)
+            layer.root.layout(in: bounds, context)
+            layer.collectFocusables()
+            if i == layers.count - 1 { popup = context.popups.first }
         }
         // Keep this layout's anchor table for the handlers that events call.
         if anchorRef == LUA_NOREF {
@@ -180,12 +220,9 @@ public final class Host {
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
         lastProblems = Set(reader.problems)
-        if focusedNode == nil { stack[stack.count - 1].focus = focusables.first?.id }
-    }
-
-    private func collectFocusables(_ node: Node) {
-        if node.isFocusable, !node.rect.isEmpty { focusables.append(node) }
-        for child in node.children { collectFocusables(child) }
+        if let layer = topLayer, focusedNode == nil {
+            interaction.focus[layer.root.id] = layer.focusables.first?.id
+        }
     }
 
     /// The current frame, laid out and drawn if anything changed.
@@ -195,10 +232,15 @@ public final class Host {
             frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
             frameValid = false
         }
-        if !frameValid {
+        if !frameValid || animating {
             frame.clear()
-            let context = RenderContext(glyphs: options.glyphs, focusedID: stack.last?.focus)
-            root?.render(into: &frame, context)
+            for (i, layer) in layers.enumerated() {
+                // Only the top layer shows where focus is.
+                let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.root.id] : nil
+                let context = RenderContext(glyphs: options.glyphs, focusedID: focused, state: interaction, clock: clock)
+                layer.root.render(into: &frame, context)
+            }
+            popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focusedID: nil, state: interaction, clock: clock))
             drawBanner()
             frameValid = true
         }

@@ -15,9 +15,20 @@ final class TreeReader {
     private(set) var problems: [String] = []
     static let maxDepth = 200
 
-    init(L: OpaquePointer, kinds: ComponentKinds) {
+    let assets: AssetStore
+
+    init(L: OpaquePointer, kinds: ComponentKinds, assets: AssetStore) {
         self.L = L
         self.kinds = kinds
+        self.assets = assets
+    }
+
+    /// Adds the table at `t` to the anchor table; returns its anchor.
+    private func anchor(_ t: Int32) -> Int32 {
+        anchorCount += 1
+        lua_pushvalue(L, t)
+        lua_rawseti(L, anchorIndex, lua_Integer(anchorCount))
+        return anchorCount
     }
 
     /// Starts a layout: pushes a fresh anchor table, which the caller pops (or
@@ -53,20 +64,25 @@ final class TreeReader {
         }
         visiting.insert(id)
         defer { visiting.remove(id) }
-        anchorCount += 1
-        lua_pushvalue(L, t)
-        lua_rawseti(L, anchorIndex, lua_Integer(anchorCount))
+        let a = anchor(t)
         let field = FieldReader(reader: self, table: t, kind: kind)
         let node: Node
         switch kind {
-        case .screen: node = ScreenNode(id: id, anchor: anchorCount, field)
-        case .text: node = TextNode(id: id, anchor: anchorCount, field)
-        case .button: node = ButtonNode(id: id, anchor: anchorCount, field)
-        case .vstack: node = StackNode(id: id, anchor: anchorCount, field, axis: .vertical)
-        case .hstack: node = StackNode(id: id, anchor: anchorCount, field, axis: .horizontal)
-        case .spacer: node = SpacerNode(id: id, anchor: anchorCount)
-        case .divider: node = DividerNode(id: id, anchor: anchorCount)
-        case .list: node = ListNode(id: id, anchor: anchorCount, field)
+        case .screen: node = ScreenNode(id: id, anchor: a, field)
+        case .text: node = TextNode(id: id, anchor: a, field)
+        case .button: node = ButtonNode(id: id, anchor: a, field)
+        case .vstack, .tab: node = StackNode(id: id, anchor: a, field, axis: .vertical)
+        case .hstack: node = StackNode(id: id, anchor: a, field, axis: .horizontal)
+        case .spacer: node = SpacerNode(id: id, anchor: a)
+        case .divider: node = DividerNode(id: id, anchor: a)
+        case .list: node = ListNode(id: id, anchor: a, field)
+        case .tabs: return tabs(at: t, id: id, anchor: a, field, depth: depth, path: path())
+        case .picker: node = PickerNode(id: id, anchor: a, field)
+        case .dropdown: node = DropdownNode(id: id, anchor: a, field)
+        case .sheet: node = SheetNode(id: id, anchor: a, field)
+        case .drawer: node = DrawerNode(id: id, anchor: a, field)
+        case .image: node = ImageNode(id: id, anchor: a, field, assets: assets)
+        case .progress: node = ProgressNode(id: id, anchor: a, field)
         }
         if Schema.of(kind).hasChildren {
             node.children = children(of: t, depth: depth + 1, path: path())
@@ -74,7 +90,37 @@ final class TreeReader {
         return node
     }
 
+    /// Tabs read every tab's title and icon, but only the selected tab's children.
+    private func tabs(at t: Int32, id: UnsafeRawPointer, anchor a: Int32, _ field: FieldReader, depth: Int, path: String) -> Node {
+        let count = Int(lua_rawlen(L, t))
+        let node = TabsNode(id: id, anchor: a, field, tabCount: count)
+        for i in stride(from: 1, through: count, by: 1) {
+            lua_rawgeti(L, t, lua_Integer(i))
+            defer { lua_settop(L, -2) }
+            let tab = lua_gettop(L)
+            guard kinds.kind(L, at: tab) == .tab else {
+                problem("\(path)[\(i)] must be a ui.tab (got \(typeName(tab)))")
+                continue
+            }
+            let tabField = FieldReader(reader: self, table: tab, kind: .tab)
+            node.tabs.append(TabsNode.Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: anchor(tab)))
+            if i == node.selected {
+                node.children = children(of: tab, depth: depth + 1, path: "\(path)[\(i)]")
+            }
+        }
+        return node
+    }
+
+    /// The node for the component in field `key` of the table at `t`, if any.
+    func node(inField key: String, of t: Int32, path: String) -> Node? {
+        LuaState.push(L, key)
+        defer { lua_settop(L, -2) }
+        guard lua_rawget(L, t) != LUA_TNIL else { return nil }
+        return node(at: -1, path: path + "." + key)
+    }
+
     private func children(of t: Int32, depth: Int, path: String) -> [Node] {
+        let t = lua_absindex(L, t)
         let n = Int(lua_rawlen(L, t))
         var result: [Node] = []
         result.reserveCapacity(n)
@@ -151,6 +197,19 @@ struct FieldReader {
             return Swift.min(Swift.max(Int(n), lo), hi)
         default:
             wrong(key, "an integer")
+            return nil
+        }
+    }
+
+    func number(_ key: String) -> Double? {
+        defer { lua_settop(L, -2) }
+        switch get(key) {
+        case LUA_TNIL: return nil
+        case LUA_TNUMBER:
+            let d = lua_tonumberx(L, -1, nil)
+            return d.isFinite ? d : nil
+        default:
+            wrong(key, "a number")
             return nil
         }
     }

@@ -1,0 +1,89 @@
+/// `ui.dropdown`, as the second article builds it. Closed: `title ▼`; open
+/// (`expanded`): `title ▲` and the item list drawn over whatever is below,
+/// dividers between items, `✓` before the selected one. Choosing writes
+/// `selected` (the item's id) and `expanded`, then calls the item's `onSelect`
+/// and the dropdown's.
+final class DropdownNode: Node {
+    let items: [(row: Popup.Row, id: ItemID)]
+    let placeholder: String?
+    let expanded: Bool
+    /// 1-based index of the selected item, nil when none (a placeholder shows).
+    let selectedIndex: Int?
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        items = field.items("items")
+        placeholder = field.string("placeholder")
+        expanded = field.bool("expanded") ?? false
+        if let chosen = field.id("selected") {
+            selectedIndex = items.firstIndex { $0.id == chosen }.map { $0 + 1 }
+        } else {
+            selectedIndex = placeholder == nil && !items.isEmpty ? 1 : nil
+        }
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { !items.isEmpty }
+    override func measure(width: Int) -> Int { 1 }
+
+    private var title: String {
+        guard let i = selectedIndex else { return placeholder ?? "" }
+        let row = items[i - 1].row
+        return row.icon.map { $0 + " " + row.title } ?? row.title
+    }
+
+    private var fieldWidth: Int {
+        let widest = items.map { DisplayWidth.of($0.row.title) + ($0.row.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
+        return max(widest, DisplayWidth.of(placeholder ?? "")) + 6
+    }
+
+    override func naturalWidth() -> Int { Gutter.width + fieldWidth }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        guard expanded, !rect.isEmpty, !items.isEmpty else { return }
+        let state = context.state
+        let popup = Popup(
+            owner: self, rows: items.map(\.row), highlighted: state.highlight[id] ?? selectedIndex ?? 1,
+            checked: selectedIndex, dividers: true,
+            choose: { [anchor, id] index, host in
+                state.highlight[id] = nil
+                host.chooseDropdownItem(anchor: anchor, index: index)
+            },
+            cancel: { [anchor, id] host in
+                state.highlight[id] = nil
+                host.setBoolean(anchor: anchor, field: "expanded", false)
+            },
+            remember: { [id] in state.highlight[id] = $0 })
+        popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(fieldWidth, rect.width - Gutter.width),
+                    bounds: context.bounds, glyphs: context.host.options.glyphs)
+        context.popups.append(popup)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        let width = min(fieldWidth, body.width)
+        let chevron = expanded ? context.glyphs.chevronUp : context.glyphs.chevronDown
+        let text = TextLayout.fit(title, width: max(0, width - 2), align: .left) + " " + String(chevron)
+        let style: Style = selectedIndex == nil ? .dim : .plain
+        frame.put(text, x: body.x, y: body.y, style: focused ? style.union(.reverse) : style, clip: body)
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        guard key == .enter || key == .space else { return false }
+        toggle(host)
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        toggle(host)
+        return true
+    }
+
+    private func toggle(_ host: Host) {
+        host.interaction.highlight[id] = selectedIndex ?? 1
+        host.setBoolean(anchor: anchor, field: "expanded", !expanded)
+    }
+}

@@ -1,0 +1,199 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// An item id as scripts write it: a number or a string.
+enum ItemID: Equatable {
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+}
+
+extension FieldReader {
+    /// The rows of an item array (strings, or tables with `title`/`icon`/`id`);
+    /// an item without an id has its index as id.
+    func items(_ key: String) -> [(row: Popup.Row, id: ItemID)] {
+        var result: [(row: Popup.Row, id: ItemID)] = []
+        LuaState.push(L, key)
+        guard lua_rawget(L, table) == LUA_TTABLE else {
+            if lua_type(L, -1) != LUA_TNIL {
+                reader.problem("\(kind.constructorName).\(key) must be a table (got \(reader.typeName(-1)))")
+            }
+            lua_settop(L, -2)
+            return result
+        }
+        let list = lua_gettop(L)
+        let n = Int(lua_rawlen(L, list))
+        result.reserveCapacity(n)
+        for i in stride(from: 1, through: n, by: 1) {
+            switch lua_rawgeti(L, list, lua_Integer(i)) {
+            case LUA_TSTRING:
+                result.append((Popup.Row(title: LuaState.string(L, at: -1), icon: nil), .integer(Int64(i))))
+            case LUA_TTABLE:
+                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: kind)
+                let row = Popup.Row(title: item.string("title") ?? "", icon: item.string("icon"))
+                result.append((row, item.id("id") ?? .integer(Int64(i))))
+            default:
+                reader.problem("\(kind.constructorName).\(key)[\(i)] must be a table (got \(reader.typeName(-1)))")
+                result.append((Popup.Row(title: "", icon: nil), .integer(Int64(i))))
+            }
+            lua_settop(L, -2)
+        }
+        lua_settop(L, -2)
+        return result
+    }
+
+    func id(_ key: String) -> ItemID? {
+        LuaState.push(L, key)
+        defer { lua_settop(L, -2) }
+        switch lua_rawget(L, table) {
+        case LUA_TNUMBER:
+            return lua_isinteger(L, -1) != 0 ? .integer(lua_tointegerx(L, -1, nil)) : .number(lua_tonumberx(L, -1, nil))
+        case LUA_TSTRING:
+            return .string(LuaState.string(L, at: -1))
+        default:
+            return nil
+        }
+    }
+}
+
+/// `ui.picker`. `style = "menu"`: `label: value ▼`; Enter opens a popup list
+/// over the content, Enter confirms and calls `onChange(item, index)`, Esc
+/// cancels. `style = "wheel"`: five rows, the selection centred between rules;
+/// Up/Down spin and select at once; no wrap-around.
+final class PickerNode: Node {
+    let label: String
+    let items: [Popup.Row]
+    let selected: Int
+    let isWheel: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        label = field.string("label") ?? ""
+        items = field.items("items").map(\.row)
+        selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
+        isWheel = field.choice("style", ["menu", "wheel"]) == "wheel"
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { !items.isEmpty }
+    private var labelRows: Int { label.isEmpty ? 0 : 1 }
+    override func measure(width: Int) -> Int { isWheel ? labelRows + 5 : 1 }
+
+    var value: String {
+        guard items.indices.contains(selected - 1) else { return "" }
+        let item = items[selected - 1]
+        return item.icon.map { $0 + " " + item.title } ?? item.title
+    }
+
+    private var widestItem: Int {
+        items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
+    }
+
+    override func naturalWidth() -> Int {
+        isWheel ? Gutter.width + max(widestItem + 2, DisplayWidth.of(label))
+            : Gutter.width + DisplayWidth.of(label) + 2 + widestItem + 2
+    }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        guard !isWheel, context.state.openMenu == id, !rect.isEmpty else { return }
+        let state = context.state
+        let popup = Popup(
+            owner: self, rows: items, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
+            choose: { [anchor, id] index, host in
+                state.openMenu = nil
+                state.highlight[id] = nil
+                host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+            },
+            cancel: { [id] _ in
+                state.openMenu = nil
+                state.highlight[id] = nil
+            },
+            remember: { [id] in state.highlight[id] = $0 })
+        popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(rect.width - Gutter.width, naturalWidth() - Gutter.width),
+                    bounds: context.bounds, glyphs: context.host.options.glyphs)
+        context.popups.append(popup)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        if !isWheel {
+            Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+            let open = context.state.openMenu == id
+            let chevron = open ? context.glyphs.chevronUp : context.glyphs.chevronDown
+            let body = rect.dropLeft(Gutter.width).row(0)
+            let prefix = label.isEmpty ? "" : label + ": "
+            let text = TextLayout.truncate(prefix + value, to: max(0, body.width - 2)) + " " + String(chevron)
+            frame.put(text, x: body.x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+            return
+        }
+        var y = rect.y
+        if labelRows > 0 {
+            frame.put(TextLayout.truncate(label, to: rect.width), x: rect.x, y: y, style: .bold, clip: rect)
+            y += 1
+        }
+        let body = rect.dropLeft(Gutter.width)
+        let width = min(body.width, max(widestItem + 4, 12))
+        // i-1, rule, i, rule, i+1
+        for (dy, offset) in [(0, -1), (2, 0), (4, 1)] {
+            let i = selected + offset
+            guard items.indices.contains(i - 1) else { continue }
+            let item = items[i - 1]
+            let text = item.icon.map { $0 + " " + item.title } ?? item.title
+            let shown = TextLayout.fit(text, width: width, align: .center)
+            frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .reverse : .bold) : .dim, clip: body)
+        }
+        for dy in [1, 3] {
+            frame.fill(Rect(x: body.x, y: y + dy, width: width, height: 1).intersection(rect), with: context.glyphs.horizontal, style: .dim)
+        }
+        Gutter.draw(focused: focused, x: rect.x, y: y + 2, into: &frame, context, clip: rect)
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        if !isWheel {
+            guard key == .enter || key == .space else { return false }
+            open(host)
+            return true
+        }
+        switch key {
+        case .up: spin(to: selected - 1, host)
+        case .down: spin(to: selected + 1, host)
+        case .home: spin(to: 1, host)
+        case .end: spin(to: items.count, host)
+        case .pageUp: spin(to: selected - 3, host)
+        case .pageDown: spin(to: selected + 3, host)
+        default: return false
+        }
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        if !isWheel {
+            open(host)
+            return true
+        }
+        // A click on a neighbour row spins to it.
+        let row = y - rect.y - labelRows
+        if row == 0 { spin(to: selected - 1, host) } else if row == 4 { spin(to: selected + 1, host) }
+        return true
+    }
+
+    override func scroll(_ amount: Int, _ host: Host) -> Bool {
+        guard isWheel else { return false }
+        spin(to: selected + amount, host)
+        return true
+    }
+
+    private func open(_ host: Host) {
+        host.interaction.openMenu = id
+        host.interaction.highlight[id] = selected
+        host.markChanged()
+    }
+
+    private func spin(to index: Int, _ host: Host) {
+        let target = min(max(index, 1), max(items.count, 1))
+        guard target != selected else { return }
+        host.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
+    }
+}

@@ -1,0 +1,93 @@
+/// `ui.sheet`, shown with `ui.present` over the bottom of the screen: rounded
+/// top corners, its title in the top edge, the screen behind visible above.
+final class SheetNode: Node {
+    enum Height: Equatable {
+        case fraction(Double)
+        case rows(Int)
+        case fit
+    }
+
+    let title: String
+    let height: Height
+    let dismissible: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        title = field.string("title") ?? ""
+        dismissible = field.bool("dismissible") ?? true
+        if field.string("height") == "fit" {
+            height = .fit
+        } else if let n = field.number("height"), n > 0 {
+            height = n < 1 ? .fraction(n) : .rows(Int(min(n, 10_000)))
+        } else {
+            height = .fraction(0.25)
+        }
+        super.init(id: id, anchor: anchor)
+    }
+
+    /// Rows of the sheet in a frame of `rows` rows, clamped to the frame.
+    func rows(in bounds: Rect) -> Int {
+        let wanted: Int
+        switch height {
+        case .fraction(let f): wanted = Int((Double(bounds.height) * f).rounded())
+        case .rows(let n): wanted = n
+        case .fit: wanted = 1 + StackLayout.measureColumn(children, spacing: 0, width: max(0, bounds.width - 4))
+        }
+        return min(max(wanted, min(2, bounds.height)), bounds.height)
+    }
+
+    var contentRect: Rect {
+        Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 1)
+    }
+
+    override func layout(in bounds: Rect, _ context: LayoutContext) {
+        let h = rows(in: bounds)
+        rect = Rect(x: bounds.x, y: bounds.maxY - h, width: bounds.width, height: h)
+        StackLayout.layoutColumn(children, spacing: 0, in: contentRect, context)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let g = context.glyphs
+        frame.fill(rect)
+        if rect.width >= 2 {
+            var top = String(g.topLeft) + String(repeating: g.horizontal, count: rect.width - 2) + String(g.topRight)
+            if !title.isEmpty, rect.width > 8 {
+                let t = " " + TextLayout.truncate(title, to: rect.width - 8) + " "
+                top = String(g.topLeft) + String(repeating: g.horizontal, count: 2) + t
+                    + String(repeating: g.horizontal, count: max(0, rect.width - 4 - DisplayWidth.of(t))) + String(g.topRight)
+            }
+            frame.put(top, x: rect.x, y: rect.y, style: .dim, clip: rect)
+            for y in (rect.y + 1)..<rect.maxY {
+                frame.put(String(g.vertical), x: rect.x, y: y, style: .dim, clip: rect)
+                frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+            }
+        }
+        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+    }
+}
+
+/// `ui.drawer`: a side menu from the left, set as a screen's `drawer`.
+final class DrawerNode: Node {
+    let width: Int?
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        width = field.int("width", min: 1, max: 1000)
+        super.init(id: id, anchor: anchor)
+    }
+
+    override func layout(in bounds: Rect, _ context: LayoutContext) {
+        let w = min(width ?? min(max(bounds.width - 10, 1), 40), bounds.width)
+        rect = Rect(x: bounds.x, y: bounds.y, width: w, height: bounds.height)
+        StackLayout.layoutColumn(children, spacing: 0,
+                                 in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1), context)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        frame.fill(rect)
+        for y in rect.y..<rect.maxY {
+            frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+        }
+        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+    }
+}

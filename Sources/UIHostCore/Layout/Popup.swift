@@ -1,0 +1,136 @@
+/// A list drawn over the content below its owner — the menu picker's popup and
+/// the open dropdown. It never pushes content down: it is placed after layout,
+/// below the owner when there is room, else above, clipped to the frame. While
+/// open it takes keys and clicks first; Esc or a click outside closes it with
+/// no change.
+final class Popup {
+    struct Row {
+        let title: String
+        let icon: String?
+    }
+
+    let owner: Node
+    let rows: [Row]
+    let checked: Int?
+    let dividers: Bool
+    private(set) var highlighted: Int
+    private(set) var rect: Rect = .zero
+    private var offset = 0
+    private var visible = 0
+    /// Called with the chosen row (1-based).
+    let choose: (Int, Host) -> Void
+    let cancel: (Host) -> Void
+    /// Remembers the highlighted row across frames.
+    let remember: (Int) -> Void
+
+    init(owner: Node, rows: [Row], highlighted: Int, checked: Int?, dividers: Bool,
+         choose: @escaping (Int, Host) -> Void, cancel: @escaping (Host) -> Void, remember: @escaping (Int) -> Void) {
+        self.owner = owner
+        self.rows = rows
+        self.checked = checked
+        self.dividers = dividers
+        self.highlighted = min(max(highlighted, 1), max(rows.count, 1))
+        self.choose = choose
+        self.cancel = cancel
+        self.remember = remember
+    }
+
+    private func rowText(_ i: Int, _ glyphs: Glyphs) -> String {
+        let row = rows[i - 1]
+        var text = row.title
+        if let icon = row.icon, !icon.isEmpty { text = icon + " " + text }
+        let check = checked == i ? String(glyphs.check) : " "
+        return check + " " + text
+    }
+
+    /// Places the popup under (or over) the owner's row `anchorRow`, `minWidth` wide at least.
+    func place(anchorRow: Int, x: Int, minWidth: Int, bounds: Rect, glyphs: Glyphs) {
+        let n = rows.count
+        let needed = 2 + n + (dividers ? max(0, n - 1) : 0)
+        let widest = (1...max(n, 1)).map { $0 <= n ? DisplayWidth.of(rowText($0, glyphs)) : 0 }.max() ?? 0
+        let width = min(max(minWidth, widest + 5), bounds.maxX - x)
+        let below = bounds.maxY - (anchorRow + 1)
+        let above = anchorRow - bounds.y
+        if needed <= below || below >= above {
+            rect = Rect(x: x, y: anchorRow + 1, width: width, height: min(needed, max(0, below)))
+        } else {
+            let h = min(needed, above)
+            rect = Rect(x: x, y: anchorRow - h, width: width, height: h)
+        }
+        let inner = max(0, rect.height - 2)
+        visible = dividers ? (inner + 1) / 2 : inner
+        if highlighted - 1 < offset { offset = highlighted - 1 }
+        if visible > 0, highlighted - 1 >= offset + visible { offset = highlighted - visible }
+        offset = max(0, min(offset, n - visible))
+    }
+
+    func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let g = context.glyphs
+        frame.fill(rect)
+        let rule = String(repeating: g.horizontal, count: rect.width - 2)
+        frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .dim, clip: rect)
+        frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: rect.x, y: rect.maxY - 1, style: .dim, clip: rect)
+        for y in (rect.y + 1)..<(rect.maxY - 1) {
+            frame.put(String(g.vertical), x: rect.x, y: y, style: .dim, clip: rect)
+            frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+        }
+        let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
+        var y = inner.y
+        for i in stride(from: offset + 1, through: min(rows.count, offset + visible), by: 1) {
+            if i > offset + 1, dividers {
+                if y >= inner.maxY { break }
+                frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: g.horizontal, style: .dim)
+                y += 1
+            }
+            if y >= inner.maxY { break }
+            let isHighlighted = i == highlighted
+            frame.put(isHighlighted ? String(g.focus) : " ", x: inner.x, y: y, style: .bold, clip: inner)
+            let body = Rect(x: inner.x + 2, y: y, width: inner.width - 2, height: 1)
+            frame.put(TextLayout.truncate(rowText(i, g), to: body.width), x: body.x, y: y,
+                      style: isHighlighted ? .reverse : .plain, clip: body)
+            y += 1
+        }
+    }
+
+    /// Keys while open. Everything is consumed, so nothing reaches the screen below.
+    func handle(_ key: Key, _ host: Host) {
+        let page = max(1, visible - 1)
+        switch key {
+        case .up: move(to: highlighted - 1)
+        case .down: move(to: highlighted + 1)
+        case .pageUp: move(to: highlighted - page)
+        case .pageDown: move(to: highlighted + page)
+        case .home: move(to: 1)
+        case .end: move(to: rows.count)
+        case .enter, .space:
+            if !rows.isEmpty { choose(highlighted, host) }
+        case .esc, .tab, .shiftTab:
+            cancel(host)
+        default:
+            break
+        }
+        host.markChanged()
+    }
+
+    private func move(to index: Int) {
+        highlighted = min(max(index, 1), max(rows.count, 1))
+        remember(highlighted)
+    }
+
+    /// A click: on a row chooses it; anywhere else closes with no change.
+    func click(x: Int, y: Int, _ host: Host) {
+        defer { host.markChanged() }
+        guard rect.contains(x: x, y: y), y > rect.y, y < rect.maxY - 1 else {
+            cancel(host)
+            return
+        }
+        let line = y - rect.y - 1
+        if dividers {
+            guard line % 2 == 0 else { return }
+            choose(offset + line / 2 + 1, host)
+        } else {
+            choose(offset + line + 1, host)
+        }
+    }
+}

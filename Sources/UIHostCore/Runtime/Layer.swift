@@ -1,0 +1,35 @@
+/// One level of the overlay stack: the screen, its open drawer, or a presented
+/// sheet. The topmost layer takes focus and Esc; each layer keeps its own
+/// focus, so closing one gives focus back where it was below. An open popup
+/// (menu picker, dropdown) of the top layer sits above it, and the error banner
+/// above everything.
+final class Layer {
+    enum Kind: Equatable {
+        case screen
+        case drawer
+        /// Index into the host's presented sheets.
+        case sheet(Int)
+    }
+
+    let kind: Kind
+    let root: Node
+    var focusables: [Node] = []
+
+    init(kind: Kind, root: Node) {
+        self.kind = kind
+        self.root = root
+    }
+
+    /// Focusable nodes in reading order; a bar below its page comes after it.
+    func collectFocusables() {
+        focusables.removeAll(keepingCapacity: true)
+        collect(root)
+    }
+
+    private func collect(_ node: Node) {
+        let visible = !node.rect.isEmpty
+        if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }
+        for child in node.children { collect(child) }
+        if node.isFocusable, visible, node.focusAfterChildren { focusables.append(node) }
+    }
+}

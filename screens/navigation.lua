@@ -1,0 +1,27 @@
+-- NavigationListView, from the first seed article: a list whose entries push a
+-- destination each. TabBarView pushes the real tabbar.lua; the others are
+-- screens from earlier articles, shown by name as the seed's default branch does.
+
+local function destination(name)
+  return ui.screen {
+    title = name,
+    ui.spacer(),
+    ui.text { text = name, align = "center" },
+    ui.spacer(),
+  }
+end
+
+return ui.screen {
+  title = "NavigationList",
+  ui.list {
+    items = {
+      { title = "SwipeView" },
+      { title = "CarouselView" },
+      { title = "BaseTabView" },
+      { title = "TabBarView", onSelect = function() ui.push("tabbar.lua") end },
+    },
+    -- Entries without their own onSelect land here.
+    onSelect = function(item) ui.push(destination(item.title)) end,
+  },
+  ui.button { title = "Close", onSelect = function() ui.pop() end },
+}
