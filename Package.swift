@@ -13,10 +13,11 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        .systemLibrary(name: "CSystem"),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore"]),
+        .target(name: "TerminalIO", dependencies: ["UIHostCore", "CSystem"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "CLua", "CLuaShim"]),
         .executableTarget(
             name: "uihost",

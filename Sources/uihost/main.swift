@@ -1,5 +1,6 @@
 import Glibc
 import LuaBridge
+import TerminalIO
 import UIHostCore
 import UIHostTesting
 
@@ -55,10 +56,10 @@ func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
         log: { standardError($0) })
 }
 
-func loadHost(_ path: String, _ args: Arguments) -> Host {
+func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil) -> Host {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
     do {
-        return try Host(script: path, options: hostOptions(args, headless: true))
+        return try Host(script: path, options: options ?? hostOptions(args, headless: true))
     } catch {
         standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
         exit(3)
@@ -79,6 +80,37 @@ func render(_ path: String, _ args: Arguments) -> Never {
     print(frame.text)
     if !host.errors.isEmpty { exit(3) }
     exit(host.quitCode.map { $0 == 130 ? 0 : $0 } ?? 0)
+}
+
+/// Where `print` and `ui.log` go interactively: `--log FILE`, else
+/// `$XDG_STATE_HOME/uihost/uihost.log` (`~/.local/state/uihost/uihost.log`).
+func logPath(_ args: Arguments) -> String? {
+    if let file = args.logFile { return file }
+    let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+    guard let state = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
+    FileSystem.makeDirectories(state + "/uihost")
+    return state + "/uihost/uihost.log"
+}
+
+/// A screen on a terminal: raw mode, the diff renderer, keys and mouse.
+func runInteractive(_ path: String, _ args: Arguments) -> Never {
+    let terminal = Terminal(mouse: !args.noMouse)
+    var options = hostOptions(args, headless: false)
+    if let size = args.size ?? terminal.size() { options.size = size }
+    let logFD: Int32 = logPath(args).map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? -1
+    options.log = { text in
+        guard logFD >= 0 else { return }
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        _ = line.withCString { write(logFD, $0, strlen($0)) }
+    }
+    let host = loadHost(path, args, options: options)
+    let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+    let colors = !args.plain && env("NO_COLOR").map(\.isEmpty) ?? true && env("TERM") != "dumb"
+    let code = EventLoop(host: host, terminal: terminal, colors: colors).run()
+    if let last = host.errors.last, host.quitCode == nil && code != 0 {
+        standardError("uihost: " + last)
+    }
+    exit(code)
 }
 
 /// `check`: load every screen; report each that fails.
@@ -117,7 +149,10 @@ case .help:
 case .version:
     print("uihost \(version)")
     exit(0)
-case .render(let path), .run(let path):
+case .run(let path):
+    if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
+    render(path, arguments)
+case .render(let path):
     render(path, arguments)
 case .check(let paths):
     check(paths, arguments)

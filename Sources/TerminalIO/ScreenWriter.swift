@@ -1,0 +1,69 @@
+import UIHostCore
+
+/// Turns frames into terminal output: keeps the previous frame and writes only
+/// the runs of cells that changed, with cursor moves, emitting a style only
+/// when it changes — one string per frame.
+public struct ScreenWriter {
+    public var colors: Bool
+    private var previous: FrameBuffer?
+
+    public init(colors: Bool) {
+        self.colors = colors
+    }
+
+    /// Forget the screen's contents (after a resize): the next frame is drawn whole.
+    public mutating func invalidate() {
+        previous = nil
+    }
+
+    /// The bytes that bring the terminal from the previous frame to `frame`.
+    public mutating func update(to frame: FrameBuffer) -> String {
+        var out = ""
+        let full = previous == nil || previous!.width != frame.width || previous!.height != frame.height
+        if full { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+        var current: Style? = full ? .plain : nil
+        for y in 0..<frame.height {
+            var x = 0
+            while x < frame.width {
+                if !full, let previous, previous[x, y] == frame[x, y] {
+                    x += 1
+                    continue
+                }
+                // A changed run: start on a whole glyph, move there once, write until unchanged.
+                var start = x
+                if frame[start, y].width == 0, start > 0 { start -= 1 }
+                out += "\u{1B}[\(y + 1);\(start + 1)H"
+                var cx = start
+                while cx < frame.width {
+                    let cell = frame[cx, y]
+                    if cx > x, !full, let previous, previous[cx, y] == cell, cell.width != 0 { break }
+                    if cell.width != 0 {
+                        if colors, current != cell.style {
+                            out += ScreenWriter.sgr(cell.style)
+                            current = cell.style
+                        }
+                        out.append(cell.char)
+                    }
+                    cx += 1
+                }
+                x = cx
+            }
+        }
+        if colors, current != .plain, current != nil { out += "\u{1B}[0m" }
+        previous = frame
+        return out
+    }
+
+    /// SGR for a style: reverse for focus, dim for disabled, bold, the accent
+    /// colour for a selected tab, white on red for the error banner.
+    static func sgr(_ style: Style) -> String {
+        var codes = ["0"]
+        if style.contains(.bold) { codes.append("1") }
+        if style.contains(.dim) { codes.append("2") }
+        if style.contains(.underline) { codes.append("4") }
+        if style.contains(.reverse) { codes.append("7") }
+        if style.contains(.accent) { codes.append("36") }
+        if style.contains(.error) { codes.append("97;41") }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+}

@@ -1,0 +1,73 @@
+import Glibc
+import UIHostCore
+
+/// The controlling terminal: raw mode through termios, the alternate screen,
+/// a hidden cursor, mouse and bracketed-paste modes — and putting all of it back.
+public final class Terminal {
+    public let input: Int32
+    public let output: Int32
+    private var saved = termios()
+    private var active = false
+    private let mouse: Bool
+
+    public init(input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) {
+        self.input = input
+        self.output = output
+        self.mouse = mouse
+    }
+
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The terminal's size, or nil when it cannot tell.
+    public func size() -> Size? {
+        var ws = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return Size(cols: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Raw mode, alternate screen, hidden cursor, mouse and paste reporting.
+    public func enter() {
+        guard !active, tcgetattr(input, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(input, TCSAFLUSH, &raw)
+        active = true
+        write(Terminal.enterSequence + (mouse ? Terminal.mouseOn : ""))
+    }
+
+    /// Puts everything back; safe to call more than once.
+    public func restore() {
+        guard active else { return }
+        active = false
+        write((mouse ? Terminal.mouseOff : "") + Terminal.leaveSequence)
+        tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    /// Writes all of `text` in as few calls as the kernel allows.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Glibc.write(output, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}
