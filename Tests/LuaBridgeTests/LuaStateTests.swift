@@ -287,8 +287,9 @@ final class LuaStateTests: XCTestCase {
     func testInstructionBudgetStopsInfiniteLoop() throws {
         let lua = makeState(instructionBudget: 100_000)
         let error = expectError { () throws(LuaError) in try run(lua, "while true do end") }
-        guard case .instructionBudget(let message, _)? = error else { return XCTFail("got \(String(describing: error))") }
-        XCTAssertTrue(message.contains("instruction budget exceeded"), message)
+        guard case .instructionBudget(let message, let traceback)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertTrue(message.hasPrefix("demo.lua:1:"), message)
+        XCTAssertTrue(traceback.hasPrefix("stack traceback:"), traceback)
     }
 
     func testStateIsUsableAfterInstructionBudgetRanOut() throws {

@@ -68,6 +68,9 @@ public final class Host {
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))", traceback: "")
         }
         pushScreen(directory: scriptDirectory)
+        // Finish the collection cycle that building the screen started, so that
+        // key presses do not pay for marking a large screen (a list of 10^6 items).
+        _ = uih_gccollect(L)
     }
 
     // MARK: - Events

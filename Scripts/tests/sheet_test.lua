@@ -1,0 +1,137 @@
+-- screens/sheet.lua: a button presents a bottom sheet a quarter of the frame
+-- high with rounded top corners; Esc or a click above it dismisses it.
+-- (Dragging the sheet's top edge down is not covered: app:drag is not
+-- available in the test API yet.)
+
+local SIZE = { size = "60x20" }
+
+local function check(app, cond, message)
+  if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
+end
+
+local function rowOf(app, text)
+  local _, row = app:find(text)
+  return row
+end
+
+-- Number of lines in the frame text.
+local function lineCount(s)
+  local n = 1
+  for _ in s:gmatch("\n") do n = n + 1 end
+  return n
+end
+
+-- Checks that the sheet occupies exactly the bottom `rows` rows of a frame
+-- `cols` wide, with rounded top corners at both edges.
+local function expectSheetRows(app, cols, frameRows, rows)
+  local top = rowOf(app, "╭")
+  check(app, top == frameRows - rows + 1, "the sheet's top edge is on row " .. (frameRows - rows + 1))
+  check(app, app:find("╭") == 1, "╭ in the first column")
+  local line = app:line(top)
+  check(app, line:sub(-3) == "╮", "╮ ends the top edge")
+  check(app, utf8.len(line) == cols, "the top edge spans the frame width")
+  for r = top + 1, frameRows do
+    local l = app:line(r)
+    check(app, l:sub(1, 3) == "│", "row " .. r .. " is inside the sheet (left side │)")
+  end
+  check(app, lineCount(app:screen()) == frameRows, "the frame keeps " .. frameRows .. " lines")
+end
+
+test.case("closed at start: a button and a status line, no sheet", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:expect("› [ シートを表示する ]")
+  app:expect("The sheet is closed.")
+  app:expectNot("╭")
+  app:expectNot("カスタムシート")
+  app:snapshot("closed")
+end)
+
+test.case("the button presents a sheet a quarter of the frame high with rounded top corners", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter")
+  app:expect("The sheet is shown.")
+  app:expect("カスタムシートが表示された")
+  app:expect("Esc, a click above, or a drag down closes it.")
+  expectSheetRows(app, 60, 20, 5) -- 0.25 × 20 rows
+  check(app, rowOf(app, "カスタムシート") == 17, "the sheet's content starts under its top edge")
+  app:expectNot("› [ シートを表示する ]") -- focus went into the sheet
+  app:snapshot("sheet-shown")
+end)
+
+test.case("the sheet height follows the frame: a quarter of 12 rows and of 24 rows", function()
+  local small = test.open("screens/sheet.lua", { size = "40x12" })
+  small:press("enter")
+  expectSheetRows(small, 40, 12, 3)
+  local big = test.open("screens/sheet.lua", { size = "80x24" })
+  big:press("enter")
+  expectSheetRows(big, 80, 24, 6)
+end)
+
+test.case("Esc dismisses the sheet and onDismiss runs", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter", "esc")
+  app:expectNot("╭")
+  app:expectNot("カスタムシート")
+  app:expect("The sheet was dismissed.") -- written by onDismiss
+  app:expect("› [ シートを表示する ]") -- focus comes back to the button
+  check(app, app:line(1):match("^%s+CustomSheet$") ~= nil, "Esc closed the sheet; it did not pop the screen")
+  app:snapshot("sheet-dismissed")
+end)
+
+test.case("a second Esc after dismissing does nothing on the root screen", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter", "esc")
+  local before = app:screen()
+  app:press("esc")
+  check(app, app:screen() == before, "nothing left to close")
+end)
+
+test.case("a click above the sheet dismisses it", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter")
+  app:click(30, 10)
+  app:expectNot("╭")
+  app:expect("The sheet was dismissed.")
+  app:expect("› [ シートを表示する ]")
+end)
+
+test.case("a click on the row just above the sheet's edge dismisses it", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter")
+  app:click(1, 15)
+  app:expectNot("╭")
+  app:expect("The sheet was dismissed.")
+end)
+
+test.case("a click inside the sheet does not dismiss it", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter")
+  app:click(30, 18)
+  app:click(1, 16) -- on the top-left corner
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.")
+end)
+
+test.case("a click on the button presents the sheet; it can be presented again after dismissal", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:click("シートを表示する")
+  expectSheetRows(app, 60, 20, 5)
+  app:press("esc")
+  app:expect("The sheet was dismissed.")
+  app:press("enter")
+  app:expect("The sheet is shown.")
+  expectSheetRows(app, 60, 20, 5)
+  app:press("esc")
+  app:expect("The sheet was dismissed.")
+end)
+
+test.case("pushed from the launcher: Esc closes the sheet first, then pops", function()
+  local app = test.open("screens/launcher.lua", SIZE)
+  app:press("down", "down", "down", "enter", "enter")
+  expectSheetRows(app, 60, 20, 5)
+  app:press("esc")
+  app:expectNot("╭")
+  app:expect("‹ Back")
+  app:press("esc")
+  app:expect("› ▁ CustomSheet")
+end)

@@ -1,0 +1,331 @@
+-- screens/tabbar.lua: a header tab bar over three pages that each pick a cat
+-- picture: a menu picker, a wheel picker and a dropdown.
+
+local SIZE = { size = "60x20" }
+
+local function check(app, cond, message)
+  if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
+end
+
+local function rowOf(app, text)
+  local _, row = app:find(text)
+  return row
+end
+
+-- Whether a line is an indented horizontal rule (only ─ after the indent).
+local function isRule(line)
+  return line:find("─", 1, true) ~= nil and line:gsub("─", ""):match("^%s*$") ~= nil
+end
+
+-- A line of each picture that no other picture has: it tells which one shows.
+local art = {
+  IMG_0057 = "(__|_|__)_____/",
+  IMG_0230 = "( -   - )",
+  IMG_0405 = "▄██▄",
+  IMG_0402 = "╞══════",
+  IMG_0411 = "'------------'",
+  IMG_0412 = "FRAGILE",
+  IMG_0088 = "'._   _.'",
+  IMG_0148 = "_( )_",
+  IMG_0234 = "|___|              |__|",
+  IMG_0096 = "<><",
+  IMG_0090 = "(_)     .",
+  IMG_0976 = "┌──┬──┐",
+  IMG_0981 = "V______",
+  IMG_0059 = "<3",
+  IMG_0232 = "( o>",
+  IMG_0688 = "----|#|----",
+  IMG_0541 = "@@@@@@",
+  IMG_0058 = "`----'",
+}
+
+-- Fails unless the picture `name` shows and none of `others` does.
+local function expectPicture(app, name, others)
+  check(app, app:contains(art[name]), "the picture " .. name .. " shows")
+  for _, other in ipairs(others or {}) do
+    if other ~= name then
+      check(app, not app:contains(art[other]), "the picture " .. other .. " does not show")
+    end
+  end
+end
+
+local menuNames  = { "IMG_0057", "IMG_0230", "IMG_0405", "IMG_0402", "IMG_0411", "IMG_0412" }
+local wheelNames = { "IMG_0088", "IMG_0148", "IMG_0234", "IMG_0096", "IMG_0090", "IMG_0976" }
+local dropNames  = { "IMG_0981", "IMG_0059", "IMG_0232", "IMG_0688", "IMG_0541", "IMG_0058" }
+
+-- Header tabs --------------------------------------------------------------
+
+test.case("header tabs: three tabs, MenuPicker selected in brackets, the bar focused", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  check(app, app:line(1):match("^%s+TabBarView$") ~= nil, "the screen title heads the frame")
+  app:expect("› [🐱 MenuPicker]")
+  app:expect(" 🐈 WheelPicker ")
+  app:expect(" 🐾 DropDown")
+  app:expectNot("[🐈 WheelPicker]")
+  app:expectNot("[🐾 DropDown]")
+  check(app, rowOf(app, "MenuPicker") == 3 and rowOf(app, "WheelPicker") == 3 and rowOf(app, "DropDown") == 3,
+    "the tabs share the header row under the title")
+  app:expect("cat: IMG_0057 ▼")
+  expectPicture(app, "IMG_0057", menuNames)
+  app:snapshot("menu-tab")
+end)
+
+test.case("Right and Left switch tabs; the selected one is in brackets", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right")
+  app:expect("[🐈 WheelPicker]")
+  app:expectNot("[🐱 MenuPicker]")
+  app:expect("›  🐱 MenuPicker") -- unselected titles are padded with a space, not bracketed
+  app:expectNot("cat: IMG_0057 ▼")
+  expectPicture(app, "IMG_0088", wheelNames)
+  app:snapshot("wheel-tab")
+  app:press("right")
+  app:expect("[🐾 DropDown]")
+  app:expectNot("[🐈 WheelPicker]")
+  app:expect("IMG_0981     ▼")
+  expectPicture(app, "IMG_0981", dropNames)
+  app:snapshot("dropdown-tab")
+  app:press("left")
+  app:expect("[🐈 WheelPicker]")
+  app:expectNot("[🐾 DropDown]")
+  app:press("left")
+  app:expect("[🐱 MenuPicker]")
+  app:expect("cat: IMG_0057 ▼")
+end)
+
+test.case("clicking a tab title selects that tab", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:click("DropDown")
+  app:expect("[🐾 DropDown]")
+  app:expect("IMG_0981     ▼")
+  app:click("MenuPicker")
+  app:expect("[🐱 MenuPicker]")
+  app:expect("cat: IMG_0057 ▼")
+end)
+
+test.case("Left and Right do not switch tabs when the bar does not have focus", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab") -- focus moves to the menu picker
+  app:expect("› cat: IMG_0057 ▼")
+  app:press("right", "right")
+  app:expect("[🐱 MenuPicker]")
+  app:expect("› cat: IMG_0057 ▼")
+end)
+
+-- Menu picker --------------------------------------------------------------
+
+test.case("menu picker: Enter opens a popup list with ✓ on the current picture", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab", "enter")
+  app:expect("cat: IMG_0057 ▲")
+  app:expectNot("cat: IMG_0057 ▼")
+  app:expect("│› ✓ IMG_0057 │")
+  for i = 2, #menuNames do app:expect("    " .. menuNames[i] .. " │") end
+  app:expect("╭─")
+  app:expect("╰─")
+  local top = rowOf(app, "╭─")
+  check(app, top == rowOf(app, "cat: IMG_0057") + 1, "the popup opens right under the picker")
+  check(app, rowOf(app, "╰─") == top + #menuNames + 1, "the popup holds one row per item")
+  app:snapshot("menu-open")
+end)
+
+test.case("menu picker: move and confirm changes the picture (its onChange ran)", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab", "enter", "down", "down")
+  app:expect("│›   IMG_0405 │")
+  app:expect("│  ✓ IMG_0057 │") -- the mark stays on the current value while moving
+  expectPicture(app, "IMG_0057") -- nothing changes before Enter
+  app:press("enter")
+  app:expect("› cat: IMG_0405 ▼")
+  app:expectNot("╭─")
+  -- the page's onChange is what swaps image.asset: the new picture proves it ran
+  expectPicture(app, "IMG_0405", menuNames)
+  app:snapshot("menu-chosen")
+  app:press("enter")
+  app:expect("│› ✓ IMG_0405 │")
+  app:expect("│    IMG_0057 │")
+end)
+
+test.case("menu picker: Esc cancels with no change", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab", "enter", "down", "down", "down", "esc")
+  app:expect("› cat: IMG_0057 ▼")
+  app:expectNot("╭─")
+  expectPicture(app, "IMG_0057", menuNames)
+  app:expect("[🐱 MenuPicker]") -- Esc closed the popup; it did not pop or switch
+  app:press("enter")
+  app:expect("│› ✓ IMG_0057 │")
+end)
+
+test.case("menu picker: movement in the popup stops at both ends", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab", "enter", "up")
+  app:expect("│› ✓ IMG_0057 │")
+  for _ = 1, 10 do app:press("down") end
+  app:expect("│›   IMG_0412 │")
+  app:press("enter")
+  app:expect("cat: IMG_0412 ▼")
+  expectPicture(app, "IMG_0412", menuNames)
+end)
+
+test.case("menu picker: the popup is drawn over the picture, which does not move", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab")
+  local before = rowOf(app, "(__|_|__)_____/")
+  app:press("enter")
+  check(app, rowOf(app, "(__|_|__)_____/") == before, "the picture keeps its rows under the popup")
+end)
+
+-- Wheel picker -------------------------------------------------------------
+
+-- The row of the focused wheel entry, checked to sit between two rules.
+local function wheelCentre(app, name)
+  local row = rowOf(app, "›   " .. name)
+  check(app, row ~= nil, name .. " is the focused centre row of the wheel")
+  check(app, isRule(app:line(row - 1)), "a rule above the centre row")
+  check(app, isRule(app:line(row + 1)), "a rule below the centre row")
+  return row
+end
+
+test.case("wheel picker: the selected row is centred between rules", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "tab")
+  app:expect("cat")
+  local row = wheelCentre(app, "IMG_0088")
+  check(app, app:line(row + 2):match("^%s+IMG_0148$") ~= nil, "the next entry shows below the wheel's centre")
+  check(app, app:line(row - 2) == "", "nothing above the first entry")
+  app:snapshot("wheel-first")
+end)
+
+test.case("wheel picker: Down and Up spin and select at once", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "tab")
+  local row = wheelCentre(app, "IMG_0088")
+  app:press("down")
+  check(app, wheelCentre(app, "IMG_0148") == row, "the wheel spins; its centre row stays put")
+  check(app, app:line(row - 2):match("^%s+IMG_0088$") ~= nil, "the previous entry moved above the centre")
+  expectPicture(app, "IMG_0148", wheelNames)
+  app:press("down")
+  wheelCentre(app, "IMG_0234")
+  expectPicture(app, "IMG_0234", wheelNames)
+  app:press("up")
+  wheelCentre(app, "IMG_0148")
+  expectPicture(app, "IMG_0148", wheelNames)
+end)
+
+test.case("wheel picker: no wrap-around at either end", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "tab", "up")
+  wheelCentre(app, "IMG_0088")
+  expectPicture(app, "IMG_0088", wheelNames)
+  app:expectNot("IMG_0976")
+  for _ = 1, #wheelNames + 3 do app:press("down") end
+  local row = wheelCentre(app, "IMG_0976")
+  check(app, app:line(row - 2):match("^%s+IMG_0090$") ~= nil, "the entry before the last shows above")
+  check(app, not app:line(row + 2):find("IMG_", 1, true), "nothing below the last entry")
+  app:expectNot("IMG_0088")
+  expectPicture(app, "IMG_0976", wheelNames)
+  app:snapshot("wheel-last")
+  app:press("up")
+  wheelCentre(app, "IMG_0090")
+end)
+
+-- Dropdown -----------------------------------------------------------------
+
+test.case("dropdown: opens over the picture without pushing it down", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "right", "tab")
+  app:expect("› IMG_0981     ▼")
+  local before = {}
+  for _, text in ipairs({ "V______", "-- (   ) --", "~~~~       ~~~    ~~~" }) do before[text] = { app:find(text) } end
+  app:expect("/____________\\")
+  app:press("enter")
+  app:expect("IMG_0981     ▲")
+  for text, at in pairs(before) do
+    local col, row = app:find(text)
+    check(app, row == at[2] and col == at[1], text .. " stays at its cell while the list is open")
+  end
+  -- the list covers the left of the picture instead of moving it
+  app:expectNot("/____________\\")
+  app:expect("│─────────────│___________\\______V")
+  check(app, rowOf(app, "╭─") == rowOf(app, "IMG_0981     ▲") + 1, "the list opens right under the dropdown")
+  app:snapshot("dropdown-open")
+end)
+
+test.case("dropdown: dividers between items and ✓ on the selected one", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "right", "tab", "enter")
+  app:expect("│› ✓ IMG_0981 │")
+  local first = rowOf(app, "IMG_0981 │")
+  for i = 2, #dropNames do
+    local row = rowOf(app, "    " .. dropNames[i] .. " │")
+    check(app, row == first + 2 * (i - 1), dropNames[i] .. " sits two rows below the item before it")
+    check(app, app:line(row - 1):find("│─────────────│", 1, true) ~= nil, "a divider above " .. dropNames[i])
+    check(app, not app:line(row):find("✓", 1, true), "no ✓ before " .. dropNames[i])
+  end
+  check(app, app:line(first + 2 * #dropNames - 1):find("╰─────────────╯", 1, true) ~= nil,
+    "the box closes right after the last item, with no divider")
+  check(app, app:line(first - 1):find("╭─────────────╮", 1, true) ~= nil, "no divider before the first item")
+end)
+
+test.case("dropdown: choosing an item changes the picture and moves the ✓", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "right", "tab", "enter", "down", "down")
+  app:expect("│›   IMG_0232 │")
+  app:press("enter")
+  app:expect("› IMG_0232     ▼")
+  app:expectNot("╭─")
+  expectPicture(app, "IMG_0232", dropNames)
+  app:snapshot("dropdown-chosen")
+  app:press("enter")
+  app:expect("│› ✓ IMG_0232 │")
+  app:expect("│    IMG_0981 │")
+  app:press("down", "enter")
+  app:expect("IMG_0688     ▼")
+  expectPicture(app, "IMG_0688", dropNames)
+end)
+
+test.case("dropdown: Esc closes with no change", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("right", "right", "tab", "enter", "down", "down", "down", "esc")
+  app:expect("› IMG_0981     ▼")
+  app:expectNot("╭─")
+  app:expect("[🐾 DropDown]")
+  expectPicture(app, "IMG_0981", dropNames)
+  app:press("enter")
+  app:expect("│› ✓ IMG_0981 │")
+end)
+
+test.case("dropdown: click opens, click on an item chooses, click outside closes", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:click("DropDown")
+  app:click("IMG_0981")
+  app:expect("IMG_0981     ▲")
+  app:click("IMG_0541")
+  app:expect("IMG_0541     ▼")
+  expectPicture(app, "IMG_0541", dropNames)
+  app:click("IMG_0541")
+  app:expect("IMG_0541     ▲")
+  app:click(55, 18)
+  app:expect("IMG_0541     ▼")
+  app:expectNot("╭─")
+  expectPicture(app, "IMG_0541", dropNames)
+end)
+
+test.case("each tab keeps its own choice when switching away and back", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("tab", "enter", "down", "enter")          -- menu: IMG_0230
+  app:press("shift-tab", "right", "tab", "down")      -- wheel: IMG_0148
+  app:press("shift-tab", "right", "tab", "enter", "down", "down", "down", "down", "enter") -- drop: IMG_0541
+  expectPicture(app, "IMG_0541", dropNames)
+  app:press("shift-tab", "left")
+  app:expect("[🐈 WheelPicker]")
+  check(app, app:contains("IMG_0148") and not app:contains("IMG_0088\n"), "the wheel still shows IMG_0148")
+  expectPicture(app, "IMG_0148", wheelNames)
+  app:press("left")
+  app:expect("cat: IMG_0230 ▼")
+  expectPicture(app, "IMG_0230", menuNames)
+  app:press("right", "right")
+  app:expect("IMG_0541     ▼")
+  expectPicture(app, "IMG_0541", dropNames)
+end)

@@ -1,0 +1,319 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests: run the built `uihost` binary and check its output and
+/// exit status (SPEC §1: 0 success, 1 a test failed, 2 usage, 3 script error).
+final class CLITests: XCTestCase {
+    /// The package root, found from this file: Tests/CLITests/CLITests.swift.
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let binary = root.appendingPathComponent(".build/debug/uihost")
+
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLITests.binary.path),
+                          "build the binary first: swift build")
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("uihost-cli-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    // MARK: - Helpers
+
+    private struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The frame's lines: stdout ends with one newline after the last row.
+        var lines: [String] {
+            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+
+        var stderrLines: [String] {
+            stderr.split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// Runs uihost from the package root with the given arguments.
+    private func uihost(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLITests.root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Files, not pipes: a full pipe would block the child while we wait.
+        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOf: out, encoding: .utf8),
+                      stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    @discardableResult
+    private func write(_ name: String, _ source: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A usage error: exit 2 and exactly one `uihost: ` line on stderr that says why.
+    private func assertUsageError(_ result: Result, mentioning reason: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, 2, result.stderr, file: file, line: line)
+        let reasons = result.stderrLines.filter { $0.hasPrefix("uihost: ") }
+        XCTAssertEqual(reasons.count, 1, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stderrLines.first, reasons.first, "the reason comes first", file: file, line: line)
+        XCTAssertTrue(reasons.first?.contains(reason) ?? false, "expected '\(reason)' in: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+    }
+
+    // MARK: - render
+
+    func testRenderLauncherPrintsFullFrame() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--size", "80x24")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.count, 24)
+        XCTAssertTrue(result.stdout.contains("NavigationListView"), result.stdout)
+        XCTAssertTrue(result.lines.allSatisfy { !$0.hasSuffix(" ") }, "trailing spaces are trimmed")
+        XCTAssertFalse(result.stdout.contains("\u{1B}"), "headless output is plain text")
+    }
+
+    func testRenderHonoursFrameSize() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--size=40x7")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.count, 7)
+    }
+
+    func testRenderWithoutSubcommandActsAsRender() throws {
+        let result = try uihost("screens/launcher.lua", "--size", "80x24")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.count, 24)
+    }
+
+    func testRenderKeysOpenAScreenWithBack() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--keys", "down enter")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let header = result.lines.first ?? ""
+        XCTAssertTrue(header.hasPrefix(" ‹ Back"), result.stdout)
+        XCTAssertFalse(header.contains("uihost"), "the launcher's title gave way to the pushed one:\n" + result.stdout)
+    }
+
+    func testRenderKeysEscComesBackToLauncher() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--keys", "down enter esc")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.contains("‹ Back"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Example screens"), result.stdout)
+        XCTAssertTrue(result.lines.contains { $0.contains("› ") && $0.contains("NavigationListView") },
+                      "focus is back on the entry that was opened:\n" + result.stdout)
+    }
+
+    func testRenderAsciiUsesAsciiMarks() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--ascii", "--keys", "down enter")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("< Back"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("‹"), result.stdout)
+    }
+
+    func testRenderQuitKeyExitsZero() throws {
+        let result = try uihost("render", "screens/launcher.lua", "--keys", "q down")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.count, 24)
+    }
+
+    func testRenderWaitAdvancesVirtualClock() throws {
+        let path = try write("timer.lua", """
+        local label = ui.text "waiting"
+        ui.after(500, function() label.text = "fired" end)
+        return ui.screen { title = "Timer", label }
+        """)
+        let early = try uihost("render", path, "--keys", "wait:499")
+        XCTAssertEqual(early.status, 0, early.stderr)
+        XCTAssertTrue(early.stdout.contains("waiting"), early.stdout)
+        let late = try uihost("render", path, "--keys", "wait:499 wait:1")
+        XCTAssertTrue(late.stdout.contains("fired"), late.stdout)
+    }
+
+    // MARK: - Usage errors
+
+    func testUnknownFlagIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--bogus"), mentioning: "--bogus")
+    }
+
+    func testMalformedSizeIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--size", "abc"), mentioning: "--size")
+    }
+
+    func testZeroSizeIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--size", "0x0"), mentioning: "0x0")
+    }
+
+    func testHugeSizeIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--size", "99999x1"), mentioning: "99999x1")
+    }
+
+    func testFlagWithoutValueIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--size"), mentioning: "--size")
+    }
+
+    func testUnknownKeyNameIsUsageError() throws {
+        assertUsageError(try uihost("render", "screens/launcher.lua", "--keys", "down sideways"), mentioning: "sideways")
+    }
+
+    func testMissingScreenFileIsUsageError() throws {
+        let missing = directory.appendingPathComponent("missing.lua").path
+        assertUsageError(try uihost("render", missing), mentioning: missing)
+    }
+
+    func testNoArgumentsIsUsageError() throws {
+        assertUsageError(try uihost(), mentioning: "no screen")
+    }
+
+    // MARK: - Script errors
+
+    func testConstructorErrorExitsThreeNamingFileLineAndField() throws {
+        let path = try write("bad.lua", """
+        local ok = ui.text "fine"
+        local bad = ui.button { title = 42 }
+        return ui.screen { ok, bad }
+        """)
+        let result = try uihost("render", path)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.button: title must be a string (got number)")
+    }
+
+    func testBadItemFieldExitsThreeNamingItem() throws {
+        let path = try write("items.lua", """
+        return ui.screen {
+          ui.list { items = { { title = "a" }, { icon = "x" } } },
+        }
+        """)
+        let result = try uihost("render", path)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.list: items[2].title must be a string (got nil)")
+    }
+
+    func testSyntaxErrorExitsThreeWithFileAndLine() throws {
+        let path = try write("syntax.lua", "return ui.screen {\n  title = 'x'\n  ui.text 'y'\n}\n")
+        let result = try uihost("render", path)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderrLines.first?.hasPrefix("uihost: \(path):3: ") ?? false, result.stderr)
+    }
+
+    func testRuntimeErrorWhileLoadingExitsThree() throws {
+        let path = try write("runtime.lua", "local t = nil\nreturn t.screen\n")
+        let result = try uihost("render", path)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderrLines.first?.hasPrefix("uihost: \(path):2: ") ?? false, result.stderr)
+    }
+
+    func testHandlerErrorPrintsFrameWithBannerAndExitsThree() throws {
+        let path = try write("handler.lua", """
+        return ui.screen { title = "Handler",
+          ui.button { title = "Fail", onSelect = function() error("handler broke") end },
+        }
+        """)
+        let result = try uihost("render", path, "--keys", "enter")
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.lines.count, 24, "the frame is printed even on a script error")
+        XCTAssertEqual(result.lines.last, "error: \(path):2: handler broke")
+        XCTAssertTrue(result.stderr.contains("\(path):2: handler broke"), result.stderr)
+    }
+
+    func testSandboxHidesIoAndOsExit() throws {
+        let path = try write("sandbox.lua", """
+        local label = ui.text(tostring(io) .. " " .. tostring(os.exit) .. " " .. type(os.time))
+        return ui.screen { title = "Sandbox", label }
+        """)
+        let result = try uihost("render", path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("nil nil function"), result.stdout)
+    }
+
+    // MARK: - Help and version
+
+    func testVersionExitsZero() throws {
+        let result = try uihost("--version")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("uihost "), result.stdout)
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testHelpExitsZeroAndListsSubcommands() throws {
+        let result = try uihost("--help")
+        XCTAssertEqual(result.status, 0)
+        for word in ["render", "test", "check", "--size", "--keys"] {
+            XCTAssertTrue(result.stdout.contains(word), "help mentions \(word)")
+        }
+    }
+
+    // MARK: - check
+
+    func testCheckReportsGoodAndBadScreens() throws {
+        let good = try write("good.lua", "return ui.screen { title = 'ok' }")
+        let ok = try uihost("check", good)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("ok \(good)"), ok.stdout)
+        let bad = try write("bad.lua", "return ui.screen { titel = 'x' }")
+        let failed = try uihost("check", good, bad)
+        XCTAssertEqual(failed.status, 3, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("\(bad):1: ui.screen: unknown field 'titel' (did you mean 'title'?)"), failed.stderr)
+    }
+
+    // MARK: - test
+
+    func testTestCommandReportsEachCaseAndFailsWhenOneFails() throws {
+        let screen = try write("hello.lua", "return ui.screen { title = 'Hello', ui.text 'greeting' }")
+        let script = try write("hello_test.lua", """
+        local screen = "\(screen)"
+        test.case("shows the greeting", function()
+          local app = test.open(screen, { size = "40x10" })
+          app:expect("greeting")
+        end)
+        test.case("expects a farewell", function()
+          local app = test.open(screen)
+          app:expect("farewell")
+        end)
+        """)
+        let result = try uihost("test", script)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.lines.contains("ok shows the greeting"), result.stdout)
+        XCTAssertTrue(result.lines.contains("FAIL expects a farewell"), result.stdout)
+        XCTAssertEqual(result.lines.last, "1 passed, 1 failed")
+    }
+
+    func testTestCommandPassesWhenAllCasesPass() throws {
+        let screen = try write("hello.lua", "return ui.screen { title = 'Hello', ui.button { title = 'Go' } }")
+        try write("pass_test.lua", """
+        test.case("focus starts on the button", function()
+          local app = test.open("\(screen)")
+          app:expect("› [ Go ]")
+          app:press("q")
+        end)
+        """)
+        let result = try uihost("test", directory.path)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.lines.last, "1 passed, 0 failed")
+    }
+}
