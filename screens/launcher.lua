@@ -4,7 +4,7 @@
 
 local entries = {
   { title = "TabBarView",         subtitle = "header tabs, pickers, dropdown", path = "tabbar.lua",     icon = "▤" },
-  { title = "NavigationListView", subtitle = "a navigation list",             path = "navigation.lua", icon = "☰" },
+  { title = "NavigationListView", subtitle = "a navigation list",             path = "navigation.lua", icon = "≡" },
   { title = "DropDownMenu",       subtitle = "a dropdown with onSelect",      path = "dropdown.lua",   icon = "▾" },
   { title = "CustomSheet",        subtitle = "a bottom sheet",                path = "sheet.lua",      icon = "▁" },
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   path = "sidebar.lua",    icon = "◧" },

@@ -38,7 +38,7 @@ return ui.screen {
       },
     },
   },
-  ui.button { title = "☰ Menu", onSelect = function() ui.openDrawer() end },
+  ui.button { title = "≡ Menu", onSelect = function() ui.openDrawer() end },
   tabs,
   onAppear = function()
     if profile.loaded then return end

@@ -57,15 +57,29 @@ void uih_close(lua_State *L) {
 
 #define UIH_HOOK_STEP 1000
 
+/* Raises the budget error at the running Lua function's line (level 0: a hook has no frame of its own). */
+static void uih_budgeterror(lua_State *L, uih_Runtime *rt) {
+    luaL_where(L, 0);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)rt->budgetStart);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
 static void uih_counthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     uih_Runtime *rt = uih_runtime(L);
+    if (rt->budgetExceeded) {
+        /* Past the budget: raise on every instruction, so that a script's own
+           pcall cannot catch the error and carry on. */
+        uih_budgeterror(L, rt);
+    }
     if (rt->budget < 0) return;
     rt->budget -= UIH_HOOK_STEP;
     if (rt->budget < 0) {
         rt->budget = 0;
         rt->budgetExceeded = 1;
-        luaL_error(L, "instruction budget exceeded (%lld instructions)", (long long)rt->budgetStart);
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_budgeterror(L, rt);
     }
 }
 

@@ -118,7 +118,9 @@ public final class LuaState {
     /// Tells a runaway or a memory bomb from an ordinary error.
     public func classify(status: Int32, message: String, traceback: String) -> LuaError {
         let rt = runtime
-        if status == LUA_ERRMEM || rt.pointee.memoryExceeded != 0 {
+        // Only the status tells: a memory error a script caught with pcall
+        // must not make a later ordinary error look like one.
+        if status == LUA_ERRMEM {
             rt.pointee.memoryExceeded = 0
             _ = uih_gccollect(L)
             return .memoryLimit(message: "memory limit exceeded")

@@ -311,7 +311,7 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(host.errors, [expected])
         let frame = host.render()
         XCTAssertEqual(frame.line(frame.height - 1), "error: " + expected)
-        XCTAssertTrue(log.text.contains("error: " + expected), log.text)
+        XCTAssertTrue(log.text.contains("uihost: " + expected), log.text)
         XCTAssertTrue(log.text.contains("stack traceback:"), "the log has the traceback:\n" + log.text)
         XCTAssertNil(host.quitCode)
         press(host, .tab)

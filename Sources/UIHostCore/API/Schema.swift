@@ -42,6 +42,14 @@ indirect enum FieldType {
 struct ItemSchema {
     let fields: [String: FieldType]
     let required: [String]
+    /// The field names in a stable order, for messages.
+    let names: [String]
+
+    init(fields: [String: FieldType], required: [String]) {
+        self.fields = fields
+        self.required = required
+        names = fields.keys.sorted()
+    }
 }
 
 /// What a constructor accepts.

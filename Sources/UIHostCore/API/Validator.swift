@@ -129,7 +129,7 @@ struct Validator {
         guard lua_type(L, item) == LUA_TTABLE else {
             return "\(path) must be a table (got \(describe(item)))"
         }
-        for key in schema.fields.keys.sorted() {
+        for key in schema.names {
             lua_getfield_raw(L, item, key)
             defer { lua_settop(L, -2) }
             if lua_type(L, -1) == LUA_TNIL {

@@ -21,7 +21,9 @@ extension Host {
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
         let id = nextTimerID
         nextTimerID += 1
-        timers.append(Timer(id: id, due: clock + max(0, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
+        // At least 1 ms: a timer that schedules another for "now" must not keep
+        // one `advance` from ever returning.
+        timers.append(Timer(id: id, due: clock + max(1, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
         return id
     }
 
@@ -99,7 +101,7 @@ extension Host {
             var ms = 0
             if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: lua_tointegerx(co, -1, nil)) }
             lua_settop(co, -nresults - 1)
-            timers.append(Timer(id: nextTimerID, due: clock + max(0, ms), interval: nil, ref: ref, isCoroutine: true))
+            timers.append(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
             nextTimerID += 1
             return
         }

@@ -223,7 +223,7 @@ public final class Host {
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
         lastProblems = Set(reader.problems)
-        if let layer = topLayer, focusedNode == nil {
+        if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableIDs.contains) ?? false) {
             interaction.focus[layer.root.id] = layer.focusables.first?.id
         }
     }
@@ -269,7 +269,7 @@ public final class Host {
         if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
         banner = message
         frameValid = false
-        log("error: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
+        log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
     }
 
     func report(_ error: LuaError) {

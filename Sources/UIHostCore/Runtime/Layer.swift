@@ -14,6 +14,9 @@ final class Layer {
     let kind: Kind
     let root: Node
     var focusables: [Node] = []
+    /// Every focusable in the tree, shown or not: focus on a control that a
+    /// small frame hides is kept for when it shows again.
+    var focusableIDs: Set<UnsafeRawPointer> = []
 
     init(kind: Kind, root: Node) {
         self.kind = kind
@@ -23,10 +26,12 @@ final class Layer {
     /// Focusable nodes in reading order; a bar below its page comes after it.
     func collectFocusables() {
         focusables.removeAll(keepingCapacity: true)
+        focusableIDs.removeAll(keepingCapacity: true)
         collect(root)
     }
 
     private func collect(_ node: Node) {
+        if node.isFocusable { focusableIDs.insert(node.id) }
         let visible = !node.rect.isEmpty
         if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }
         for child in node.children { collect(child) }

@@ -54,7 +54,7 @@ final class TreeReader {
             return nil
         }
         guard let id = lua_topointer(L, t) else { return nil }
-        if depth > TreeReader.maxDepth {
+        if depth > TreeReader.maxDepth || lua_checkstack(L, 8) == 0 {
             problem("\(path()): components nested deeper than \(TreeReader.maxDepth) levels")
             return nil
         }

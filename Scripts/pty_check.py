@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Drives `uihost SCREEN` in a pseudo-terminal, feeds what it writes to the pyte
+terminal emulator, and checks that the screen pyte shows equals `uihost render`
+for the same keys and size. Also checks that SIGTERM and Ctrl-C leave the
+terminal sane (termios and the alternate screen restored), and measures the
+bytes one focus move writes against a full frame.
+
+usage: Scripts/pty_check.py [UIHOST_BINARY]
+"""
+import os, pty, select, signal, struct, subprocess, sys, termios, fcntl, time
+
+import pyte
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+UIHOST = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/uihost")
+KEY_BYTES = {
+    "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
+    "enter": b"\r", "tab": b"\t", "shift-tab": b"\x1b[Z", "esc": b"\x1b", "space": b" ",
+    "home": b"\x1b[H", "end": b"\x1b[F", "pageup": b"\x1b[5~", "pagedown": b"\x1b[6~",
+    "f2": b"\x1bOQ", "ctrl-c": b"\x03",
+}
+
+# (screen, keys) — every example screen, through its main interactions.
+SCENARIOS = [
+    ("screens/launcher.lua", "down down"),
+    ("screens/launcher.lua", "down enter"),
+    ("screens/launcher.lua", "down enter esc"),
+    ("screens/tabbar.lua", "tab enter down"),
+    ("screens/tabbar.lua", "right tab down down"),
+    ("screens/tabbar.lua", "right right tab enter down"),
+    ("screens/navigation.lua", "end enter"),
+    ("screens/dropdown.lua", "enter down down"),
+    ("screens/dropdown.lua", "enter down down enter"),
+    ("screens/sheet.lua", "enter"),
+    ("screens/sheet.lua", "enter esc"),
+    ("screens/sidebar.lua", "f2 down"),
+    ("screens/sidebar.lua", "tab right"),
+]
+
+
+class Session:
+    def __init__(self, screen, cols, rows, extra=()):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(ROOT)
+            os.environ["TERM"] = "xterm-256color"
+            os.execv(UIHOST, [UIHOST, screen, "--log", "/dev/null", *extra])
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+
+    def pump(self, seconds=0.15):
+        end = time.time() + seconds
+        got = 0
+        while True:
+            left = end - time.time()
+            if left <= 0:
+                return got
+            r, _, _ = select.select([self.fd], [], [], left)
+            if not r:
+                continue
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return got
+            if not data:
+                return got
+            got += len(data)
+            self.raw += data
+            self.stream.feed(data)
+
+    def press(self, names):
+        for name in names.split():
+            os.write(self.fd, KEY_BYTES.get(name, name.encode()))
+            self.pump(0.08)
+
+    def text(self):
+        return "\n".join(line.rstrip() for line in self.screen.display).rstrip("\n")
+
+    def finish(self, sig=signal.SIGTERM):
+        try:
+            os.kill(self.pid, sig)
+        except ProcessLookupError:
+            pass
+        self.pump(0.2)
+        _, status = os.waitpid(self.pid, 0)
+        return status
+
+
+def render(screen, cols, rows, keys):
+    out = subprocess.run([UIHOST, "render", screen, "--size", f"{cols}x{rows}", "--keys", keys],
+                         cwd=ROOT, capture_output=True, text=True)
+    return out.stdout.rstrip("\n")
+
+
+def check_scenarios():
+    failures = 0
+    for screen, keys in SCENARIOS:
+        for cols, rows in ((80, 24), (40, 12)):
+            s = Session(screen, cols, rows)
+            s.pump(0.4)
+            s.press(keys)
+            s.pump(0.2)
+            shown = s.text()
+            s.finish()
+            expected = render(screen, cols, rows, keys)
+            # pyte shows a wide glyph as the glyph and an empty cell; compare trimmed text.
+            if shown.split("\n") != expected.split("\n"):
+                failures += 1
+                print(f"FAIL pty {screen} {cols}x{rows} keys={keys!r}")
+                for i, (a, b) in enumerate(zip(expected.split("\n"), shown.split("\n"))):
+                    if a != b:
+                        print(f"  row {i + 1}: render {a!r}\n  row {i + 1}: pty    {b!r}")
+            else:
+                print(f"ok pty {screen} {cols}x{rows} keys={keys!r}")
+    return failures
+
+
+def check_restore():
+    failures = 0
+    for how in ("SIGTERM", "ctrl-c", "q"):
+        s = Session("screens/launcher.lua", 80, 24)
+        s.pump(0.4)
+        if how == "SIGTERM":
+            s.finish(signal.SIGTERM)
+        else:
+            os.write(s.fd, KEY_BYTES["ctrl-c"] if how == "ctrl-c" else b"q")
+            s.pump(0.3)
+            os.waitpid(s.pid, 0)
+        attrs = termios.tcgetattr(s.fd)
+        lflag = attrs[3]
+        sane = bool(lflag & termios.ECHO) and bool(lflag & termios.ICANON)
+        left_alt = s.raw.rfind(b"\x1b[?1049l") > s.raw.rfind(b"\x1b[?1049h")
+        cursor = s.raw.rfind(b"\x1b[?25h") > s.raw.rfind(b"\x1b[?25l")
+        if sane and left_alt and cursor:
+            print(f"ok restore after {how}")
+        else:
+            failures += 1
+            print(f"FAIL restore after {how}: termios sane={sane} alternate screen left={left_alt} cursor shown={cursor}")
+        os.close(s.fd)
+    return failures
+
+
+def focus_move_bytes(items=1000):
+    """Bytes written for one focus move on a 1000-item list, against a full frame."""
+    import tempfile, shutil
+    d = tempfile.mkdtemp()
+    shutil.copy(os.path.join(ROOT, "Scripts/bench/list.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {items}\n")
+    s = Session(os.path.join(d, "list.lua"), 80, 24)
+    full = s.pump(0.5)
+    os.write(s.fd, KEY_BYTES["down"])
+    move = s.pump(0.3)
+    s.finish()
+    return full, move
+
+
+if __name__ == "__main__":
+    failed = check_scenarios() + check_restore()
+    full, move = focus_move_bytes()
+    print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
+    if move >= full * 0.10:
+        print("FAIL a focus move wrote 10% or more of a full frame")
+        failed += 1
+    print(f"pty checks: {failed} failed")
+    sys.exit(1 if failed else 0)
