@@ -8,9 +8,10 @@ local function retitle(item)
   screen.title = item.title
 end
 
-local rows = {}
+-- The content below: plain rows of text, so the dropdown is the only control.
+local rows = ui.vstack {}
 for i = 1, 40 do
-  rows[i] = { title = "Message " .. i, subtitle = (i % 3 == 0) and "starred" or nil }
+  rows[i] = ui.text { text = "Message " .. i .. ((i % 3 == 0) and "   ★ starred" or "") }
 end
 
 screen = ui.screen {
@@ -22,6 +23,7 @@ screen = ui.screen {
       { id = 3, title = "Trash", icon = "🗑", onSelect = retitle },
     },
   },
-  ui.list { items = rows },
+  ui.divider(),
+  rows,
 }
 return screen

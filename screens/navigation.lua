@@ -8,6 +8,7 @@ local function destination(name)
     ui.spacer(),
     ui.text { text = name, align = "center" },
     ui.spacer(),
+    ui.button { title = "Back", onSelect = function() ui.pop() end },
   }
 end
 

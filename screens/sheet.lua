@@ -8,6 +8,7 @@ local sheet = ui.sheet {
   height = 0.25,
   ui.text { text = "カスタムシートが表示された", align = "center" },
   ui.text { text = "Esc, a click above, or a drag down closes it.", align = "center" },
+  ui.button { title = "Close", onSelect = function() ui.dismiss() end },
   onDismiss = function() status.text = "The sheet was dismissed." end,
 }
 

@@ -9,6 +9,23 @@ local function check(app, cond, message)
   if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
 end
 
+-- The first line that carries the focus mark at its left (" › "), or nil.
+local function focusedLine(app)
+  local r = 1
+  for line in (app:screen() .. "\n"):gmatch("(.-)\n") do
+    if line:sub(1, #" › ") == " › " then return line, r end
+    r = r + 1
+  end
+end
+
+-- Fails unless the focused line shows `text`.
+local function expectFocus(app, text)
+  local line = focusedLine(app)
+  if not (line and line:find(text, 1, true)) then
+    error("expected the focus mark on a line showing \"" .. text .. "\"\nframe:\n" .. app:screen(), 2)
+  end
+end
+
 local function rowOf(app, text)
   local _, row = app:find(text)
   return row
@@ -103,6 +120,14 @@ test.case("a click on the row just above the sheet's edge dismisses it", functio
   app:expect("The sheet was dismissed.")
 end)
 
+test.case("a click above the sheet on the button only dismisses; it does not reach the button", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  app:press("enter")
+  app:click("シートを表示する")
+  app:expectNot("╭")
+  app:expect("The sheet was dismissed.")
+end)
+
 test.case("a click inside the sheet does not dismiss it", function()
   local app = test.open("screens/sheet.lua", SIZE)
   app:press("enter")
@@ -133,5 +158,5 @@ test.case("pushed from the launcher: Esc closes the sheet first, then pops", fun
   app:expectNot("╭")
   app:expect("‹ Back")
   app:press("esc")
-  app:expect("› ▁ CustomSheet")
+  expectFocus(app, "CustomSheet")
 end)

@@ -8,6 +8,23 @@ local function check(app, cond, message)
   if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
 end
 
+-- The first line that carries the focus mark at its left (" › "), or nil.
+local function focusedLine(app)
+  local r = 1
+  for line in (app:screen() .. "\n"):gmatch("(.-)\n") do
+    if line:sub(1, #" › ") == " › " then return line, r end
+    r = r + 1
+  end
+end
+
+-- Fails unless the focused line shows `text`.
+local function expectFocus(app, text)
+  local line = focusedLine(app)
+  if not (line and line:find(text, 1, true)) then
+    error("expected the focus mark on a line showing \"" .. text .. "\"\nframe:\n" .. app:screen(), 2)
+  end
+end
+
 local function rowOf(app, text)
   local _, row = app:find(text)
   return row
@@ -18,7 +35,8 @@ local AVATAR = "( o  o )"
 test.case("a floating tab bar at the bottom: Home selected, Home page shown", function()
   local app = test.open("screens/sidebar.lua", SIZE)
   check(app, app:line(1):match("^%s+TabBar & SideBar$") ~= nil, "the screen title heads the frame")
-  app:expect("› [ ☰ Menu ]")
+  expectFocus(app, "[ ")
+  expectFocus(app, " Menu ]")
   check(app, app:line(18):find("╭", 1, true) and app:line(18):find("╮", 1, true), "the bar's top edge on row 18")
   check(app, app:line(19):find("│ [⌂ Home]   ⚙ Settings    ◌ Profile  │", 1, true) ~= nil, "the tabs on row 19, Home in brackets")
   check(app, app:line(20):find("╰", 1, true) and app:line(20):find("╯", 1, true), "the bar's bottom edge on the last row")
@@ -97,7 +115,8 @@ test.case("f2 opens the drawer with the avatar and Simba; Esc closes it", functi
   app:press("esc")
   app:expectNot("Simba")
   app:expect("Home page")
-  app:expect("› [ ☰ Menu ]") -- focus back where it was
+  expectFocus(app, "[ ")
+  expectFocus(app, " Menu ]") -- focus back where it was
   check(app, app:line(1):match("^%s+TabBar & SideBar$") ~= nil, "Esc closed the drawer and did nothing else")
 end)
 
@@ -137,6 +156,17 @@ test.case("a click outside the drawer closes it with no change", function()
   app:expect("Home page")
 end)
 
+test.case("a click outside the drawer on the tab bar only closes the drawer", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:press("f2")
+  local col, row = app:find("Profile  │") -- the part of the bar right of the drawer
+  check(app, col ~= nil and col > 40, "the bar's Profile tab shows beside the drawer")
+  app:click(col + 2, row)
+  app:expectNot("Simba")
+  app:expect("[⌂ Home]")
+  app:expect("Home page")
+end)
+
 test.case("a click on a drawer item switches the tab", function()
   local app = test.open("screens/sidebar.lua", SIZE)
   app:press("f2")
@@ -162,5 +192,5 @@ test.case("pushed from the launcher: Esc closes the drawer, then pops", function
   app:expectNot("Simba")
   app:expect("‹ Back")
   app:press("esc")
-  app:expect("› ◧ TabBar & SideBar")
+  expectFocus(app, "TabBar & SideBar")
 end)

@@ -93,6 +93,16 @@ test.case("Right and Left switch tabs; the selected one is in brackets", functio
   app:expect("cat: IMG_0057 ▼")
 end)
 
+test.case("tab switching stops at the first and last tab (no wrap-around)", function()
+  local app = test.open("screens/tabbar.lua", SIZE)
+  app:press("left")
+  app:expect("› [🐱 MenuPicker]")
+  app:press("right", "right", "right", "right")
+  local bar = app:line(3)
+  check(app, bar:sub(1, #" › ") == " › " and bar:find("[🐾 DropDown]", 1, true), "the bar keeps focus on DropDown")
+  app:expectNot("[🐱 MenuPicker]")
+end)
+
 test.case("clicking a tab title selects that tab", function()
   local app = test.open("screens/tabbar.lua", SIZE)
   app:click("DropDown")

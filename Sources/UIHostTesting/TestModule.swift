@@ -27,7 +27,7 @@ enum TestModule {
         ("press", press), ("type", type), ("screen", screen), ("line", line),
         ("contains", contains), ("find", find), ("expect", { expect($0!, shown: true) }),
         ("expectNot", { expect($0!, shown: false) }), ("eval", eval), ("errors", errors),
-        ("advance", advance), ("click", click), ("snapshot", snapshot),
+        ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
     ]
 
     static func run(_ L: OpaquePointer) -> ScriptRun {
@@ -185,6 +185,41 @@ enum TestModule {
         }
         app.host.send(.mouse(MouseEvent(.press, column: col, row: row)))
         app.host.send(.mouse(MouseEvent(.release, column: col, row: row)))
+        return 0
+    }
+
+    /// Integer arguments from `first` on, or nil (with the error pushed) when one is not.
+    static func integers(_ L: OpaquePointer, from first: Int32, count: Int32, _ name: String) -> [Int]? {
+        var values: [Int] = []
+        for i in first..<(first + count) {
+            guard lua_type(L, i) == LUA_TNUMBER else {
+                _ = argError(L, i, name, "number")
+                return nil
+            }
+            values.append(Int(clamping: lua_tointegerx(L, i, nil)))
+        }
+        return values
+    }
+
+    /// `app:drag(c1, r1, c2, r2)`: press, move, release.
+    static let drag: uih_SwiftFunction = { L in
+        let L = L!
+        guard let app = app(L, "drag") else { return UIH_RAISE_WHERE }
+        guard let v = integers(L, from: 2, count: 4, "drag") else { return UIH_RAISE_WHERE }
+        app.host.send(.mouse(MouseEvent(.press, column: v[0], row: v[1])))
+        app.host.send(.mouse(MouseEvent(.drag, column: v[2], row: v[3])))
+        app.host.send(.mouse(MouseEvent(.release, column: v[2], row: v[3])))
+        return 0
+    }
+
+    /// `app:scroll(col, row, n)`: the wheel, n > 0 down.
+    static let scroll: uih_SwiftFunction = { L in
+        let L = L!
+        guard let app = app(L, "scroll") else { return UIH_RAISE_WHERE }
+        guard let v = integers(L, from: 2, count: 3, "scroll") else { return UIH_RAISE_WHERE }
+        for _ in 0..<min(abs(v[2]), 10_000) {
+            app.host.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
+        }
         return 0
     }
 

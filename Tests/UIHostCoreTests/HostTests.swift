@@ -30,7 +30,7 @@ final class HostTests: XCTestCase {
         var template = Array("/tmp/uih.XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         XCTAssertNotNil(made)
-        directory = String(cString: template)
+        directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     override func tearDownWithError() throws {

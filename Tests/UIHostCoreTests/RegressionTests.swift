@@ -8,7 +8,7 @@ final class RegressionTests: XCTestCase {
     private func host(_ source: String, cols: Int = 80, rows: Int = 12) throws -> Host {
         var template = Array("/tmp/uihbug.XXXXXX".utf8CString)
         _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let path = String(cString: template) + "/s.lua"
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + "/s.lua"
         try FileSystem.write(path, source)
         return try Host(script: path, options: HostOptions(size: Size(cols: cols, rows: rows)))
     }

@@ -100,10 +100,11 @@ final class PickerNode: Node {
         let state = context.state
         let popup = Popup(
             owner: self, rows: items, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
-            choose: { [anchor, id] index, host in
+            choose: { [anchor, id, selected] index, host in
                 state.openMenu = nil
                 state.highlight[id] = nil
-                host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+                // Confirming the item already chosen changes nothing, so calls nothing.
+                if index != selected { host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange") }
             },
             cancel: { [id] _ in
                 state.openMenu = nil

@@ -76,6 +76,11 @@ public final class Host {
     // MARK: - Events
 
     public func send(_ event: Event) {
+        #if DEBUG
+        // Every entry point leaves the Lua stack as it found it.
+        let top = lua_gettop(L)
+        defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by \(event): \(top) -> \(lua_gettop(L))") }
+        #endif
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
@@ -230,6 +235,10 @@ public final class Host {
 
     /// The current frame, laid out and drawn if anything changed.
     public func render() -> FrameBuffer {
+        #if DEBUG
+        let top = lua_gettop(L)
+        defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by render: \(top) -> \(lua_gettop(L))") }
+        #endif
         ensureLayout()
         if frame.width != options.size.cols || frame.height != options.size.rows {
             frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
@@ -252,7 +261,11 @@ public final class Host {
 
     private func drawBanner() {
         guard let banner, frame.height > 0 else { return }
-        let lines = TextLayout.wrap("error: " + banner, width: frame.width).prefix(2)
+        // At most two rows; what does not fit ends in `…` (the whole message is in the log).
+        var lines = TextLayout.wrap("error: " + banner, width: frame.width)
+        if lines.count > 2 {
+            lines = [lines[0], TextLayout.truncate(lines[1...].joined(separator: " "), to: frame.width)]
+        }
         let y0 = max(0, frame.height - lines.count)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
