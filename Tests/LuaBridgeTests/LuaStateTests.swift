@@ -50,7 +50,7 @@ final class LuaStateTests: XCTestCase {
         var template = Array("/tmp/uihlua.XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         XCTAssertNotNil(made)
-        directory = String(cString: template)
+        directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     override func tearDownWithError() throws {
