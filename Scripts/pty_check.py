@@ -12,7 +12,7 @@ import os, pty, select, signal, struct, subprocess, sys, termios, fcntl, time
 import pyte
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-UIHOST = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/uihost")
+UIHOST = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(ROOT, ".build/debug/uihost")
 KEY_BYTES = {
     "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
     "enter": b"\r", "tab": b"\t", "shift-tab": b"\x1b[Z", "esc": b"\x1b", "space": b" ",
@@ -158,6 +158,10 @@ def focus_move_bytes(items=1000):
 
 
 if __name__ == "__main__":
+    if "--bytes-only" in sys.argv:
+        full, move = focus_move_bytes()
+        print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
+        sys.exit(0)
     failed = check_scenarios() + check_restore()
     full, move = focus_move_bytes()
     print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")

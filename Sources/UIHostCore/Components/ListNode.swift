@@ -16,7 +16,6 @@ final class ListNode: Node {
     /// 1-based, clamped to the items.
     let selected: Int
     private(set) var scroll = 0
-    private(set) var rows: [Row] = []
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         count = field.arrayCount("items")
@@ -41,7 +40,6 @@ final class ListNode: Node {
         s = max(0, min(s, count - h))
         scroll = s
         context.state.listScroll[id] = s
-        rows = loadRows(from: s, count: min(h, count - s), reader: context.reader)
     }
 
     /// Reads items[from+1 …] of this list's table, raw.
@@ -49,7 +47,7 @@ final class ListNode: Node {
         guard n > 0 else { return [] }
         let L = reader.L
         reader.pushTable(anchor: anchor)
-        _ = lua_pushstring(L, "items")
+        reader.pushName("items")
         lua_rawget(L, -2)
         defer { lua_settop(L, -3) }
         var result: [Row] = []
@@ -71,8 +69,11 @@ final class ListNode: Node {
         return result
     }
 
+    /// Rows are read only when drawn: a key press that only moves the
+    /// selection reads no item at all.
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
+        let rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
         let focused = context.isFocused(self)
         for (i, row) in rows.enumerated() {
             let y = rect.y + i
@@ -130,13 +131,8 @@ final class ListNode: Node {
     }
 
     private func activate(_ index: Int, _ host: Host) {
-        guard index >= 1, index <= count, !(rowAt(index)?.disabled ?? false) else { return }
+        guard index >= 1, index <= count, !host.itemIsDisabled(anchor: anchor, items: "items", index: index) else { return }
         host.setInteger(anchor: anchor, field: "selected", index)
         host.callItem(anchor: anchor, items: "items", index: index, handler: "onSelect")
-    }
-
-    private func rowAt(_ index: Int) -> Row? {
-        let i = index - 1 - scroll
-        return rows.indices.contains(i) ? rows[i] : nil
     }
 }

@@ -74,6 +74,8 @@ struct RenderContext {
     let state: InteractionState
     /// The host's clock in milliseconds, for spinners.
     let clock: Int
+    /// Lua access for what is read only when drawn (list rows).
+    let reader: TreeReader
 
     func isFocused(_ node: Node) -> Bool { node.id == focusedID }
 }

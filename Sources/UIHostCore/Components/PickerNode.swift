@@ -12,9 +12,9 @@ enum ItemID: Equatable {
 extension FieldReader {
     /// The rows of an item array (strings, or tables with `title`/`icon`/`id`);
     /// an item without an id has its index as id.
-    func items(_ key: String) -> [(row: Popup.Row, id: ItemID)] {
+    func items(_ key: StaticString) -> [(row: Popup.Row, id: ItemID)] {
         var result: [(row: Popup.Row, id: ItemID)] = []
-        LuaState.push(L, key)
+        reader.pushName(key)
         guard lua_rawget(L, table) == LUA_TTABLE else {
             if lua_type(L, -1) != LUA_TNIL {
                 reader.problem("\(kind.constructorName).\(key) must be a table (got \(reader.typeName(-1)))")
@@ -43,8 +43,8 @@ extension FieldReader {
         return result
     }
 
-    func id(_ key: String) -> ItemID? {
-        LuaState.push(L, key)
+    func id(_ key: StaticString) -> ItemID? {
+        reader.pushName(key)
         defer { lua_settop(L, -2) }
         switch lua_rawget(L, table) {
         case LUA_TNUMBER:

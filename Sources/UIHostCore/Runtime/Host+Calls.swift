@@ -118,6 +118,15 @@ extension Host {
         lua_settop(L, top)
     }
 
+    /// Whether `component[items][index].disabled` is true.
+    func itemIsDisabled(anchor: Int32, items: String, index: Int) -> Bool {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushComponent(anchor)
+        guard lua_getfield_raw(L, -1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
+        return lua_getfield_raw(L, -1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+    }
+
     /// Calls the function below `nargs` arguments; an error goes to the banner.
     func invoke(nargs: Int32) {
         dirty = true

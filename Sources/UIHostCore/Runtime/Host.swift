@@ -224,10 +224,11 @@ public final class Host {
         } else {
             lua_rawseti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
         }
+        reader.end()
         lua_settop(L, top)
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
-        lastProblems = Set(reader.problems)
+        lastProblems.formUnion(reader.problems)
         if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableIDs.contains) ?? false) {
             interaction.focus[layer.root.id] = layer.focusables.first?.id
         }
@@ -246,15 +247,22 @@ public final class Host {
         }
         if !frameValid || animating {
             frame.clear()
+            let top = lua_gettop(L)
+            reader.resume(anchorRef: anchorRef)
             for (i, layer) in layers.enumerated() {
                 // Only the top layer shows where focus is.
                 let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.root.id] : nil
-                let context = RenderContext(glyphs: options.glyphs, focusedID: focused, state: interaction, clock: clock)
+                let context = RenderContext(glyphs: options.glyphs, focusedID: focused, state: interaction, clock: clock, reader: reader)
                 layer.root.render(into: &frame, context)
             }
-            popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focusedID: nil, state: interaction, clock: clock))
+            popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focusedID: nil, state: interaction, clock: clock, reader: reader))
+            reader.end()
+            lua_settop(L, top)
             drawBanner()
             frameValid = true
+            // A field that turned bad shows when it is drawn (list rows are read then).
+            for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
+            lastProblems = Set(reader.problems)
         }
         return frame
     }

@@ -17,10 +17,50 @@ final class TreeReader {
 
     let assets: AssetStore
 
+    /// Field names, interned once: reading `t.title` pushes the name from this
+    /// array instead of hashing "title" into Lua's string table on every read
+    /// (which is slow when a screen holds 10^6 strings).
+    private var nameSlots: [UnsafeRawPointer: Int32] = [:]
+    private let namesRef: Int32
+    private(set) var namesIndex: Int32 = 0
+
     init(L: OpaquePointer, kinds: ComponentKinds, assets: AssetStore) {
         self.L = L
         self.kinds = kinds
         self.assets = assets
+        lua_createtable(L, 32, 0)
+        namesRef = luaL_ref(L, LUA_REGISTRYINDEX)
+    }
+
+    /// Pushes a field name.
+    func pushName(_ key: StaticString) {
+        let p = UnsafeRawPointer(key.utf8Start)
+        if namesIndex != 0, let slot = nameSlots[p] {
+            lua_rawgeti(L, namesIndex, lua_Integer(slot))
+            return
+        }
+        key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount) {
+            _ = lua_pushlstring(L, $0, key.utf8CodeUnitCount)
+        }
+        guard namesIndex != 0 else { return }
+        let slot = Int32(nameSlots.count + 1)
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, namesIndex, lua_Integer(slot))
+        nameSlots[p] = slot
+    }
+
+    /// Reading outside a layout (drawing): the names and the anchor table of
+    /// the last layout go back on the stack until `end()`; the caller restores the top.
+    func resume(anchorRef: Int32) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
+        namesIndex = lua_gettop(L)
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
+        anchorIndex = lua_gettop(L)
+    }
+
+    func end() {
+        namesIndex = 0
+        anchorIndex = 0
     }
 
     /// Adds the table at `t` to the anchor table; returns its anchor.
@@ -34,6 +74,8 @@ final class TreeReader {
     /// Starts a layout: pushes a fresh anchor table, which the caller pops (or
     /// keeps in the registry) when done.
     func begin() {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
+        namesIndex = lua_gettop(L)
         lua_createtable(L, 64, 0)
         anchorIndex = lua_gettop(L)
         anchorCount = 0
@@ -112,11 +154,11 @@ final class TreeReader {
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
-    func node(inField key: String, of t: Int32, path: String) -> Node? {
-        LuaState.push(L, key)
+    func node(inField key: StaticString, of t: Int32, path: String) -> Node? {
+        pushName(key)
         defer { lua_settop(L, -2) }
         guard lua_rawget(L, t) != LUA_TNIL else { return nil }
-        return node(at: -1, path: path + "." + key)
+        return node(at: -1, path: path + "." + key.description)
     }
 
     private func children(of t: Int32, depth: Int, path: String) -> [Node] {
@@ -149,16 +191,16 @@ struct FieldReader {
     let kind: Kind
     var L: OpaquePointer { reader.L }
 
-    private func get(_ key: String) -> Int32 {
-        key.withCString { _ = lua_pushstring(L, $0) }
+    private func get(_ key: StaticString) -> Int32 {
+        reader.pushName(key)
         return lua_rawget(L, table)
     }
 
-    private func wrong(_ key: String, _ expected: String) {
+    private func wrong(_ key: StaticString, _ expected: String) {
         reader.problem("\(kind.constructorName).\(key) must be \(expected) (got \(reader.typeName(-1)))")
     }
 
-    func string(_ key: String) -> String? {
+    func string(_ key: StaticString) -> String? {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return nil
@@ -172,7 +214,7 @@ struct FieldReader {
         }
     }
 
-    func bool(_ key: String) -> Bool? {
+    func bool(_ key: StaticString) -> Bool? {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return nil
@@ -183,7 +225,7 @@ struct FieldReader {
         }
     }
 
-    func int(_ key: String, min lo: Int = Int.min, max hi: Int = Int.max) -> Int? {
+    func int(_ key: StaticString, min lo: Int = Int.min, max hi: Int = Int.max) -> Int? {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return nil
@@ -201,7 +243,7 @@ struct FieldReader {
         }
     }
 
-    func number(_ key: String) -> Double? {
+    func number(_ key: StaticString) -> Double? {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return nil
@@ -214,7 +256,7 @@ struct FieldReader {
         }
     }
 
-    func choice(_ key: String, _ options: [String]) -> String? {
+    func choice(_ key: StaticString, _ options: [String]) -> String? {
         guard let s = string(key) else { return nil }
         if options.contains(s) { return s }
         reader.problem("\(kind.constructorName).\(key) must be one of \(options.joined(separator: ", ")) (got '\(s)')")
@@ -222,7 +264,7 @@ struct FieldReader {
     }
 
     /// Length of the array in field `key` (0 when absent), without reading it.
-    func arrayCount(_ key: String) -> Int {
+    func arrayCount(_ key: StaticString) -> Int {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return 0

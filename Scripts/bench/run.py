@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Runs the benchmark scenarios of Scripts/bench/ against a release build and
+prints one table: each figure, its goal, and whether it holds. Peer figures
+come from Textual apps of the same screens, run from a virtual environment
+outside the repository (skipped, with the reason, when that is impossible).
+
+usage: Scripts/bench/run.py UIHOST_BINARY [--no-textual]
+"""
+import os, resource, shutil, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(ROOT, "Scripts", "bench")
+UIHOST = os.path.abspath(sys.argv[1])
+VENV = os.environ.get("UIHOST_BENCH_VENV", os.path.expanduser("~/.cache/uihost-bench-venv"))
+rows = []
+
+
+def row(name, value, unit, goal, holds):
+    rows.append((name, f"{value} {unit}".strip(), goal, "yes" if holds else ("—" if holds is None else "NO")))
+
+
+def timed(cmd, runs=21, **kw):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, **kw)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def list_dir(items):
+    d = tempfile.mkdtemp(prefix="uihost-bench-")
+    shutil.copy(os.path.join(BENCH, "list.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {items}\n")
+    return d
+
+
+def textual_python():
+    """The venv's python with textual, installing it on first use; None when impossible."""
+    py = os.path.join(VENV, "bin", "python")
+    try:
+        if not os.path.exists(py):
+            subprocess.run([sys.executable, "-m", "venv", VENV], check=True, capture_output=True)
+        if subprocess.run([py, "-c", "import textual"], capture_output=True).returncode != 0:
+            subprocess.run([py, "-m", "pip", "install", "-q", "textual"], check=True, capture_output=True, timeout=600)
+        return py
+    except Exception as e:  # no network, no venv module, …
+        print(f"(Textual figures skipped: cannot install textual into {VENV}: {e})")
+        return None
+
+
+def main():
+    use_textual = "--no-textual" not in sys.argv
+    py = textual_python() if use_textual else None
+
+    # 1. Whole-process time of `uihost render screens/launcher.lua`.
+    start = timed([UIHOST, "render", "screens/launcher.lua"], runs=51)
+    row("render launcher, whole process", f"{start * 1000:.2f}", "ms", "≤ 8 ms", start <= 0.008)
+    if py:
+        peer = timed([py, os.path.join(BENCH, "textual_launcher.py")], runs=5)
+        row("Textual launcher to first frame", f"{peer * 1000:.0f}", "ms", "", None)
+        row("start-up, Textual / uihost", f"{peer / start:.0f}", "×", "≥ 50×", peer / start >= 50)
+
+    # 2. Keys per second through `render --keys`, 1000-item list with a handler.
+    d = list_dir(1000)
+    keys = 20000
+    keyarg = " ".join(["down", "enter", "up", "enter"] * (keys // 4))
+    base = timed([UIHOST, "render", os.path.join(d, "list.lua")], runs=11)
+    full = timed([UIHOST, "render", os.path.join(d, "list.lua"), "--keys", keyarg], runs=11)
+    kps = keys / max(full - base, 1e-9)
+    row("keys/s, render --keys, 1000 items + handler", f"{kps:,.0f}", "", "≥ 200,000", kps >= 200_000)
+    if py:
+        out = subprocess.run([py, os.path.join(BENCH, "textual_keys.py"), "400"], capture_output=True, text=True, cwd=ROOT)
+        try:
+            peer_kps = float(out.stdout.strip().splitlines()[-1])
+            row("keys/s, Textual pilot, same screen", f"{peer_kps:,.0f}", "", "", None)
+            row("keys/s, uihost / Textual", f"{kps / peer_kps:.0f}", "×", "≥ 100×", kps / peer_kps >= 100)
+        except (ValueError, IndexError):
+            print("(Textual keys figure failed: " + out.stderr.strip().splitlines()[-1] if out.stderr else "no output" + ")")
+
+    # 3. Per-key cost on 10^6 items against 100 (timed inside one process).
+    d = list_dir(100)
+    env = dict(os.environ, UIHOST_BENCH_DIR=d, UIHOST_BENCH_KEYS="100000")
+    out = subprocess.run([UIHOST, "test", os.path.join(BENCH, "perkey_bench.lua")], capture_output=True, text=True, cwd=ROOT, env=env)
+    figures = {l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")}
+    if "per_key_ratio" in figures:
+        row("per-key cost, 100 items", f"{figures['per_key_us_100']:.2f}", "µs", "", None)
+        row("per-key cost, 10^6 items", f"{figures['per_key_us_1e6']:.2f}", "µs", "", None)
+        row("per-key cost ratio 10^6 / 100", f"{figures['per_key_ratio']:.2f}", "", "≤ 1.2", figures["per_key_ratio"] <= 1.2)
+
+    # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
+    out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],
+                         capture_output=True, text=True, cwd=ROOT)
+    for line in out.stdout.splitlines():
+        if line.startswith("BENCH focus_move_bytes"):
+            parts = line.split()
+            move, full_frame = int(parts[2]), int(parts[4])
+            row("bytes for one focus move / full frame", f"{move} / {full_frame} = {100 * move / full_frame:.1f}", "%", "≤ 5%", move <= 0.05 * full_frame)
+
+    # 5. Peak resident memory, launcher.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([UIHOST, "render", "screens/launcher.lua"], stdout=subprocess.DEVNULL, cwd=ROOT)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if peak <= before:
+        print("(peak memory: an earlier child was larger; figure below is an upper bound)")
+    row("peak resident memory, launcher", f"{peak / 1024:.1f}", "MiB", "≤ 25 MiB", peak / 1024 <= 25)
+
+    # 6. `uihost test` on a 100-case script.
+    t = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua")], runs=5)
+    row("uihost test, 100 cases on the launcher", f"{100 / t:,.0f}", "cases/s", "≥ 500", 100 / t >= 500)
+
+    width = [max(len(r[i]) for r in rows + [("figure", "value", "goal", "holds")]) for i in range(4)]
+    header = ("figure", "value", "goal", "holds")
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, width)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in width) + "|")
+    for r in rows:
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(r, width)) + " |")
+
+
+if __name__ == "__main__":
+    main()
