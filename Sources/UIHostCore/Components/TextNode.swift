@@ -12,6 +12,8 @@ final class TextNode: Node {
     }
 
     func lines(width: Int) -> [String] {
+        // Most labels are one line that fits: no need to wrap them.
+        if !text.utf8.contains(10), DisplayWidth.of(text) <= width { return [text] }
         if wrap { return TextLayout.wrap(text, width: width) }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }

@@ -11,6 +11,19 @@ extension Host {
         case string(String)
     }
 
+    /// Pushes a field name (interned once, see `TreeReader.pushName`).
+    func name(_ key: StaticString) {
+        reader.pushName(key)
+    }
+
+    /// Pushes `t[key]` for the table at `index`, raw; returns its type.
+    @discardableResult
+    func field(_ index: Int32, _ key: StaticString) -> Int32 {
+        let t = lua_absindex(L, index)
+        reader.pushName(key)
+        return lua_rawget(L, t)
+    }
+
     /// Pushes the table of node `anchor` of the current layout.
     func pushComponent(_ anchor: Int32) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
@@ -27,9 +40,9 @@ extension Host {
     }
 
     /// Calls `component[handler](args…)` when it is a function.
-    func call(anchor: Int32, handler: String, _ args: [Arg]) {
+    func call(anchor: Int32, handler: StaticString, _ args: [Arg]) {
         pushComponent(anchor)
-        lua.push(handler)
+        name(handler)
         lua_rawget(L, -2)
         uih_remove(L, -2)
         guard lua_type(L, -1) == LUA_TFUNCTION else {
@@ -51,7 +64,7 @@ extension Host {
     }
 
     /// Writes `component[field] = index` and calls `component[handler](items[index], index)`.
-    func choose(anchor: Int32, index: Int, field: String, handler: String) {
+    func choose(anchor: Int32, index: Int, field: StaticString, handler: StaticString) {
         setInteger(anchor: anchor, field: field, index)
         callItem(anchor: anchor, items: "items", index: index, handler: handler, dispatch: .componentOnly)
     }
@@ -61,19 +74,19 @@ extension Host {
     func chooseDropdownItem(anchor: Int32, index: Int) {
         let top = lua_gettop(L)
         pushComponent(anchor)                                  // top+1 dropdown
-        lua_getfield_raw(L, top + 1, "items")                  // top+2 items
+        field(top + 1, "items")                  // top+2 items
         if lua_type(L, top + 2) == LUA_TTABLE {
             lua_rawgeti(L, top + 2, lua_Integer(index))        // top+3 item
         } else {
             lua_pushnil(L)
         }
-        lua.push("selected")
-        if lua_type(L, top + 3) != LUA_TTABLE || lua_getfield_raw(L, top + 3, "id") == LUA_TNIL {
+        name("selected")
+        if lua_type(L, top + 3) != LUA_TTABLE || field(top + 3, "id") == LUA_TNIL {
             if lua_gettop(L) > top + 4 { lua_settop(L, -2) }
             lua_pushinteger(L, lua_Integer(index))
         }
         lua_rawset(L, top + 1)
-        lua.push("expanded")
+        name("expanded")
         lua_pushboolean(L, 0)
         lua_rawset(L, top + 1)
         lua_settop(L, top)
@@ -82,10 +95,10 @@ extension Host {
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.
-    func callItem(anchor: Int32, items: String, index: Int, handler: String, dispatch: ItemDispatch = .itemWins) {
+    func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: ItemDispatch = .itemWins) {
         let top = lua_gettop(L)
         pushComponent(anchor)                                  // component
-        lua.push(items)
+        name(items)
         lua_rawget(L, -2)                                      // component items
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
@@ -96,7 +109,7 @@ extension Host {
         let withIndex = dispatch != .itemThenComponent
         var calledItem = false
         if dispatch != .componentOnly, lua_type(L, -1) == LUA_TTABLE {
-            lua.push(handler)
+            name(handler)
             if lua_rawget(L, -2) == LUA_TFUNCTION {            // component item fn
                 lua_pushvalue(L, top + 2)
                 if withIndex { lua_pushinteger(L, lua_Integer(index)) }
@@ -108,7 +121,7 @@ extension Host {
         }
         if !calledItem || dispatch == .itemThenComponent {
             lua_settop(L, top + 2)
-            lua.push(handler)
+            name(handler)
             if lua_rawget(L, top + 1) == LUA_TFUNCTION {       // component item fn
                 lua_pushvalue(L, top + 2)
                 if withIndex { lua_pushinteger(L, lua_Integer(index)) }
@@ -119,12 +132,12 @@ extension Host {
     }
 
     /// Whether `component[items][index].disabled` is true.
-    func itemIsDisabled(anchor: Int32, items: String, index: Int) -> Bool {
+    func itemIsDisabled(anchor: Int32, items: StaticString, index: Int) -> Bool {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushComponent(anchor)
-        guard lua_getfield_raw(L, -1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
-        return lua_getfield_raw(L, -1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+        guard field(-1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
+        return field(-1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
     }
 
     /// Calls the function below `nargs` arguments; an error goes to the banner.
@@ -138,18 +151,18 @@ extension Host {
     }
 
     /// `component[field] = value`, raw.
-    func setInteger(anchor: Int32, field: String, _ value: Int) {
+    func setInteger(anchor: Int32, field: StaticString, _ value: Int) {
         pushComponent(anchor)
-        lua.push(field)
+        name(field)
         lua_pushinteger(L, lua_Integer(value))
         lua_rawset(L, -3)
         lua_settop(L, -2)
         dirty = true
     }
 
-    func setBoolean(anchor: Int32, field: String, _ value: Bool) {
+    func setBoolean(anchor: Int32, field: StaticString, _ value: Bool) {
         pushComponent(anchor)
-        lua.push(field)
+        name(field)
         lua_pushboolean(L, value ? 1 : 0)
         lua_rawset(L, -3)
         lua_settop(L, -2)

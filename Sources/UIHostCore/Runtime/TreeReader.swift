@@ -35,17 +35,25 @@ final class TreeReader {
     /// Pushes a field name.
     func pushName(_ key: StaticString) {
         let p = UnsafeRawPointer(key.utf8Start)
-        if namesIndex != 0, let slot = nameSlots[p] {
-            lua_rawgeti(L, namesIndex, lua_Integer(slot))
+        if let slot = nameSlots[p] {
+            if namesIndex != 0 {
+                lua_rawgeti(L, namesIndex, lua_Integer(slot))
+            } else {
+                lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
+                lua_rawgeti(L, -1, lua_Integer(slot))
+                lua_rotate(L, -2, 1)
+                lua_settop(L, -2)
+            }
             return
         }
         key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount) {
             _ = lua_pushlstring(L, $0, key.utf8CodeUnitCount)
         }
-        guard namesIndex != 0 else { return }
         let slot = Int32(nameSlots.count + 1)
-        lua_pushvalue(L, -1)
-        lua_rawseti(L, namesIndex, lua_Integer(slot))
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
+        lua_pushvalue(L, -2)
+        lua_rawseti(L, -2, lua_Integer(slot))
+        lua_settop(L, -2)
         nameSlots[p] = slot
     }
 
