@@ -1,6 +1,7 @@
 #include "CLuaShim.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* MARK: - Runtime record and counting allocator */
 
@@ -83,9 +84,12 @@ static void uih_counthook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+static void uih_deadlinehook(lua_State *L, lua_Debug *ar);
+
 static void uih_armhook(lua_State *L) {
     uih_Runtime *rt = uih_runtime(L);
     if (rt->budget >= 0) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+    else if (rt->deadline > 0) lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 10000);
     else lua_sethook(L, NULL, 0, 0);
 }
 
@@ -95,6 +99,34 @@ void uih_setbudget(lua_State *L, int64_t instructions) {
     rt->budgetStart = instructions;
     rt->budgetExceeded = 0;
     uih_armhook(L);
+}
+
+/* MARK: - Deadline */
+
+static double uih_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void uih_deadlinehook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->deadline > 0 && uih_now() > rt->deadline) {
+        lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 1);   /* raise again until out of every pcall */
+        luaL_where(L, 0);
+        lua_pushfstring(L, "timed out after %f s", rt->timeLimit);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+void uih_setdeadline(lua_State *L, double seconds) {
+    uih_Runtime *rt = uih_runtime(L);
+    rt->timeLimit = seconds;
+    rt->deadline = seconds > 0 ? uih_now() + seconds : 0;
+    if (seconds > 0) lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 10000);
+    else lua_sethook(L, NULL, 0, 0);
 }
 
 /* MARK: - Protected calls */

@@ -54,10 +54,19 @@ public enum FileSystem {
 
     /// Writes to file descriptor 2, unbuffered.
     public static func writeStandardError(_ text: String) {
+        writeAll(2, text)
+    }
+
+    /// Writes to file descriptor 1, unbuffered.
+    public static func writeStandardOutput(_ text: String) {
+        writeAll(1, text)
+    }
+
+    public static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return }
             offset += n

@@ -8,6 +8,9 @@ final class ScriptRun {
     let path: String
     let options: TestOptions
     let output: (String) -> Void
+    /// Called as each case starts and ends.
+    var onStart: (String) -> Void = { _ in }
+    var onFinish: (CaseResult) -> Void = { _ in }
     let lua = LuaState()
     var L: OpaquePointer { lua.L }
     private(set) var passed = 0
@@ -37,32 +40,40 @@ final class ScriptRun {
             try lua.loadFile(path)
             try lua.call(nargs: 0, nresults: 0)
         } catch {
-            failed += 1
-            output("FAIL \(path)\n" + indent(error.message))
+            record(CaseResult(name: path, passed: false, seconds: 0, message: error.message))
             return
         }
         if cases.isEmpty {
-            failed += 1
-            output("FAIL \(path)\n" + indent("no test.case in this script"))
+            record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script"))
             return
         }
         for c in cases {
             lastApp = nil
+            onStart(c.name)
+            let start = EventClock.now()
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(c.ref))
+            uih_setdeadline(L, options.timeout)
+            var result = CaseResult(name: c.name, passed: true, seconds: 0, message: "")
             do {
                 try lua.call(nargs: 0, nresults: 0)
-                passed += 1
-                output("ok \(c.name)")
             } catch {
-                failed += 1
-                var report = "FAIL \(c.name)\n" + indent(error.message)
-                if !error.message.contains("\n  | "), let app = lastApp {
-                    report += "\n" + indent(App.framed(app.host.render()))
+                result.passed = false
+                result.message = error.message
+                // The frame of the app used last, unless the message shows one already.
+                if !error.message.contains("frame"), let app = lastApp {
+                    result.message += "\n" + App.framed(app.host.render())
                 }
-                output(report)
             }
+            uih_setdeadline(L, 0)
+            result.seconds = EventClock.seconds(since: start)
+            record(result)
             closeApps()
         }
+    }
+
+    private func record(_ result: CaseResult) {
+        if result.passed { passed += 1 } else { failed += 1 }
+        onFinish(result)
     }
 
     func closeApps() {
@@ -70,9 +81,6 @@ final class ScriptRun {
         lastApp = nil
     }
 
-    func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
-    }
 }
 
 /// A headless app opened by `test.open`.

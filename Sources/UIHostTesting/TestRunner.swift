@@ -7,11 +7,31 @@ import UIHostCore
 public struct TestOptions: Sendable {
     public var updateSnapshots: Bool
     public var size: Size
+    /// Per-case time limit in seconds.
+    public var timeout: Double
+    /// Scripts run at once, each in a worker process.
+    public var jobs: Int
+    public var junit: String?
 
-    public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24)) {
+    public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
+                jobs: Int = 1, junit: String? = nil) {
         self.updateSnapshots = updateSnapshots
         self.size = size
+        self.timeout = timeout
+        self.jobs = jobs
+        self.junit = junit
     }
+}
+
+/// A monotonic clock for timing cases.
+enum EventClock {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func seconds(since start: Double) -> Double { now() - start }
 }
 
 /// `uihost test`: runs automation scripts in which a global `test` drives
@@ -27,7 +47,9 @@ public final class TestRunner {
         self.options = options
     }
 
-    /// Runs every script found under `paths`; returns the exit status.
+    /// Runs every script found under `paths`, each in a worker process (so
+    /// that one that crashes or hangs fails only its own cases), `jobs` at a
+    /// time; prints the reports in script order; returns the exit status.
     public func run(paths: [String]) -> Int32 {
         var scripts: [String] = []
         for path in paths {
@@ -40,14 +62,33 @@ public final class TestRunner {
                 return 2
             }
         }
-        for script in scripts {
-            let run = ScriptRun(path: script, options: options, output: output)
-            run.execute()
-            passed += run.passed
-            failed += run.failed
+        scripts = Array(Set(scripts)).sorted()
+        let results = WorkerPool(scripts: scripts, options: options, output: output).run()
+        for suite in results {
+            passed += suite.cases.filter(\.passed).count
+            failed += suite.cases.filter { !$0.passed }.count
+        }
+        if let junit = options.junit {
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(junit, JUnit.report(results))
+            } catch {
+                FileSystem.writeStandardError("uihost: cannot write \(junit): \(error.reason)\n")
+                return 2
+            }
         }
         output("\(passed) passed, \(failed) failed")
         return failed > 0 ? 1 : 0
+    }
+
+    /// Worker mode: runs one script in this process, writing records to stdout.
+    public func runWorker(script: String) -> Int32 {
+        // Records go straight to the pipe (unbuffered), so the parent sees progress as it happens.
+        let line = { (text: String) in FileSystem.writeStandardOutput(text + "\n") }
+        let run = ScriptRun(path: script, options: options, output: line)
+        run.onStart = { line(WorkerProtocol.started($0)) }
+        run.onFinish = { line(WorkerProtocol.finished($0)) }
+        run.execute()
+        return run.failed > 0 ? 1 : 0
     }
 
     /// `*_test.lua` files under a folder, sorted, recursively.

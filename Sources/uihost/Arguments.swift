@@ -6,6 +6,8 @@ struct Arguments {
         case run(String)
         case render(String)
         case test([String])
+        /// Internal: run one script and write records for the parent.
+        case testWorker(String)
         case check([String])
         case stubs(String)
         case help
@@ -28,6 +30,7 @@ struct Arguments {
     var junit: String?
     var jobs = 1
     var timeout = 10.0
+    var worker = false
 
     /// A step of `--keys`: a key, or `wait:MS`.
     enum KeyStep: Equatable {
@@ -68,6 +71,7 @@ struct Arguments {
             case "--watch": a.watch = true
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
+            case "--worker": a.worker = true
             case "--allow":
                 for name in try value(flag, inline).split(separator: ",") {
                     guard let cap = Capability(rawValue: String(name)) else {
@@ -115,7 +119,12 @@ struct Arguments {
             guard rest.count == 1 else { throw UsageError(message: "render takes one screen (got \(rest.count))") }
             a.command = .render(rest[0])
         case "test":
-            a.command = .test(rest.isEmpty ? ["Scripts/tests"] : rest)
+            if a.worker {
+                guard rest.count == 1 else { throw UsageError(message: "--worker takes one script") }
+                a.command = .testWorker(rest[0])
+            } else {
+                a.command = .test(rest.isEmpty ? ["Scripts/tests"] : rest)
+            }
         case "check":
             guard !rest.isEmpty else { throw UsageError(message: "check needs at least one screen") }
             a.command = .check(rest)

@@ -135,6 +135,11 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
     exit(failed ? 3 : 0)
 }
 
+func testOptions(_ args: Arguments) -> TestOptions {
+    TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
+                timeout: args.timeout, jobs: args.jobs, junit: args.junit)
+}
+
 let arguments: Arguments
 do {
     arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
@@ -157,8 +162,9 @@ case .render(let path):
 case .check(let paths):
     check(paths, arguments)
 case .test(let paths):
-    let runner = TestRunner(options: TestOptions(updateSnapshots: arguments.updateSnapshots))
-    exit(runner.run(paths: paths))
+    exit(TestRunner(options: testOptions(arguments)).run(paths: paths))
+case .testWorker(let script):
+    exit(TestRunner(options: testOptions(arguments)).runWorker(script: script))
 case .stubs:
     usageExit("stubs: not available yet")
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// End-to-end tests: run the built `uihost` binary and check its output and
@@ -315,5 +318,46 @@ final class CLITests: XCTestCase {
         let result = try uihost("test", directory.path)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.lines.last, "1 passed, 0 failed")
+    }
+
+    // MARK: - uihost test reports (a failing fixture outside the suite)
+
+    func testFailingFixtureReportsFileLineDiffAndFrame() throws {
+        let junit = directory.appendingPathComponent("report.xml").path
+        let r = try uihost("test", "Tests/CLITests/fixtures/failing_test.lua", "--timeout", "1", "--junit", junit)
+        XCTAssertEqual(r.status, 1, r.stdout)
+        let out = r.stdout
+        XCTAssertTrue(out.contains("ok passes"), out)
+        // The failing expectation: file:line of the call, the reason, the frame.
+        XCTAssertTrue(out.contains("FAIL expects a missing text\n  Tests/CLITests/fixtures/failing_test.lua:12: expected the frame to show \"Nowhere to be seen\""), out)
+        XCTAssertTrue(out.contains("|  › ≡ NavigationListView"), "the frame, focus on the second row:\n" + out)
+        // The snapshot mismatch: a diff with frame row numbers.
+        XCTAssertTrue(out.contains("FAIL snapshot differs"), out)
+        XCTAssertTrue(out.contains("    8 -    ▾ A ROW THAT IS NOT THERE"), out)
+        XCTAssertTrue(out.contains("    8 +    ▾ DropDownMenu"), out)
+        // A hang is stopped by the per-case limit, a dying script fails its case.
+        XCTAssertTrue(out.contains("FAIL loops for ever\n  Tests/CLITests/fixtures/failing_test.lua:21: timed out after 1"), out)
+        XCTAssertTrue(out.contains("FAIL exits the process\n  the script crashed (exit status 7) during this case"), out)
+        XCTAssertFalse(out.contains("never runs"), out)
+        XCTAssertTrue(out.hasSuffix("1 passed, 4 failed\n"), out)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains("<testsuite name=\"Tests/CLITests/fixtures/failing_test.lua\" tests=\"5\" failures=\"4\""), xml)
+        XCTAssertTrue(xml.contains("<failure message=\"Tests/CLITests/fixtures/failing_test.lua:12: expected the frame to show &quot;Nowhere to be seen&quot;\">"), xml)
+        XCTAssertNoThrow(try XMLDocument(xmlString: xml))
+    }
+
+    func testParallelRunMergesReportsInScriptOrder() throws {
+        for i in 1...4 {
+            try write("s\(i)_test.lua", """
+            test.case("case \(i)", function()
+              local t = os.clock() while os.clock() - t < \(0.05 * Double(5 - i)) do end
+              local app = test.open("screens/launcher.lua")
+              app:expect("uihost")
+            end)
+            """)
+        }
+        let r = try uihost("test", directory.path, "-j", "3")
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.lines, ["ok case 1", "ok case 2", "ok case 3", "ok case 4", "4 passed, 0 failed"])
     }
 }

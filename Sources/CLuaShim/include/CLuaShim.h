@@ -37,6 +37,8 @@ typedef struct uih_Runtime {
     int64_t budget;            /* instructions left for the current call; <0 = unlimited */
     int64_t budgetStart;
     int budgetExceeded;
+    double deadline;           /* monotonic seconds; 0 = none (test scripts' per-case time limit) */
+    double timeLimit;
 } uih_Runtime;
 
 /* A new state with the counting allocator and the runtime record; NULL on failure. */
@@ -46,6 +48,11 @@ uih_Runtime *uih_runtime(lua_State *L);
 
 /* Arms the instruction budget for one call from the host (also re-armed per coroutine resume). */
 void uih_setbudget(lua_State *L, int64_t instructions);
+
+/* A wall-clock limit for the calls that follow (0 removes it): past it, Lua
+ * code raises "timed out after N s". For test scripts, whose cases have a time
+ * limit rather than an instruction budget. */
+void uih_setdeadline(lua_State *L, double seconds);
 
 /* lua_pcall with a traceback message handler. On error the message (with traceback
  * appended after "\nstack traceback:") is on top. */

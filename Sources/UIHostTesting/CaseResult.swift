@@ -1,0 +1,83 @@
+/// What one case came to, as a worker reports it and the parent prints it.
+public struct CaseResult: Sendable {
+    public var name: String
+    public var passed: Bool
+    public var seconds: Double
+    /// The failure: the reason (with file:line) and the frame.
+    public var message: String
+
+    /// `ok NAME`, or `FAIL NAME` and the message indented.
+    var report: String {
+        if passed { return "ok \(name)" }
+        let indented = message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        return (["FAIL \(name)"] + indented).joined(separator: "\n")
+    }
+}
+
+/// The line protocol between `uihost test` and its workers: a record starts
+/// with U+0001; anything else is output of the script (prints, notes).
+enum WorkerProtocol {
+    static let mark: Character = "\u{1}"
+
+    static func started(_ name: String) -> String {
+        "\u{1}START\t" + escape(name)
+    }
+
+    static func finished(_ result: CaseResult) -> String {
+        "\u{1}CASE\t\(result.passed ? "ok" : "fail")\t\(result.seconds)\t\(escape(result.name))\t\(escape(result.message))"
+    }
+
+    enum Record {
+        case started(String)
+        case finished(CaseResult)
+        case output(String)
+    }
+
+    static func parse(_ line: String) -> Record {
+        guard line.first == mark else { return .output(line) }
+        let fields = line.dropFirst().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        if fields.first == "START", fields.count == 2 { return .started(unescape(fields[1])) }
+        if fields.first == "CASE", fields.count == 5 {
+            return .finished(CaseResult(name: unescape(fields[3]), passed: fields[1] == "ok",
+                                        seconds: Double(fields[2]) ?? 0, message: unescape(fields[4])))
+        }
+        return .output(line)
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{1}": out += "\\1"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ s: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in s {
+            if escaped {
+                switch c {
+                case "n": out += "\n"
+                case "t": out += "\t"
+                case "r": out += "\r"
+                case "1": out += "\u{1}"
+                default: out.append(c)
+                }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

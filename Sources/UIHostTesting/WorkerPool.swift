@@ -1,0 +1,160 @@
+import Glibc
+import LuaBridge
+
+/// The cases of one script, as its worker reported them.
+struct SuiteResult {
+    let script: String
+    var cases: [CaseResult] = []
+    var output: [String] = []
+    var seconds = 0.0
+}
+
+/// Runs each script in a worker process (`uihost test --worker SCRIPT`), up
+/// to `jobs` at once, reading their records as they come. A worker that dies
+/// fails the case it was running; one silent for longer than the per-case
+/// time limit is killed and fails that case. Reports are printed in script
+/// order, whatever order the workers finish in.
+final class WorkerPool {
+    let scripts: [String]
+    let options: TestOptions
+    let output: (String) -> Void
+
+    private final class Worker {
+        let index: Int
+        let pid: pid_t
+        let fd: Int32
+        var buffer: [UInt8] = []
+        var suite: SuiteResult
+        var running: String?
+        var lastProgress: Double
+        let started: Double
+
+        init(index: Int, pid: pid_t, fd: Int32, script: String) {
+            self.index = index
+            self.pid = pid
+            self.fd = fd
+            suite = SuiteResult(script: script)
+            lastProgress = EventClock.now()
+            started = lastProgress
+        }
+    }
+
+    init(scripts: [String], options: TestOptions, output: @escaping (String) -> Void) {
+        self.scripts = scripts
+        self.options = options
+        self.output = output
+    }
+
+    func run() -> [SuiteResult] {
+        var results = [SuiteResult?](repeating: nil, count: scripts.count)
+        var printed = 0
+        var next = 0
+        var workers: [Worker] = []
+        let executable = WorkerPool.executablePath()
+        while printed < scripts.count {
+            while workers.count < max(1, options.jobs), next < scripts.count {
+                if let worker = spawn(executable, index: next) {
+                    workers.append(worker)
+                } else {
+                    var suite = SuiteResult(script: scripts[next])
+                    suite.cases.append(CaseResult(name: scripts[next], passed: false, seconds: 0, message: "cannot start a worker"))
+                    results[next] = suite
+                }
+                next += 1
+            }
+            var fds = workers.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 100)
+            var finished: [Int] = []
+            for (i, worker) in workers.enumerated() {
+                if fds[i].revents != 0, !read(worker) {
+                    finished.append(i)
+                } else if worker.running != nil, EventClock.seconds(since: worker.lastProgress) > options.timeout + 2 {
+                    // Hung outside Lua (where the worker's own deadline cannot reach): stop it.
+                    kill(worker.pid, SIGKILL)
+                }
+            }
+            for i in finished.reversed() {
+                let worker = workers.remove(at: i)
+                results[worker.index] = finish(worker)
+            }
+            while printed < scripts.count, let suite = results[printed] {
+                for line in suite.output { output(line) }
+                for result in suite.cases { output(result.report) }
+                printed += 1
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Reads what the worker wrote; false at end of file.
+    private func read(_ worker: Worker) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { Glibc.read(worker.fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { return true }
+        if n <= 0 { return false }
+        worker.buffer.append(contentsOf: chunk[0..<n])
+        while let newline = worker.buffer.firstIndex(of: 10) {
+            let line = String(decoding: worker.buffer[..<newline], as: UTF8.self)
+            worker.buffer.removeSubrange(...newline)
+            worker.lastProgress = EventClock.now()
+            switch WorkerProtocol.parse(line) {
+            case .started(let name): worker.running = name
+            case .finished(let result):
+                worker.running = nil
+                worker.suite.cases.append(result)
+            case .output(let text): worker.suite.output.append(text)
+            }
+        }
+        return true
+    }
+
+    private func finish(_ worker: Worker) -> SuiteResult {
+        close(worker.fd)
+        var status: Int32 = 0
+        while waitpid(worker.pid, &status, 0) < 0 && errno == EINTR {}
+        var suite = worker.suite
+        suite.seconds = EventClock.seconds(since: worker.started)
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        if let running = worker.running {
+            let why = signaled && (status & 0x7F) == SIGKILL
+                ? "timed out: no progress for \(options.timeout) s, the script was stopped"
+                : "the script crashed (\(signaled ? "signal \(status & 0x7F)" : "exit status \((status >> 8) & 0xFF)")) during this case"
+            suite.cases.append(CaseResult(name: running, passed: false, seconds: 0, message: why))
+        } else if signaled || suite.cases.isEmpty {
+            let why = signaled ? "the script crashed (signal \(status & 0x7F))" : "the script reported no case"
+            suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: why))
+        }
+        return suite
+    }
+
+    private func spawn(_ executable: String, index: Int) -> Worker? {
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        var args = [executable, "test", "--worker", scripts[index], "--timeout", String(options.timeout)]
+        if options.updateSnapshots { args.append("--update-snapshots") }
+        let size = options.size
+        args += ["--size", "\(size.cols)x\(size.rows)"]
+        var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        close(pipeFDs[1])
+        guard rc == 0 else {
+            close(pipeFDs[0])
+            return nil
+        }
+        return Worker(index: index, pid: pid, fd: pipeFDs[0], script: scripts[index])
+    }
+
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return CommandLine.arguments[0] }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}
