@@ -117,6 +117,76 @@ def check_scenarios():
     return failures
 
 
+def mouse(kind, col, row):
+    """SGR mouse report bytes: press, release, drag (left button), wheel up/down."""
+    code, final = {"press": (0, "M"), "release": (0, "m"), "drag": (32, "M"),
+                   "wheel-up": (64, "M"), "wheel-down": (65, "M")}[kind]
+    return f"\x1b[<{code};{col};{row}{final}".encode()
+
+
+# (screen, mouse steps, text expected after, text not expected after)
+MOUSE_SCENARIOS = [
+    ("screens/launcher.lua", [("press", 8, 7), ("release", 8, 7)], "‹ Back", None),
+    ("screens/sidebar.lua", [("press", 1, 10), ("drag", 6, 10), ("release", 12, 10)], "Simba", None),
+    ("screens/sidebar.lua", [("press", 4, 3), ("release", 4, 3), ("press", 60, 12), ("release", 60, 12)], None, "Simba"),
+    ("screens/sheet.lua", [("press", 8, 3), ("release", 8, 3), ("press", 20, 19), ("drag", 20, 21),
+                           ("release", 20, 23)], "The sheet was dismissed.", None),
+    ("screens/sheet.lua", [("press", 8, 3), ("release", 8, 3), ("press", 20, 5), ("release", 20, 5)],
+     "The sheet was dismissed.", None),
+    ("screens/tabbar.lua", [("press", 22, 3), ("release", 22, 3), ("wheel-down", 8, 9), ("wheel-down", 8, 9)],
+     "IMG_0234", None),
+    ("screens/dropdown.lua", [("press", 6, 3), ("release", 6, 3), ("press", 8, 9), ("release", 8, 9)],
+     "Trash", "╭"),
+]
+
+
+def check_mouse():
+    failures = 0
+    for screen, steps, present, absent in MOUSE_SCENARIOS:
+        s = Session(screen, 80, 24)
+        s.pump(0.4)
+        for kind, col, row in steps:
+            os.write(s.fd, mouse(kind, col, row))
+            s.pump(0.08)
+        s.pump(0.2)
+        text = s.text()
+        s.finish()
+        ok = (present is None or present in text) and (absent is None or absent not in text)
+        label = f"mouse {screen} {[k for k, _, _ in steps]}"
+        if ok:
+            print(f"ok {label}")
+        else:
+            failures += 1
+            print(f"FAIL {label}: expected {present!r} shown and {absent!r} not\n{text}")
+    return failures
+
+
+def check_resize():
+    """SIGWINCH down to 1x1 and back: no crash, the frame follows the size."""
+    import termios as t
+    failures = 0
+    for screen in ("screens/launcher.lua", "screens/tabbar.lua", "screens/sidebar.lua"):
+        s = Session(screen, 80, 24)
+        s.pump(0.4)
+        for cols, rows in ((1, 1), (2, 1), (40, 12), (1, 30), (120, 40), (80, 24)):
+            fcntl.ioctl(s.fd, t.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.kill(s.pid, signal.SIGWINCH)
+            s.pump(0.15)
+        s.screen.resize(24, 80)
+        os.write(s.fd, KEY_BYTES["tab"])
+        s.pump(0.2)
+        alive = os.waitpid(s.pid, os.WNOHANG) == (0, 0)
+        expected = render(screen, 80, 24, "tab")
+        shown = s.text()
+        s.finish()
+        if alive and shown.split("\n") == expected.split("\n"):
+            print(f"ok resize {screen} down to 1x1 and back")
+        else:
+            failures += 1
+            print(f"FAIL resize {screen}: alive={alive}\n{shown}\n--- expected ---\n{expected}")
+    return failures
+
+
 def check_restore():
     failures = 0
     for how in ("SIGTERM", "ctrl-c", "q"):
@@ -162,7 +232,7 @@ if __name__ == "__main__":
         full, move = focus_move_bytes()
         print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
         sys.exit(0)
-    failed = check_scenarios() + check_restore()
+    failed = check_scenarios() + check_mouse() + check_resize() + check_restore()
     full, move = focus_move_bytes()
     print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
     if move >= full * 0.10:

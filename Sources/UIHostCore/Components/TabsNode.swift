@@ -13,8 +13,6 @@ final class TabsNode: Node {
     let selected: Int
     var tabs: [Tab] = []
     private(set) var barRect: Rect = .zero
-    /// Where each visible label was drawn, for clicks.
-    private var labelSpans: [(index: Int, x: Int, width: Int)] = []
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, tabCount: Int) {
         style = field.choice("style", ["top", "bottom"]) ?? "top"
@@ -32,16 +30,31 @@ final class TabsNode: Node {
 
     var barHeight: Int { style == "top" ? 2 : 3 }
 
+    /// Where the bar's parts go, worked out at layout so that clicks find the
+    /// labels whether or not the frame was drawn since.
+    private struct Bar {
+        var row = 0
+        var gutterX = 0
+        /// The floating box of the bottom style: left column and width.
+        var box: (x: Int, width: Int)?
+        var labels: [(index: Int, x: Int, text: String)] = []
+        var moreLeftX: Int?
+        var moreRightX: Int?
+        var area = Rect.zero
+    }
+    private var bar = Bar()
+
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        let bar = min(barHeight, rect.height)
+        let height = min(barHeight, rect.height)
         if style == "top" {
-            barRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: bar)
-            StackLayout.layoutColumn(children, spacing: 0, in: Rect(x: rect.x, y: rect.y + bar, width: rect.width, height: rect.height - bar), context)
+            barRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: height)
+            StackLayout.layoutColumn(children, spacing: 0, in: Rect(x: rect.x, y: rect.y + height, width: rect.width, height: rect.height - height), context)
         } else {
-            barRect = Rect(x: rect.x, y: rect.maxY - bar, width: rect.width, height: bar)
-            StackLayout.layoutColumn(children, spacing: 0, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - bar), context)
+            barRect = Rect(x: rect.x, y: rect.maxY - height, width: rect.width, height: height)
+            StackLayout.layoutColumn(children, spacing: 0, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - height), context)
         }
+        bar = placeBar()
     }
 
     /// The label of each tab: `[icon title]` for the selected one, padded otherwise.
@@ -53,50 +66,40 @@ final class TabsNode: Node {
         }
     }
 
-    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
-        guard !barRect.isEmpty else { return }
-        let focused = context.isFocused(self)
+    private func placeBar() -> Bar {
+        var bar = Bar()
+        guard !barRect.isEmpty else { return bar }
         if style == "top" {
-            Gutter.draw(focused: focused, x: barRect.x, y: barRect.y, into: &frame, context, clip: barRect)
-            drawLabels(into: &frame, context, row: barRect.y, area: barRect.dropLeft(Gutter.width).row(0), compact: false)
-            if barRect.height > 1 {
-                frame.fill(Rect(x: barRect.x, y: barRect.y + 1, width: barRect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
-            }
-        } else {
-            // A floating box: rounded corners, the labels inside, centred.
-            var texts = labels(compact: false)
-            let g = context.glyphs
-            var inner = texts.map { DisplayWidth.of($0) }.reduce(0, +) + 2 * max(0, texts.count - 1) + 2
-            if inner + 2 > barRect.width - Gutter.width {
-                texts = labels(compact: true)
-                inner = texts.map { DisplayWidth.of($0) }.reduce(0, +) + 2 * max(0, texts.count - 1) + 2
-            }
-            let boxWidth = min(inner + 2, barRect.width - Gutter.width)
-            let x0 = barRect.x + Gutter.width + max(0, (barRect.width - Gutter.width - boxWidth) / 2)
-            let mid = barRect.y + min(1, barRect.height - 1)
-            Gutter.draw(focused: focused, x: x0 - Gutter.width, y: mid, into: &frame, context, clip: barRect)
-            if barRect.height >= 3, boxWidth >= 2 {
-                let rule = String(repeating: g.horizontal, count: boxWidth - 2)
-                frame.put(String(g.topLeft) + rule + String(g.topRight), x: x0, y: barRect.y, style: .dim, clip: barRect)
-                frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: x0, y: barRect.y + 2, style: .dim, clip: barRect)
-                frame.put(String(g.vertical), x: x0, y: mid, style: .dim, clip: barRect)
-                frame.put(String(g.vertical), x: x0 + boxWidth - 1, y: mid, style: .dim, clip: barRect)
-            }
-            let area = Rect(x: x0 + 2, y: mid, width: max(0, boxWidth - 4), height: 1)
-            drawLabels(into: &frame, context, row: mid, area: area, compact: texts.count > 0 && texts != labels(compact: false))
+            bar.row = barRect.y
+            bar.gutterX = barRect.x
+            bar.area = barRect.dropLeft(Gutter.width).row(0)
+            placeLabels(labels(compact: false), into: &bar)
+            return bar
         }
+        // A floating box: rounded corners, the labels inside, centred; icons
+        // only when the titles do not fit.
+        var texts = labels(compact: false)
+        func innerWidth(_ texts: [String]) -> Int {
+            texts.map { DisplayWidth.of($0) }.reduce(0, +) + 2 * max(0, texts.count - 1) + 2
+        }
+        if innerWidth(texts) + 2 > barRect.width - Gutter.width { texts = labels(compact: true) }
+        let boxWidth = max(0, min(innerWidth(texts) + 2, barRect.width - Gutter.width))
+        let x0 = barRect.x + Gutter.width + max(0, (barRect.width - Gutter.width - boxWidth) / 2)
+        bar.row = barRect.y + min(1, barRect.height - 1)
+        bar.gutterX = x0 - Gutter.width
+        if barRect.height >= 3, boxWidth >= 2 { bar.box = (x0, boxWidth) }
+        bar.area = Rect(x: x0 + 2, y: bar.row, width: max(0, boxWidth - 4), height: 1)
+        placeLabels(texts, into: &bar)
+        return bar
     }
 
-    /// Draws the labels into `area`, scrolled so that the selected one shows,
-    /// with `‹`/`›` where more tabs lie beyond an edge.
-    private func drawLabels(into frame: inout FrameBuffer, _ context: RenderContext, row: Int, area: Rect, compact: Bool) {
-        labelSpans.removeAll()
-        guard !area.isEmpty else { return }
-        let texts = labels(compact: compact)
+    /// Lays the labels out in the bar's area, scrolled so that the selected one
+    /// shows, with `‹`/`›` where more tabs lie beyond an edge.
+    private func placeLabels(_ texts: [String], into bar: inout Bar) {
+        let area = bar.area
+        guard !area.isEmpty, !texts.isEmpty else { return }
         let widths = texts.map { DisplayWidth.of($0) }
         let gap = 2
-        // The first label shown: the smallest that leaves the selected one in view.
         func end(from first: Int) -> Int {
             var x = first > 0 ? 2 : 0
             for i in first..<selected { x += widths[i] + (i == selected - 1 ? 0 : gap) }
@@ -107,19 +110,40 @@ final class TabsNode: Node {
         while first < selected - 1, end(from: first) > room { first += 1 }
         var x = area.x
         if first > 0 {
-            frame.put(String(context.glyphs.moreLeft), x: x, y: row, style: .dim, clip: area)
+            bar.moreLeftX = x
             x += 2
         }
         for i in first..<texts.count {
             let reserve = i < texts.count - 1 ? 2 : 0
             if x - area.x + widths[i] > area.width - reserve, i + 1 != selected {
-                frame.put(String(context.glyphs.moreRight), x: area.maxX - 1, y: row, style: .dim, clip: area)
+                bar.moreRightX = area.maxX - 1
                 break
             }
-            let isSelected = i + 1 == selected
-            frame.put(texts[i], x: x, y: row, style: isSelected ? Style.accent.union(.bold) : .plain, clip: area)
-            labelSpans.append((i + 1, x, widths[i]))
+            bar.labels.append((i + 1, x, texts[i]))
             x += widths[i] + gap
+        }
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        guard !barRect.isEmpty else { return }
+        let g = context.glyphs
+        Gutter.draw(focused: context.isFocused(self), x: bar.gutterX, y: bar.row, into: &frame, context, clip: barRect)
+        if style == "top", barRect.height > 1 {
+            frame.fill(Rect(x: barRect.x, y: barRect.y + 1, width: barRect.width, height: 1), with: g.horizontal, style: .dim)
+        }
+        if let box = bar.box {
+            let rule = String(repeating: g.horizontal, count: box.width - 2)
+            frame.put(String(g.topLeft) + rule + String(g.topRight), x: box.x, y: barRect.y, style: .dim, clip: barRect)
+            frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: box.x, y: barRect.y + 2, style: .dim, clip: barRect)
+            frame.put(String(g.vertical), x: box.x, y: bar.row, style: .dim, clip: barRect)
+            frame.put(String(g.vertical), x: box.x + box.width - 1, y: bar.row, style: .dim, clip: barRect)
+        }
+        if let x = bar.moreLeftX { frame.put(String(g.moreLeft), x: x, y: bar.row, style: .dim, clip: bar.area) }
+        if let x = bar.moreRightX { frame.put(String(g.moreRight), x: x, y: bar.row, style: .dim, clip: bar.area) }
+        for label in bar.labels {
+            let style = label.index == selected ? Style.accent.union(.bold) : .plain
+            frame.put(label.text, x: label.x, y: bar.row, style: style, clip: bar.area)
         }
     }
 
@@ -133,8 +157,9 @@ final class TabsNode: Node {
     }
 
     override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        guard let span = labelSpans.first(where: { x >= $0.x && x < $0.x + $0.width }) else { return false }
-        select(span.index, host)
+        guard y == bar.row,
+              let label = bar.labels.first(where: { x >= $0.x && x < $0.x + DisplayWidth.of($0.text) }) else { return false }
+        select(label.index, host)
         return true
     }
 

@@ -41,6 +41,8 @@ extension Host {
     /// Moves the clock on by `ms`, running every timer that falls due in order.
     public func advance(_ ms: Int) {
         let target = clock + max(0, ms)
+        // Time alone changes the frame only when a timer runs or something animates.
+        if animating { dirty = true }
         while quitCode == nil, let i = earliestDue(before: target) {
             var timer = timers[i]
             clock = max(clock, timer.due)
@@ -51,9 +53,9 @@ extension Host {
                 timers.remove(at: i)
             }
             fire(timer)
+            dirty = true
         }
         clock = target
-        dirty = true
     }
 
     private func earliestDue(before target: Int) -> Int? {
