@@ -113,19 +113,32 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     exit(code)
 }
 
-/// `check`: load every screen; report each that fails.
+/// Sorts `file:line: …` messages by line, keeping the order of equals.
+func lineKey(_ entry: (offset: Int, element: String)) -> (Int, Int) {
+    let parts = entry.element.split(separator: ":", maxSplits: 2)
+    return (parts.count > 1 ? Int(parts[1]) ?? 0 : 0, entry.offset)
+}
+
+/// `check`: load every screen; report every problem of each (SPEC §1).
 func check(_ paths: [String], _ args: Arguments) -> Never {
     var failed = false
     for path in paths {
         guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
         do {
-            let host = try Host(script: path, options: hostOptions(args, headless: true))
+            var options = hostOptions(args, headless: true)
+            options.collectValidationProblems = true
+            options.log = { _ in }
+            let host = try Host(script: path, options: options)
             _ = host.render()
-            if host.errors.isEmpty {
+            // Problems in source order; draw-time ones only when construction found none
+            // (they would repeat the same fields).
+            let problems = host.validationProblems.isEmpty
+                ? host.errors : host.validationProblems.enumerated().sorted { lineKey($0) < lineKey($1) }.map(\.element)
+            if problems.isEmpty {
                 print("ok \(path)")
             } else {
                 failed = true
-                for e in host.errors { standardError("uihost: " + e) }
+                for problem in problems { standardError("uihost: " + problem) }
             }
         } catch {
             failed = true

@@ -360,4 +360,22 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertEqual(r.lines, ["ok case 1", "ok case 2", "ok case 3", "ok case 4", "4 passed, 0 failed"])
     }
+
+    func testCheckReportsEveryIndependentValidationError() throws {
+        let path = try write("bad.lua", """
+        return ui.screen {
+          title = 5,
+          ui.button { titel = "x" },
+          ui.list { items = { { title = "a" }, { subtitle = "b" } }, selected = "x" },
+        }
+        """)
+        let r = try uihost("check", path)
+        XCTAssertEqual(r.status, 3)
+        XCTAssertEqual(r.stderrLines, [
+            "uihost: \(path):1: ui.screen: title must be a string (got number)",
+            "uihost: \(path):3: ui.button: unknown field 'titel' (did you mean 'title'?)",
+            "uihost: \(path):4: ui.list: items[2].title must be a string (got nil)",
+            "uihost: \(path):4: ui.list: selected must be an integer (got string)",
+        ])
+    }
 }

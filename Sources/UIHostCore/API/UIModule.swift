@@ -96,12 +96,25 @@ enum UIModule {
             return argError(L, 1, name, kind == .text ? "string or table" : "table")
         }
         lua_settop(L, 1)
-        let validator = Validator(L: L, kinds: host.kinds, limit: 1)
-        if let problem = validator.problems(at: 1, schema: Schema.of(kind)).first {
+        if host.options.collectValidationProblems {
+            // `uihost check`: note every problem with the caller's file:line, and go on.
+            let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: Schema.of(kind))
+            host.validationProblems += problems.map { callerLocation(L) + $0 }
+        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: Schema.of(kind)).first {
             return raise(L, problem)
         }
         host.kinds.mark(L, at: 1, as: kind)
         return 1
+    }
+
+    /// `file:line: ` of the Lua code calling the current function, like `luaL_where(L, 1)`.
+    static func callerLocation(_ L: OpaquePointer) -> String {
+        var ar = lua_Debug()
+        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return "" }
+        let source = withUnsafePointer(to: ar.short_src) {
+            $0.withMemoryRebound(to: CChar.self, capacity: Int(LUA_IDSIZE)) { String(cString: $0) }
+        }
+        return "\(source):\(ar.currentline): "
     }
 
     /// Moves the value on top into argument 1 (where it already is when it is the only value).

@@ -24,6 +24,9 @@ public final class Host {
     /// Registry references of presented sheets, bottom first.
     var sheets: [Int32] = []
 
+    /// With `collectValidationProblems`: every constructor problem, `file:line: message`.
+    public internal(set) var validationProblems: [String] = []
+
     /// Handler errors so far, as shown in the banner.
     public private(set) var errors: [String] = []
     var banner: String?

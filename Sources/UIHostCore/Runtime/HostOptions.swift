@@ -16,6 +16,9 @@ public struct HostOptions: Sendable {
     public var maxMemory: Int
     /// Where `print`, `ui.log` and tracebacks go.
     public var log: @Sendable (String) -> Void
+    /// `uihost check`: constructors record every problem (in `Host.validationProblems`)
+    /// and go on, instead of raising the first.
+    public var collectValidationProblems = false
 
     public init(size: Size = Size(cols: 80, rows: 24), glyphs: Glyphs = .unicode, assetsDirectory: String = "Assets",
                 allow: Set<Capability> = [], maxInstructions: Int64? = 100_000_000, maxMemory: Int = 256 << 20,
