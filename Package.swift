@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore", "CSystem"]),
+        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "CLua", "CLuaShim"]),
         .executableTarget(
             name: "uihost",

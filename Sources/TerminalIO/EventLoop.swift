@@ -1,12 +1,17 @@
 import CSystem
 import Glibc
+import LuaBridge
 import UIHostCore
 
 /// The interactive program: one loop over terminal input, timers, signals and
 /// resizes. It sleeps in `poll` until a byte, a signal or the next timer is
 /// due, so an idle screen uses no CPU, yet a spinner animates without input.
 public final class EventLoop {
-    let host: Host
+    var host: Host
+    /// `--watch`: builds a fresh host from the screen script, or throws its error.
+    let reload: (() throws -> Host)?
+    var watcher = FileWatcher(files: [])
+    private var watched = 0
     let terminal: Terminal
     var writer: ScreenWriter
     var decoder = InputDecoder()
@@ -16,8 +21,9 @@ public final class EventLoop {
 
     /// Blocks SIGINT, SIGTERM, SIGHUP and SIGWINCH so that they arrive on a
     /// descriptor the loop polls, instead of interrupting it.
-    public init(host: Host, terminal: Terminal, colors: Bool) {
+    public init(host: Host, terminal: Terminal, colors: Bool, reload: (() throws -> Host)? = nil) {
         self.host = host
+        self.reload = reload
         self.terminal = terminal
         writer = ScreenWriter(colors: colors)
         var mask = sigset_t()
@@ -39,6 +45,7 @@ public final class EventLoop {
         terminal.enter()
         defer { terminal.restore() }
         if let size = terminal.size() { host.resize(size) }
+        if reload != nil { watcher.watch(host.loadedFiles) }
         var last = EventLoop.now()
         var buffer = [UInt8](repeating: 0, count: 4096)
         var exitCode: Int32?
@@ -50,6 +57,7 @@ public final class EventLoop {
             if let delay = host.nextTimerDelay { timeout = delay }
             if host.animating { timeout = min(timeout < 0 ? Int.max : timeout, 80) }
             if decoder.hasPending { timeout = min(timeout < 0 ? Int.max : timeout, EventLoop.escapeTimeout) }
+            if reload != nil { timeout = min(timeout < 0 ? Int.max : timeout, 50) }
             var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Int32(clamping: timeout))
@@ -58,6 +66,11 @@ public final class EventLoop {
             if now > last {
                 host.advance(now - last)
                 last = now
+            }
+            if reload != nil {
+                // Screens pushed by path and modules required since are watched too.
+                if host.loadedFiles.count != watched { watcher.watch(host.loadedFiles); watched = host.loadedFiles.count }
+                if watcher.poll(now: now) { reloadScreen() }
             }
             if ready < 0 { continue }
             if ready == 0, decoder.hasPending { deliver(decoder.flush()) }
@@ -74,6 +87,24 @@ public final class EventLoop {
             }
         }
         return exitCode ?? 0
+    }
+
+    /// A changed script: a fresh host, the navigation path pushed again where
+    /// its screens still load. A broken edit keeps the running screen and shows
+    /// the error in the banner.
+    private func reloadScreen() {
+        guard let reload else { return }
+        do {
+            let fresh = try reload()
+            if let size = terminal.size() { fresh.resize(size) }
+            try fresh.restoreNavigation(host.navigationFiles)
+            host = fresh
+            writer.invalidate()
+        } catch {
+            host.showError("reload failed: " + ((error as? LuaError)?.message ?? "\(error)"))
+        }
+        watcher.watch(host.loadedFiles)
+        watched = host.loadedFiles.count
     }
 
     private func deliver(_ events: [InputEvent]) {
@@ -94,6 +125,7 @@ public final class EventLoop {
             let number = Int32(info.ssi_signo)
             if number == SIGWINCH {
                 if let size = terminal.size() { host.resize(size) }
+        if reload != nil { watcher.watch(host.loadedFiles) }
                 writer.invalidate()
             } else {
                 result = 128 + number

@@ -106,7 +106,8 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let host = loadHost(path, args, options: options)
     let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
     let colors = !args.plain && env("NO_COLOR").map(\.isEmpty) ?? true && env("TERM") != "dumb"
-    let code = EventLoop(host: host, terminal: terminal, colors: colors).run()
+    let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
+    let code = EventLoop(host: host, terminal: terminal, colors: colors, reload: reload).run()
     if let last = host.errors.last, host.quitCode == nil && code != 0 {
         standardError("uihost: " + last)
     }

@@ -79,6 +79,7 @@ enum Sandbox {
             LuaState.push(L, "module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
             return UIH_RAISE_WHERE
         }
+        host.noteLoaded(path)
         do throws(LuaError) {
             try host.lua.loadFile(path, on: L)
             LuaState.push(L, name)

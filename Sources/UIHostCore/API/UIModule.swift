@@ -130,6 +130,7 @@ enum UIModule {
         let L = L!
         let host = host(L)
         let directory: String
+        var file: String?
         switch lua_type(L, 1) {
         case LUA_TTABLE:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
@@ -150,11 +151,13 @@ enum UIModule {
                 return raise(L, "ui.push: \(full) must return a ui.screen (got \(host.kinds.typeName(L, -1)))")
             }
             directory = FileSystem.directory(of: full)
+            file = full
+            host.noteLoaded(full)
         default:
             return argError(L, 1, "push", "ui.screen or path")
         }
         lua_xmove(L, host.L, 1)
-        host.pushScreen(directory: directory)
+        host.pushScreen(directory: directory, file: file)
         return 0
     }
 

@@ -6,10 +6,10 @@ import LuaBridge
 extension Host {
     /// Pushes the screen table on top of the Lua stack (popping it) as the new
     /// current screen; relative paths it pushes resolve from `directory`.
-    func pushScreen(directory: String) {
+    func pushScreen(directory: String, file: String? = nil) {
         if !stack.isEmpty { callScreenHandler(stack[stack.count - 1].ref, "onDisappear") }
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
-        stack.append(ScreenEntry(ref: ref, directory: directory))
+        stack.append(ScreenEntry(ref: ref, directory: directory, file: file))
         dirty = true
         callScreenHandler(ref, "onAppear")
     }
@@ -46,8 +46,39 @@ extension Host {
         return nil
     }
 
-    /// The titles of the navigation path, root first (for tests and reloads).
     public var navigationDepth: Int { stack.count }
+
+    /// For each screen on the stack, root first, the file it was loaded from
+    /// (nil for a screen a handler built and pushed as a table).
+    public var navigationFiles: [String?] { stack.map(\.file) }
+
+    /// Pushes again, after a reload, the screens that came from files, in
+    /// order, as far as they still exist (a screen built by a handler ends it).
+    /// Throws when one of them no longer loads.
+    public func restoreNavigation(_ files: [String?]) throws(LuaError) {
+        for file in files.dropFirst() {
+            guard let file, FileSystem.exists(file) else { return }
+            let top = lua_gettop(L)
+            try lua.loadFile(file)
+            try lua.call(nargs: 0, nresults: 1)
+            guard kinds.kind(L, at: -1) == .screen else {
+                lua_settop(L, top)
+                return
+            }
+            noteLoaded(file)
+            pushScreen(directory: FileSystem.directory(of: file), file: file)
+        }
+    }
+
+    func noteLoaded(_ file: String) {
+        if !loadedFiles.contains(file) { loadedFiles.append(file) }
+    }
+
+    /// Shows a message in the error banner (a reload that failed).
+    public func showError(_ message: String) {
+        report(message)
+        dirty = true
+    }
 
     private func callScreenHandler(_ ref: Int32, _ name: String) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))

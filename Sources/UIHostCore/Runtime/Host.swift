@@ -18,11 +18,16 @@ public final class Host {
     struct ScreenEntry {
         var ref: Int32
         var directory: String
+        /// The file it came from when it was pushed by path (`--watch` pushes it again after a reload).
+        var file: String?
         var drawerOpen = false
     }
     var stack: [ScreenEntry] = []
     /// Registry references of presented sheets, bottom first.
     var sheets: [Int32] = []
+
+    /// The script, the modules it required and the screens pushed by path: what `--watch` watches.
+    public internal(set) var loadedFiles: [String] = []
 
     /// With `collectValidationProblems`: every constructor problem, `file:line: message`.
     public internal(set) var validationProblems: [String] = []
@@ -70,7 +75,8 @@ public final class Host {
             lua_settop(L, -2)
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))", traceback: "")
         }
-        pushScreen(directory: scriptDirectory)
+        noteLoaded(path)
+        pushScreen(directory: scriptDirectory, file: path)
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
         _ = uih_gccollect(L)
