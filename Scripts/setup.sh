@@ -8,6 +8,7 @@ missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ "${UIHOST_SETUP_TEST_TOOLS:-0}" = 1 ]; then
+  command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
   # The pty check runs on Debian's python3 with Debian's pyte.
   [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import pyte' 2>/dev/null || missing+=(python3 python3-pyte)
 fi

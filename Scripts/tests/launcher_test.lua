@@ -42,7 +42,7 @@ local entries = {
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
 local function expectEntry(app, title)
-  local col, row = app:find(" " .. title)
+  local _, row = app:find(" " .. title)
   if not row then error("expected the entry " .. title .. "\nframe:\n" .. app:screen(), 2) end
   local line = app:line(row)
   local rest = line:sub(1, #" › ") == " › " and line:sub(#" › " + 1) or line:match("^   (.*)$")
@@ -56,14 +56,14 @@ test.case("launcher lists the five example screens in order, the first focused",
   check(app, app:line(1):match("^%s+uihost$") ~= nil, "the title heads the frame")
   app:expectNot("‹ Back")
   local previous = 0
-  for i, e in ipairs(entries) do
+  for _, e in ipairs(entries) do
     expectEntry(app, e.title)
     app:expect(e.subtitle)
     local row = rowOf(app, e.title)
     check(app, row > previous, e.title .. " comes after the entry before it")
     previous = row
   end
-  local line, row = focusedLine(app)
+  local line = focusedLine(app)
   check(app, line and line:find("TabBarView", 1, true), "the first entry has focus at start")
   check(app, select(2, app:screen():gsub("\n › ", "")) == 1, "only one row has focus")
   app:snapshot("home")

@@ -51,7 +51,7 @@ for i = 1, 3 do
     app:expect("› " .. name)
     app:press("enter")
     check(app, header(app, name), "‹ Back and the title " .. name .. " head the frame")
-    local col, row = app:find(name)
+    local _, row = app:find(name)
     check(app, row == 1, "title on row 1")
     local _, bodyRow = app:find("                      " .. name)
     check(app, bodyRow ~= nil and bodyRow > 5 and bodyRow < 18, "the name is centred in the body")

@@ -179,6 +179,6 @@ case .test(let paths):
     exit(TestRunner(options: testOptions(arguments)).run(paths: paths))
 case .testWorker(let script):
     exit(TestRunner(options: testOptions(arguments)).runWorker(script: script))
-case .stubs:
-    usageExit("stubs: not available yet")
+case .stubs(let directory):
+    exit(Stubs.write(to: directory))
 }

@@ -18,6 +18,8 @@ final class DropdownNode: Node {
             selectedIndex = items.firstIndex { $0.id == chosen }.map { $0 + 1 }
         } else {
             selectedIndex = placeholder == nil && !items.isEmpty ? 1 : nil
+            // The first item's id, written back so the table tells the truth.
+            if let first = selectedIndex { field.setDefault("selected", id: items[first - 1].id) }
         }
         super.init(id: id, anchor: anchor)
     }

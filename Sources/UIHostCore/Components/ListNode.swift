@@ -20,6 +20,7 @@ final class ListNode: Node {
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         count = field.arrayCount("items")
         selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
+        if count > 0 { field.setDefault("selected", integer: 1) }
         super.init(id: id, anchor: anchor)
     }
 

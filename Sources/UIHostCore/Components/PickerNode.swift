@@ -71,6 +71,7 @@ final class PickerNode: Node {
         label = field.string("label") ?? ""
         items = field.items("items").map(\.row)
         selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
+        if !items.isEmpty { field.setDefault("selected", integer: 1) }
         isWheel = field.choice("style", ["menu", "wheel"]) == "wheel"
         super.init(id: id, anchor: anchor)
     }

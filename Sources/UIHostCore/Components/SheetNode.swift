@@ -17,7 +17,8 @@ final class SheetNode: Node {
         if field.string("height") == "fit" {
             height = .fit
         } else if let n = field.number("height"), n > 0 {
-            height = n < 1 ? .fraction(n) : .rows(Int(min(n, 10_000)))
+            // An integer is a row count; a number up to 1.0 a fraction of the frame.
+            height = field.isInteger("height") || n > 1 ? .rows(Int(min(n, 10_000))) : .fraction(n)
         } else {
             height = .fraction(0.25)
         }

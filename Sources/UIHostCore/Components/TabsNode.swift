@@ -17,6 +17,7 @@ final class TabsNode: Node {
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, tabCount: Int) {
         style = field.choice("style", ["top", "bottom"]) ?? "top"
         selected = min(max(field.int("selected") ?? 1, 1), max(tabCount, 1))
+        if tabCount > 0 { field.setDefault("selected", integer: 1) }
         super.init(id: id, anchor: anchor)
     }
 

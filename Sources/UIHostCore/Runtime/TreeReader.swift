@@ -251,6 +251,43 @@ struct FieldReader {
         }
     }
 
+    /// Writes `value` into field `key` when the script left it unset, so that a
+    /// handler or a test reads the truth (`selected` defaults to 1).
+    func setDefault(_ key: StaticString, integer value: Int) {
+        reader.pushName(key)
+        guard lua_rawget(L, table) == LUA_TNIL else {
+            lua_settop(L, -2)
+            return
+        }
+        lua_settop(L, -2)
+        reader.pushName(key)
+        lua_pushinteger(L, lua_Integer(value))
+        lua_rawset(L, table)
+    }
+
+    /// Writes an item id into field `key` when it is unset.
+    func setDefault(_ key: StaticString, id: ItemID) {
+        reader.pushName(key)
+        guard lua_rawget(L, table) == LUA_TNIL else {
+            lua_settop(L, -2)
+            return
+        }
+        lua_settop(L, -2)
+        reader.pushName(key)
+        switch id {
+        case .integer(let n): lua_pushinteger(L, n)
+        case .number(let d): lua_pushnumber(L, d)
+        case .string(let s): LuaState.push(L, s)
+        }
+        lua_rawset(L, table)
+    }
+
+    /// Whether field `key` holds an integer (1) rather than a float (1.0).
+    func isInteger(_ key: StaticString) -> Bool {
+        defer { lua_settop(L, -2) }
+        return get(key) == LUA_TNUMBER && lua_isinteger(L, -1) != 0
+    }
+
     func number(_ key: StaticString) -> Double? {
         defer { lua_settop(L, -2) }
         switch get(key) {

@@ -1,0 +1,55 @@
+-- luacheck configuration: `luacheck screens Scripts/tests` from the repository root.
+-- The API (`ui`, `test`) is described in library/uihost.lua; the fields listed here
+-- let luacheck catch a misspelt `ui.pussh` or `test.opn`.
+
+std = "lua54"
+max_line_length = 140
+codes = true
+exclude_files = { ".build/**", ".swiftpm/**" }
+
+local ui = {
+  read_only = true,
+  fields = {
+    -- constructors
+    "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
+    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress",
+    -- navigation, overlays, time, logging
+    "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
+    "after", "every", "spawn", "sleep", "log",
+  },
+}
+
+local test = {
+  read_only = true,
+  fields = { "case", "open" },
+}
+
+-- Screen scripts: the global `ui` (component tables are ordinary tables, so
+-- their fields can be set; `ui` itself is read-only).
+read_globals = { ui = ui }
+
+-- Automation scripts (Scripts/tests/*_test.lua) have `test` and no `ui`: `ui`
+-- exists only inside the apps they open (code passed to app:eval is a string).
+local automation = {
+  read_globals = { test = test },
+  not_globals = { "ui" },
+}
+files["Scripts/tests/**/*_test.lua"] = automation
+files["Tests/CLITests/fixtures/**/*_test.lua"] = automation
+-- The benchmark drivers run by Scripts/bench.sh through `uihost test`.
+files["Scripts/bench/cases100.lua"] = automation
+files["Scripts/bench/perkey_bench.lua"] = automation
+
+-- Fixture screens publish their state as globals on purpose, for the automation
+-- scripts to read with app:eval("return NAME").
+-- (allow_defined lets an assignment define a global; 131 is "unused global".)
+files["Scripts/tests/fixtures"] = { allow_defined = true, ignore = { "131" } }
+
+-- The LuaLS stubs: a meta file that defines the globals and declares methods and
+-- functions with empty bodies (241: a class table mutated but never read).
+files["library"] = {
+  globals = { "ui", "test" },
+  unused_args = false,
+  ignore = { "241" },
+  max_line_length = false,
+}

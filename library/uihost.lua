@@ -1,0 +1,457 @@
+---@meta uihost
+
+-- LuaLS type definitions for uihost: the `ui` table of screen scripts (also
+-- `require "uihost"`) and the `test` table and app handles of automation
+-- scripts (`uihost test`). `uihost stubs DIR` writes this file into DIR; list DIR
+-- under `workspace.library` in a .luarc.json to get completion and checks.
+--
+-- Source of truth: library/uihost.lua in the uihost repository. After editing it,
+-- run Scripts/gen-stubs.sh to embed it in the binary (Sources/uihost/Stubs.swift).
+
+-- Value types ------------------------------------------------------------------
+
+---@alias ui.Align
+---| "left"   # flush left (the default)
+---| "center" # centred in its box
+---| "right"  # flush right
+
+---@alias ui.TabsStyle
+---| "top"    # a header bar above the page (the default)
+---| "bottom" # a floating bar in a rounded box below the page
+
+---@alias ui.PickerStyle
+---| "menu"  # `label: value ▼`; Enter opens a popup list, Enter confirms, Esc cancels (the default)
+---| "wheel" # a 5-row wheel, the selected row centred between rules; Up/Down spin and select at once
+
+---An item id as a script writes it: a string or a number.
+---@alias ui.ItemID string|number
+
+---A sheet's height: a number below 1 is a fraction of the frame's rows, an integer
+---of 1 or more a row count, `"fit"` the height of its content.
+---@alias ui.SheetHeight number|"fit"
+
+---A key name for `app:press` (and `--keys`): these, `ctrl-a` … `ctrl-z`, any single
+---character (`a`, `1`, `é`, `あ`), or `wait:MS` to move the virtual clock.
+---@alias test.KeyName string
+---| "up"
+---| "down"
+---| "left"
+---| "right"
+---| "enter"
+---| "space"
+---| "tab"
+---| "shift-tab"
+---| "esc"
+---| "backspace"
+---| "delete"
+---| "home"
+---| "end"
+---| "pageup"
+---| "pagedown"
+---| "f1"
+---| "f2"
+---| "f3"
+---| "f4"
+---| "f5"
+---| "f6"
+---| "f7"
+---| "f8"
+---| "f9"
+---| "f10"
+---| "f11"
+---| "f12"
+
+-- Components -------------------------------------------------------------------
+
+---A component: a plain table made by a `ui.*` constructor, which checks its fields
+---and raises an error naming the caller's file, line and field. Fields may be changed
+---at any time (the host redraws after every event); the host writes interaction state
+---(`selected`, `expanded`) back into the table before it calls a handler. Every field
+---is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
+---@class ui.Component
+---@field id? string An identifier of the script's own; the host does not use it.
+
+---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a
+---rule, then its children top to bottom.
+---@class ui.Screen : ui.Component
+---@field title? string Shown centred in the header row (default "").
+---@field drawer? ui.Drawer Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1.
+---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
+---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
+---@field [integer] ui.Component Children, laid out top to bottom.
+
+---Text that wraps at word boundaries by display width.
+---@class ui.Text : ui.Component
+---@field text? string The text (default ""); "\n" starts a new line.
+---@field align? ui.Align Alignment of each line in its box (default "left").
+---@field wrap? boolean Wrap long lines at word boundaries (default true); false cuts them with "…".
+
+---A button drawn as `[ title ]`.
+---@class ui.Button : ui.Component
+---@field title? string The label (default "").
+---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
+---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
+
+---Children stacked top to bottom.
+---@class ui.VStack : ui.Component
+---@field spacing? integer Empty rows between children, 0…1000 (default 0).
+---@field [integer] ui.Component Children, top to bottom.
+
+---Children side by side, left to right.
+---@class ui.HStack : ui.Component
+---@field spacing? integer Empty columns between children, 0…1000 (default 1).
+---@field [integer] ui.Component Children, left to right.
+
+---Flexible empty space in a stack.
+---@class ui.Spacer : ui.Component
+
+---A full-width horizontal rule.
+---@class ui.Divider : ui.Component
+
+---A row of a `ui.list`. Other fields are the script's own data.
+---@class ui.ListItem
+---@field title string The row's text (required).
+---@field subtitle? string Dimmed, right-aligned when it fits.
+---@field icon? string Drawn before the title.
+---@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
+---@field onSelect? fun(item: ui.ListItem, index: integer) Called when this row is activated; wins over the list's onSelect.
+---@field [string] any
+
+---A navigation list or menu. It scrolls, and reads only the rows it shows.
+---@class ui.List : ui.Component
+---@field items? (ui.ListItem|string)[] The rows; a string is a row with that title.
+---@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
+---@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
+
+---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
+---@class ui.Tab : ui.Component
+---@field title? string The label in the tab bar (default "").
+---@field icon? string Drawn before the title; shown alone when a bottom bar is too narrow.
+---@field [integer] ui.Component The page's children, read only while the tab is selected.
+
+---A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it
+---has focus; a click on a label switches to it.
+---@class ui.Tabs : ui.Component
+---@field style? ui.TabsStyle Where the bar goes (default "top").
+---@field selected? integer 1-based index of the selected tab (unset means 1); the host sets it on a switch.
+---@field onChange? fun(tab: ui.Tab, index: integer) Called after the selected tab changed.
+---@field [integer] ui.Tab The tabs (each must be a `ui.tab`).
+
+---An item of a `ui.picker`. Other fields are the script's own data.
+---@class ui.PickerItem
+---@field id? ui.ItemID The script's own identifier.
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title (not checked by the constructor).
+---@field [string] any
+
+---A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
+---@class ui.Picker : ui.Component
+---@field label? string The menu's `label:` prefix, or the wheel's heading row (default none).
+---@field items? (ui.PickerItem|string)[] The choices; a string is an item with that title.
+---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
+---@field style? ui.PickerStyle Menu or wheel (default "menu").
+---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when the choice changes (menu: on confirming another item; wheel: at each step).
+
+---An item of a `ui.dropdown`. Other fields are the script's own data.
+---@class ui.DropdownItem
+---@field id? ui.ItemID Written to the dropdown's `selected` when chosen (the item's index when absent).
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title.
+---@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
+---@field [string] any
+
+---A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
+---what lies below, `✓` before the selected one. Choosing sets `selected`, closes it,
+---then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
+---@class ui.Dropdown : ui.Component
+---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
+---@field selected? ui.ItemID The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder.
+---@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
+---@field expanded? boolean Whether the item list is open (default false); written back by the host.
+---@field onSelect? fun(item: ui.DropdownItem|string) Called when an item is chosen, after the item's own onSelect.
+
+---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with
+---rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+
+---rows dismisses it when dismissible.
+---@class ui.Sheet : ui.Component
+---@field title? string Shown in the top edge (default none).
+---@field height? ui.SheetHeight A fraction below 1, a row count, or "fit" (default 0.25); at least 2 rows, at most the frame.
+---@field dismissible? boolean Whether Esc, clicks and drags close it (default true); if false only `ui.dismiss()` does.
+---@field onDismiss? fun(sheet: ui.Sheet) Called after the sheet was closed, however it was closed.
+---@field [integer] ui.Component Children, top to bottom inside the sheet.
+
+---A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it
+---or a drag left closes it.
+---@class ui.Drawer : ui.Component
+---@field width? integer Columns, 1…1000 (default: the frame's width − 10, at most 40).
+---@field [integer] ui.Component Children, top to bottom.
+
+---A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/),
+---centred and cropped to its box. A missing asset draws `[missing image: NAME]`.
+---@class ui.Image : ui.Component
+---@field asset? string The asset's NAME, without ".txt" and without "/" (default "").
+---@field width? integer Columns, 0…1000 (default: the widest line of the art).
+---@field height? integer Rows, 0…1000 (default: the art's line count).
+
+---A spinner while work is under way (it turns with the clock), or a bar for 0…1.
+---@class ui.Progress : ui.Component
+---@field value? number 0…1 draws a bar and a percentage; nil (the default) a spinner.
+---@field label? string Drawn before the bar, or after the spinner (default "").
+
+---A handle returned by `ui.after` and `ui.every`.
+---@class ui.Timer
+---@field id integer The timer's number.
+local Timer = {}
+
+---Stops the timer: a pending `ui.after` never runs, a `ui.every` runs no more.
+function Timer:cancel() end
+
+-- The ui table -----------------------------------------------------------------
+
+---The uihost API of screen scripts: component constructors, navigation, overlays,
+---time and logging. Also `require "uihost"`.
+ui = {}
+
+---A screen, the unit of navigation. A screen script returns one.
+---@param props ui.Screen Fields, and the children as positional entries.
+---@return ui.Screen
+function ui.screen(props) end
+
+---Text: `ui.text "Hello"` or `ui.text { text = "Hello", align = "center" }`.
+---@param props ui.Text|string Fields, or the text itself.
+---@return ui.Text
+function ui.text(props) end
+
+---A button; Enter, Space or a click calls its onSelect.
+---@param props ui.Button
+---@return ui.Button
+function ui.button(props) end
+
+---A vertical stack of its positional children.
+---@param props ui.VStack
+---@return ui.VStack
+function ui.vstack(props) end
+
+---A horizontal stack of its positional children.
+---@param props ui.HStack
+---@return ui.HStack
+function ui.hstack(props) end
+
+---Flexible empty space: `ui.spacer()`.
+---@param props? ui.Spacer
+---@return ui.Spacer
+function ui.spacer(props) end
+
+---A full-width rule: `ui.divider()`.
+---@param props? ui.Divider
+---@return ui.Divider
+function ui.divider(props) end
+
+---A navigation list or menu; a list of 10^6 items stays fast.
+---@param props ui.List
+---@return ui.List
+function ui.list(props) end
+
+---A tab bar whose positional children are `ui.tab`s.
+---@param props ui.Tabs
+---@return ui.Tabs
+function ui.tabs(props) end
+
+---A tab of a `ui.tabs`: `ui.tab { title = "Home", icon = "⌂", …children }`.
+---@param props ui.Tab
+---@return ui.Tab
+function ui.tab(props) end
+
+---A menu-style or wheel-style picker.
+---@param props ui.Picker
+---@return ui.Picker
+function ui.picker(props) end
+
+---A dropdown whose open item list overlays the content below it.
+---@param props ui.Dropdown
+---@return ui.Dropdown
+function ui.dropdown(props) end
+
+---A bottom sheet; show it with `ui.present(sheet)`.
+---@param props ui.Sheet
+---@return ui.Sheet
+function ui.sheet(props) end
+
+---A side drawer; set it as a screen's `drawer`.
+---@param props ui.Drawer
+---@return ui.Drawer
+function ui.drawer(props) end
+
+---A text-art picture from the assets directory.
+---@param props ui.Image
+---@return ui.Image
+function ui.image(props) end
+
+---A spinner (no `value`) or a progress bar (`value` in 0…1).
+---@param props ui.Progress
+---@return ui.Progress
+function ui.progress(props) end
+
+---Pushes a screen on the navigation stack (its onAppear runs, the previous screen's
+---onDisappear first). A string is the path of a screen script relative to the current
+---screen's directory; it is run, and must return a `ui.screen`.
+---@param screen ui.Screen|string
+function ui.push(screen) end
+
+---Back to the previous screen (Esc does this when no overlay is open); nothing at the root.
+function ui.pop() end
+
+---Shows a sheet over the bottom of the screen; an error if it is already presented.
+---@param sheet ui.Sheet
+function ui.present(sheet) end
+
+---Closes a presented sheet (the topmost when `sheet` is nil) and calls its onDismiss,
+---even when it is not dismissible. Nothing happens when it is not presented.
+---@param sheet? ui.Sheet
+function ui.dismiss(sheet) end
+
+---Opens the current screen's drawer (nothing when it has none).
+function ui.openDrawer() end
+
+---Closes the current screen's drawer.
+function ui.closeDrawer() end
+
+---Leaves the program with exit status `code` (default 0); the current handler runs to its end,
+---then no further event is handled.
+---@param code? integer
+function ui.quit(code) end
+
+---Runs `fn` once after `ms` milliseconds (at least 1) of the host's clock.
+---@param ms number Non-negative.
+---@param fn fun()
+---@return ui.Timer
+function ui.after(ms, fn) end
+
+---Runs `fn` every `ms` milliseconds (at least 1) of the host's clock until cancelled.
+---@param ms number Non-negative.
+---@param fn fun()
+---@return ui.Timer
+function ui.every(ms, fn) end
+
+---Runs `fn` now as a coroutine; inside it `ui.sleep(ms)` waits without blocking the UI.
+---An error in it shows the error banner.
+---@param fn fun()
+function ui.spawn(fn) end
+
+---Suspends the coroutine that `ui.spawn` runs for `ms` milliseconds (at least 1);
+---an error anywhere else.
+---@param ms number Non-negative.
+function ui.sleep(ms) end
+
+---Writes its arguments, converted with tostring and separated by tabs, to the log
+---(stderr when headless, the log file when interactive); never to the frame. `print`
+---does the same.
+---@param ... any
+function ui.log(...) end
+
+-- Automation scripts -----------------------------------------------------------
+
+---Options of `test.open`.
+---@class test.OpenOptions
+---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
+---@field assets? string Where `ui.image` finds assets (default "Assets").
+---@field allow? string Comma-separated sandbox capabilities to lift: "io", "os", "all" (e.g. "io,os").
+
+---A headless app opened by `test.open`: a separate host with its own Lua state. It
+---lives until the end of the case that opened it. Rows and columns are 1-based.
+---@class test.App
+local App = {}
+
+---Sends keys in order; "wait:MS" moves the virtual clock. An unknown key name is an error.
+---@param ... test.KeyName
+function App:press(...) end
+
+---Types each character of `text` as a key (" " is space, "\n" enter, "\t" tab).
+---@param text string
+function App:type(text) end
+
+---A left click (press and release) at a cell, or on the first occurrence of `text`
+---in the frame (an error when it is not shown).
+---@param col integer
+---@param row integer
+---@overload fun(self: test.App, text: string)
+function App:click(col, row) end
+
+---A mouse drag: press at (c1, r1), move to and release at (c2, r2).
+---@param c1 integer
+---@param r1 integer
+---@param c2 integer
+---@param r2 integer
+function App:drag(c1, r1, c2, r2) end
+
+---The mouse wheel at a cell, `n` steps (n > 0 down, n < 0 up).
+---@param col integer
+---@param row integer
+---@param n integer
+function App:scroll(col, row, n) end
+
+---Moves the virtual clock by `ms`, running due timers and sleeping coroutines in order.
+---@param ms number
+function App:advance(ms) end
+
+---The frame as text: its lines joined by "\n", trailing spaces trimmed.
+---@return string
+function App:screen() end
+
+---Line `n` of the frame, trailing spaces trimmed ("" outside the frame).
+---@param n integer
+---@return string
+function App:line(n) end
+
+---Whether the frame shows `s` (within one line).
+---@param s string
+---@return boolean
+function App:contains(s) end
+
+---Where `s` first shows: its column (in display columns) and row, or nil.
+---@param s string
+---@return integer? col
+---@return integer? row
+function App:find(s) end
+
+---Fails the case, printing the frame, unless the frame shows `s`.
+---@param s string
+function App:expect(s) end
+
+---Fails the case, printing the frame, if the frame shows `s`.
+---@param s string
+function App:expectNot(s) end
+
+---Compares the frame with `__snapshots__/<script>/<name>.txt` beside the script: a
+---missing file is written and reported as new, a mismatch fails with the rows that
+---differ; `--update-snapshots` rewrites it. `name` has no "/".
+---@param name string
+function App:snapshot(name) end
+
+---Runs Lua code in the app's own state (e.g. "return count") and returns its
+---results copied back: nil, booleans, numbers, strings and tables of them; any other
+---value arrives as its type name ("function"). An error in the code is an error here.
+---@param code string
+---@return any ...
+function App:eval(code) end
+
+---The handler errors raised so far in this app, as the banner showed them.
+---@return string[]
+function App:errors() end
+
+---The API of automation scripts run by `uihost test` (`*_test.lua`). These scripts
+---have the full standard library; `ui` exists only inside apps (see `app:eval`).
+test = {}
+
+---Declares a named case; an error or a failed expectation fails that case only.
+---@param name string
+---@param fn fun()
+function test.case(name, fn) end
+
+---Starts a headless app on a screen script (path relative to the working directory).
+---@param path string
+---@param options? test.OpenOptions
+---@return test.App
+function test.open(path, options) end
+
+return ui
