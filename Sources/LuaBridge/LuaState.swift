@@ -75,7 +75,13 @@ public final class LuaState {
             let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
             source.replaceSubrange(source.startIndex..<end, with: [])
         }
-        try load(source, chunkName: "@" + path, on: thread)
+        do {
+            try load(source, chunkName: "@" + path, on: thread)
+        } catch {
+            // The parser's own limits ("C stack overflow") come without a place: name the file.
+            if error.message.hasPrefix(path) { throw error }
+            throw LuaError.syntax(message: "\(path): \(error.message)")
+        }
     }
 
     /// Calls the function below `nargs` arguments in protected mode, with the

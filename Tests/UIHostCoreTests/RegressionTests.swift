@@ -63,4 +63,59 @@ final class RegressionTests: XCTestCase {
         host.advance(10)
         XCTAssertNotNil(host.render().find("ticks 10"), host.render().text)
     }
+
+    // A finalizer once ran outside any budget and hung the host.
+    func testScreensCannotRegisterFinalizers() throws {
+        XCTAssertThrowsError(try host("""
+        setmetatable({}, { __gc = function() while true do end end })
+        return ui.screen { title = "GC" }
+        """)) { error in
+            XCTAssertTrue("\(error)".contains("s.lua:1: setmetatable: __gc metamethods are not available"), "\(error)")
+        }
+    }
+
+    // Tab once stuck on a component used in two places.
+    func testTabPassesAComponentUsedTwice() throws {
+        let host = try host("""
+        local b = ui.button { title = "Twice" }
+        return ui.screen { title = "T", b, b, ui.button { title = "Other" } }
+        """)
+        XCTAssertEqual(host.render().text.components(separatedBy: "›").count - 1, 1, host.render().text)
+        host.send(.key(.tab))
+        host.send(.key(.tab))
+        XCTAssertNotNil(host.render().find("› [ Other ]"), host.render().text)
+    }
+
+    // A list item that turned bad once showed its banner a frame late, under the wrong name.
+    func testBadListItemIsNamedAndShownInTheSameFrame() throws {
+        let host = try host("""
+        local list
+        list = ui.list { items = { "a", "b" }, onSelect = function() list.items[2] = { title = {} } end }
+        return ui.screen { title = "L", list }
+        """)
+        host.send(.key(.enter))
+        let frame = host.render()
+        XCTAssertEqual(host.errors, ["ui.list: items[2].title must be a string (got table)"])
+        XCTAssertTrue(frame.text.contains("error: ui.list: items[2].title"), frame.text)
+    }
+
+    // `ui.sleep` in a coroutine the script made itself once yielded silently.
+    func testSleepOutsideSpawnIsAnError() throws {
+        let host = try host("""
+        return ui.screen { title = "S", ui.button { title = "go", onSelect = function()
+          coroutine.wrap(function() ui.sleep(10) end)()
+        end } }
+        """)
+        host.send(.key(.enter))
+        XCTAssertTrue(host.errors.first?.contains("ui.sleep: only a function run by ui.spawn can sleep") ?? false, "\(host.errors)")
+    }
+
+    func testQuitWantsAnIntegerCode() throws {
+        let host = try host("""
+        return ui.screen { title = "Q", ui.button { title = "go", onSelect = function() ui.quit(2.5) end } }
+        """)
+        host.send(.key(.enter))
+        XCTAssertNil(host.quitCode)
+        XCTAssertTrue(host.errors.first?.contains("bad argument #1 to 'quit' (integer expected, got number)") ?? false, "\(host.errors)")
+    }
 }

@@ -28,8 +28,20 @@ enum Sandbox {
     local allow_io, allow_os, allow_all, print, require = ...
     _G.print = print
     _G.require = require
+    -- The host owns the process: os.exit leaves through ui.quit, restoring the terminal.
+    if os and os.exit then os.exit = function(code) ui.quit(code) end end
     if allow_all then return end
-    local rawload, type, error = load, type, error
+    local rawload, type, error, rawget, setmeta, pcall = load, type, error, rawget, setmetatable, pcall
+    -- A finalizer would run inside the collector, outside any handler and its
+    -- instruction budget: screens cannot register one.
+    _G.setmetatable = function(t, mt)
+      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+        error("setmetatable: __gc metamethods are not available to screens (--allow all lifts this)", 2)
+      end
+      local ok, result = pcall(setmeta, t, mt)
+      if not ok then error(result, 2) end   -- reported where the script called setmetatable
+      return result
+    end
     _G.dofile, _G.loadfile = nil, nil
     _G.load = function(chunk, name, mode, env)
       if type(chunk) ~= "string" and type(chunk) ~= "function" then
@@ -43,8 +55,6 @@ enum Sandbox {
     if not allow_os then
       local os = os
       _G.os = { time = os.time, clock = os.clock, date = os.date }
-    else
-      os.exit = function(code) ui.quit(code) end
     end
     """
 

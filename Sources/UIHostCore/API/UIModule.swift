@@ -139,7 +139,9 @@ enum UIModule {
         case LUA_TSTRING:
             let path = LuaState.string(L, at: 1)
             let full = FileSystem.join(host.stack.last?.directory ?? host.scriptDirectory, path)
-            guard FileSystem.exists(full) else { return raise(L, "ui.push: cannot open \(full)") }
+            guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
+                return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
+            }
             do throws(LuaError) {
                 try host.lua.loadFile(full, on: L)
                 try host.lua.call(nargs: 0, nresults: 1, on: L)
@@ -169,7 +171,7 @@ enum UIModule {
     static let quit: uih_SwiftFunction = { L in
         let L = L!
         var code: Int32 = 0
-        if lua_type(L, 1) == LUA_TNUMBER {
+        if lua_isinteger(L, 1) != 0 {
             code = Int32(clamping: lua_tointegerx(L, 1, nil))
         } else if lua_type(L, 1) > LUA_TNIL {
             return argError(L, 1, "quit", "integer")
@@ -248,7 +250,9 @@ enum UIModule {
     static let sleep: uih_SwiftFunction = { L in
         let L = L!
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
-        guard lua_isyieldable(L) != 0 else { return raise(L, "ui.sleep: only a function run by ui.spawn can sleep") }
+        guard lua_isyieldable(L) != 0, host(L).isSpawned(L) else {
+            return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
+        }
         lua_settop(L, 0)
         lua_pushinteger(L, lua_Integer(ms))
         return UIH_YIELD_BASE - 1

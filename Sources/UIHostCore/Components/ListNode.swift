@@ -58,8 +58,10 @@ final class ListNode: Node {
             if type == LUA_TSTRING {
                 result.append(Row(title: LuaState.string(L, at: -1), disabled: false))
             } else if type == LUA_TTABLE {
-                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: .list)
-                result.append(Row(title: item.string("title") ?? "", subtitle: item.string("subtitle"),
+                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: .list, itemPath: "items[\(i + 1)]")
+                let title = item.string("title")
+                if title == nil, !item.has("title") { reader.problem("ui.list: items[\(i + 1)].title must be a string (got nil)") }
+                result.append(Row(title: title ?? "", subtitle: item.string("subtitle"),
                                   icon: item.string("icon"), disabled: item.bool("disabled") ?? false))
             } else {
                 reader.problem("ui.list: items[\(i + 1)] must be a table (got \(reader.typeName(-1)))")

@@ -11,6 +11,11 @@ class Node {
     let anchor: Int32
     var rect: Rect = .zero
     var children: [Node] = []
+    /// Which appearance of its table this node is, when one component is used
+    /// in several places (set while the focus ring is collected).
+    var occurrence = 0
+
+    var focusKey: FocusKey { FocusKey(id: id, occurrence: occurrence) }
 
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
@@ -67,17 +72,24 @@ final class LayoutContext {
     }
 }
 
+/// What focus rests on: a component's table, and which of its places in the
+/// tree when it is used more than once.
+struct FocusKey: Hashable {
+    let id: UnsafeRawPointer
+    let occurrence: Int
+}
+
 /// What drawing needs to know beyond the node itself.
 struct RenderContext {
     let glyphs: Glyphs
-    let focusedID: UnsafeRawPointer?
+    let focused: FocusKey?
     let state: InteractionState
     /// The host's clock in milliseconds, for spinners.
     let clock: Int
     /// Lua access for what is read only when drawn (list rows).
     let reader: TreeReader
 
-    func isFocused(_ node: Node) -> Bool { node.id == focusedID }
+    func isFocused(_ node: Node) -> Bool { node.focusKey == focused }
 }
 
 /// Interaction state the script does not own, kept across frames.
@@ -87,5 +99,5 @@ final class InteractionState {
     var openMenu: UnsafeRawPointer?
     var highlight: [UnsafeRawPointer: Int] = [:]
     /// Focus per layer (screen, drawer, sheet), keyed by the layer's table.
-    var focus: [UnsafeRawPointer: UnsafeRawPointer] = [:]
+    var focus: [UnsafeRawPointer: FocusKey] = [:]
 }

@@ -30,7 +30,7 @@ extension FieldReader {
             case LUA_TSTRING:
                 result.append((Popup.Row(title: LuaState.string(L, at: -1), icon: nil), .integer(Int64(i))))
             case LUA_TTABLE:
-                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: kind)
+                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: kind, itemPath: "\(key)[\(i)]")
                 let row = Popup.Row(title: item.string("title") ?? "", icon: item.string("icon"))
                 result.append((row, item.id("id") ?? .integer(Int64(i))))
             default:

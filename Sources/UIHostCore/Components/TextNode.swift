@@ -4,18 +4,20 @@ final class TextNode: Node {
     let align: TextAlign
     let wrap: Bool
 
+    private let cache: WrapCache
+
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         text = field.string("text") ?? ""
         align = field.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init(rawValue:)) ?? .left
         wrap = field.bool("wrap") ?? true
+        cache = field.reader.wrapCache
         super.init(id: id, anchor: anchor)
     }
 
     func lines(width: Int) -> [String] {
         // Most labels are one line that fits: no need to wrap them.
         if !text.utf8.contains(10), DisplayWidth.of(text) <= width { return [text] }
-        if wrap { return TextLayout.wrap(text, width: width) }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return cache.lines(text, width: width, wrap: wrap)
     }
 
     override func measure(width: Int) -> Int {
@@ -31,6 +33,28 @@ final class TextNode: Node {
         for (i, line) in lines(width: rect.width).prefix(rect.height).enumerated() {
             frame.put(TextLayout.fit(line, width: rect.width, align: align), x: rect.x, y: rect.y + i, clip: rect)
         }
+    }
+}
+
+/// Wrapped lines of the texts laid out lately: a long text is wrapped once,
+/// not on every key press (layout runs after every event).
+final class WrapCache {
+    private struct Key: Hashable {
+        let text: String
+        let width: Int
+        let wrap: Bool
+    }
+    private var entries: [Key: [String]] = [:]
+
+    func lines(_ text: String, width: Int, wrap: Bool) -> [String] {
+        let key = Key(text: text, width: width, wrap: wrap)
+        if let hit = entries[key] { return hit }
+        let lines = wrap
+            ? TextLayout.wrap(text, width: width)
+            : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
+        entries[key] = lines
+        return lines
     }
 }
 

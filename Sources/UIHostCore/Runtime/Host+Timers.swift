@@ -81,6 +81,7 @@ extension Host {
     /// `ui.spawn(fn)`: the function on top of the stack (popped) runs as a coroutine now.
     func spawn() {
         guard let co = lua_newthread(L) else { return }
+        spawned.insert(co)
         lua_rotate(L, -2, 1)          // thread fn
         lua_xmove(L, co, 1)           // thread
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
@@ -115,6 +116,12 @@ extension Host {
             let error = lua.classify(status: status, message: message, traceback: traceback)
             report(error)
         }
+        spawned.remove(co)
         luaL_unref(L, LUA_REGISTRYINDEX, ref)
+    }
+
+    /// Whether `thread` is a coroutine started by `ui.spawn` (where `ui.sleep` may yield).
+    func isSpawned(_ thread: OpaquePointer) -> Bool {
+        spawned.contains(thread)
     }
 }

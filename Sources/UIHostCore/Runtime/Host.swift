@@ -54,6 +54,8 @@ public final class Host {
     // Time.
     public internal(set) var clock = 0
     var timers: [Timer] = []
+    /// Coroutines of `ui.spawn` still running.
+    var spawned: Set<OpaquePointer> = []
     var nextTimerID = 1
 
     /// Loads the screen script at `path` (relative to the working directory).
@@ -168,26 +170,26 @@ public final class Host {
     var topLayer: Layer? { layers.last }
 
     var focusedNode: Node? {
-        guard let layer = topLayer, let id = interaction.focus[layer.root.id] else { return nil }
-        return layer.focusables.first { $0.id == id }
+        guard let layer = topLayer, let key = interaction.focus[layer.root.id] else { return nil }
+        return layer.focusables.first { $0.focusKey == key }
     }
 
     func focus(_ node: Node, in layer: Layer) {
-        interaction.focus[layer.root.id] = node.id
+        interaction.focus[layer.root.id] = node.focusKey
     }
 
     func moveFocus(by step: Int, wrap: Bool) {
         guard let layer = topLayer, !layer.focusables.isEmpty else { return }
         let items = layer.focusables
-        let currentID = interaction.focus[layer.root.id]
-        let current = items.firstIndex { $0.id == currentID } ?? (step > 0 ? -1 : items.count)
+        let currentKey = interaction.focus[layer.root.id]
+        let current = items.firstIndex { $0.focusKey == currentKey } ?? (step > 0 ? -1 : items.count)
         var next = current + step
         if wrap {
             next = (next % items.count + items.count) % items.count
         } else {
             next = min(max(next, 0), items.count - 1)
         }
-        interaction.focus[layer.root.id] = items[next].id
+        interaction.focus[layer.root.id] = items[next].focusKey
     }
 
     // MARK: - Layout and drawing
@@ -238,8 +240,8 @@ public final class Host {
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
         lastProblems.formUnion(reader.problems)
-        if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableIDs.contains) ?? false) {
-            interaction.focus[layer.root.id] = layer.focusables.first?.id
+        if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableKeys.contains) ?? false) {
+            interaction.focus[layer.root.id] = layer.focusables.first?.focusKey
         }
     }
 
@@ -261,17 +263,17 @@ public final class Host {
             for (i, layer) in layers.enumerated() {
                 // Only the top layer shows where focus is.
                 let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.root.id] : nil
-                let context = RenderContext(glyphs: options.glyphs, focusedID: focused, state: interaction, clock: clock, reader: reader)
+                let context = RenderContext(glyphs: options.glyphs, focused: focused, state: interaction, clock: clock, reader: reader)
                 layer.root.render(into: &frame, context)
             }
-            popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focusedID: nil, state: interaction, clock: clock, reader: reader))
+            popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focused: nil, state: interaction, clock: clock, reader: reader))
             reader.end()
             lua_settop(L, top)
-            drawBanner()
-            frameValid = true
             // A field that turned bad shows when it is drawn (list rows are read then).
             for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
             lastProblems = Set(reader.problems)
+            drawBanner()
+            frameValid = true
         }
         return frame
     }

@@ -16,7 +16,8 @@ final class Layer {
     var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
-    var focusableIDs: Set<UnsafeRawPointer> = []
+    var focusableKeys: Set<FocusKey> = []
+    private var seen: [UnsafeRawPointer: Int] = [:]
 
     init(kind: Kind, root: Node) {
         self.kind = kind
@@ -26,12 +27,17 @@ final class Layer {
     /// Focusable nodes in reading order; a bar below its page comes after it.
     func collectFocusables() {
         focusables.removeAll(keepingCapacity: true)
-        focusableIDs.removeAll(keepingCapacity: true)
+        focusableKeys.removeAll(keepingCapacity: true)
+        seen.removeAll(keepingCapacity: true)
         collect(root)
     }
 
     private func collect(_ node: Node) {
-        if node.isFocusable { focusableIDs.insert(node.id) }
+        if node.isFocusable {
+            node.occurrence = seen[node.id, default: 0]
+            seen[node.id] = node.occurrence + 1
+            focusableKeys.insert(node.focusKey)
+        }
         let visible = !node.rect.isEmpty
         if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }
         for child in node.children { collect(child) }

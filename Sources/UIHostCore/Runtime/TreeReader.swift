@@ -16,6 +16,7 @@ final class TreeReader {
     static let maxDepth = 200
 
     let assets: AssetStore
+    let wrapCache = WrapCache()
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
@@ -105,7 +106,9 @@ final class TreeReader {
         }
         guard let id = lua_topointer(L, t) else { return nil }
         if depth > TreeReader.maxDepth || lua_checkstack(L, 8) == 0 {
-            problem("\(path()): components nested deeper than \(TreeReader.maxDepth) levels")
+            let at = path()
+            let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
+            problem("components nested deeper than \(TreeReader.maxDepth) levels (at \(shortPath))")
             return nil
         }
         if visiting.contains(id) {
@@ -197,6 +200,8 @@ struct FieldReader {
     let reader: TreeReader
     let table: Int32
     let kind: Kind
+    /// For an item table: its place, as in `items[2]`.
+    var itemPath: String? = nil
     var L: OpaquePointer { reader.L }
 
     private func get(_ key: StaticString) -> Int32 {
@@ -204,8 +209,13 @@ struct FieldReader {
         return lua_rawget(L, table)
     }
 
+    /// `ui.list.selected` for a component's field, `ui.list: items[2].title` for an item's.
+    func fieldName(_ key: StaticString) -> String {
+        itemPath.map { "\(kind.constructorName): \($0).\(key)" } ?? "\(kind.constructorName).\(key)"
+    }
+
     private func wrong(_ key: StaticString, _ expected: String) {
-        reader.problem("\(kind.constructorName).\(key) must be \(expected) (got \(reader.typeName(-1)))")
+        reader.problem("\(fieldName(key)) must be \(expected) (got \(reader.typeName(-1)))")
     }
 
     func string(_ key: StaticString) -> String? {
@@ -282,6 +292,12 @@ struct FieldReader {
         lua_rawset(L, table)
     }
 
+    /// Whether field `key` is set at all.
+    func has(_ key: StaticString) -> Bool {
+        defer { lua_settop(L, -2) }
+        return get(key) != LUA_TNIL
+    }
+
     /// Whether field `key` holds an integer (1) rather than a float (1.0).
     func isInteger(_ key: StaticString) -> Bool {
         defer { lua_settop(L, -2) }
@@ -304,7 +320,7 @@ struct FieldReader {
     func choice(_ key: StaticString, _ options: [String]) -> String? {
         guard let s = string(key) else { return nil }
         if options.contains(s) { return s }
-        reader.problem("\(kind.constructorName).\(key) must be one of \(options.joined(separator: ", ")) (got '\(s)')")
+        reader.problem("\(fieldName(key)) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(s)')")
         return nil
     }
 

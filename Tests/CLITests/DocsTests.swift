@@ -1,0 +1,211 @@
+import Foundation
+import XCTest
+
+/// docs/API.md stays true: every example written as
+///
+///     <!-- render 40x10 keys="tab enter" -->
+///     ```lua
+///     …a screen script…
+///     ```
+///     ```text
+///     …the frame…
+///     ```
+///
+/// is run with `uihost render FILE --size 40x10 --keys "tab enter" --assets Assets`
+/// from the package root, and must print exactly the text block (trailing empty
+/// rows of the frame left out).
+final class DocsTests: XCTestCase {
+    /// The package root, found from this file: Tests/CLITests/DocsTests.swift.
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let binary = root.appendingPathComponent(".build/debug/uihost")
+    private static let document = root.appendingPathComponent("docs/API.md")
+    /// Fewer examples than this means the parser (or the document) lost them.
+    private static let minimumExamples = 15
+
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: DocsTests.binary.path),
+                          "build the binary first: swift build")
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("uihost-docs-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    // MARK: - The document
+
+    struct Example {
+        /// 1-based line of the `<!-- render … -->` comment in API.md.
+        let line: Int
+        let size: String
+        let keys: String?
+        let lua: String
+        let expected: [String]
+    }
+
+    /// The examples of `text`, and a message for every render comment that is
+    /// not followed by a well-formed ```lua and ```text pair.
+    static func examples(in text: String) -> (examples: [Example], problems: [String]) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let comment = /^<!-- render (\d+x\d+)(?: keys="([^"]*)")? -->$/
+        var examples: [Example] = []
+        var problems: [String] = []
+
+        /// The lines after the fence at `start` up to the closing fence, and the closing fence's index.
+        func block(at start: Int, fence: String) -> (body: [String], end: Int)? {
+            guard start < lines.count, lines[start] == fence else { return nil }
+            var i = start + 1
+            while i < lines.count, lines[i] != "```" { i += 1 }
+            guard i < lines.count else { return nil }
+            return (Array(lines[(start + 1)..<i]), i)
+        }
+
+        var i = 0
+        while i < lines.count {
+            defer { i += 1 }
+            guard lines[i].hasPrefix("<!-- render") else { continue }
+            guard let match = lines[i].wholeMatch(of: comment) else {
+                problems.append("docs/API.md:\(i + 1): a render comment must read <!-- render WxH keys=\"…\" --> (got \(lines[i]))")
+                continue
+            }
+            guard let lua = block(at: i + 1, fence: "```lua") else {
+                problems.append("docs/API.md:\(i + 1): the render comment must be followed at once by a closed ```lua block")
+                continue
+            }
+            guard let frame = block(at: lua.end + 1, fence: "```text") else {
+                problems.append("docs/API.md:\(i + 1): the ```lua block must be followed at once by a closed ```text block")
+                continue
+            }
+            examples.append(Example(line: i + 1, size: String(match.1), keys: match.2.map(String.init),
+                                    lua: lua.body.joined(separator: "\n") + "\n", expected: frame.body))
+            i = frame.end
+        }
+        return (examples, problems)
+    }
+
+    // MARK: - Running uihost
+
+    private struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs uihost from the package root; output goes through files, so a full
+    /// pipe cannot block the child. A run longer than 30 s is stopped.
+    private func uihost(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = DocsTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = DocsTests.root
+        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        if done.wait(timeout: .now() + 30) == .timedOut {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try outHandle.close()
+        try errHandle.close()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOf: out, encoding: .utf8),
+                      stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// The frame's rows, without the empty rows at its bottom.
+    private static func frameLines(_ stdout: String) -> [String] {
+        var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    private static func boxed(_ lines: [String]) -> String {
+        lines.isEmpty ? "    (nothing)" : lines.map { "    |" + $0 }.joined(separator: "\n")
+    }
+
+    // MARK: - Tests
+
+    func testEveryRenderExampleMatchesTheBinary() throws {
+        let text = try String(contentsOf: DocsTests.document, encoding: .utf8)
+        let (examples, problems) = DocsTests.examples(in: text)
+        for problem in problems { XCTFail(problem) }
+        XCTAssertGreaterThanOrEqual(examples.count, DocsTests.minimumExamples,
+                                    "docs/API.md should hold at least \(DocsTests.minimumExamples) render examples")
+        for example in examples {
+            let file = directory.appendingPathComponent("example-line-\(example.line).lua")
+            try example.lua.write(to: file, atomically: true, encoding: .utf8)
+            var arguments = ["render", file.path, "--size", example.size]
+            if let keys = example.keys { arguments += ["--keys", keys] }
+            arguments += ["--assets", "Assets"]
+            let result = try uihost(arguments)
+            let actual = DocsTests.frameLines(result.stdout)
+            if actual != example.expected {
+                let command = "uihost render EXAMPLE.lua --size \(example.size)"
+                    + (example.keys.map { " --keys \"\($0)\"" } ?? "") + " --assets Assets"
+                XCTFail("""
+                    docs/API.md:\(example.line): the example's frame differs from what `\(command)` prints \
+                    (exit \(result.status)).
+                    expected (the ```text block):
+                    \(DocsTests.boxed(example.expected))
+                    actual:
+                    \(DocsTests.boxed(actual))
+                    stderr:
+                    \(result.stderr.isEmpty ? "    (nothing)" : result.stderr)
+                    """)
+            }
+        }
+    }
+
+    /// The parser finds well-formed examples and reports malformed ones, so a
+    /// broken example cannot silently drop out of the check above.
+    func testParserFindsExamplesAndReportsMalformedOnes() {
+        let text = """
+            intro
+            <!-- render 20x5 keys="tab enter" -->
+            ```lua
+            return ui.screen { title = "A" }
+            ```
+            ```text
+                    A
+            ```
+            <!-- render 30x4 -->
+            ```lua
+            return ui.screen {}
+            ```
+            ```text
+            ```
+            <!-- render 20x5 -->
+
+            ```lua
+            ```
+            <!-- render big -->
+            """
+        let (examples, problems) = DocsTests.examples(in: text)
+        XCTAssertEqual(examples.count, 2)
+        XCTAssertEqual(examples.first?.line, 2)
+        XCTAssertEqual(examples.first?.size, "20x5")
+        XCTAssertEqual(examples.first?.keys, "tab enter")
+        XCTAssertEqual(examples.first?.lua, "return ui.screen { title = \"A\" }\n")
+        XCTAssertEqual(examples.first?.expected, ["        A"])
+        XCTAssertEqual(examples.last?.line, 9)
+        XCTAssertNil(examples.last?.keys)
+        XCTAssertEqual(examples.last?.expected, [])
+        XCTAssertEqual(problems.count, 2, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems.first?.hasPrefix("docs/API.md:15:") ?? false, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems.last?.hasPrefix("docs/API.md:19:") ?? false, problems.joined(separator: "\n"))
+    }
+}
