@@ -51,7 +51,7 @@ public final class EventLoop {
         var exitCode: Int32?
         while exitCode == nil {
             draw()
-            if let code = host.quitCode { return code == 130 ? 0 : code }
+            if let code = host.quitCode { return code }
 
             var timeout = -1
             if let delay = host.nextTimerDelay { timeout = delay }

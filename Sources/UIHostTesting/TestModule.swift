@@ -77,7 +77,7 @@ enum TestModule {
         guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "open", "string") }
         let path = LuaState.string(L, at: 1)
         let run = run(L)
-        var options = HostOptions(size: run.options.size, log: { _ in })
+        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets, log: { _ in })
         if lua_type(L, 2) == LUA_TTABLE {
             lua_getfield_raw(L, 2, "size")
             if lua_type(L, -1) == LUA_TSTRING {
@@ -90,14 +90,24 @@ enum TestModule {
             }
             lua_getfield_raw(L, 2, "assets")
             if lua_type(L, -1) == LUA_TSTRING { options.assetsDirectory = LuaState.string(L, at: -1) }
-            lua_getfield_raw(L, 2, "allow")
-            if lua_type(L, -1) == LUA_TSTRING {
-                for name in LuaState.string(L, at: -1).split(separator: ",") {
-                    guard let cap = Capability(rawValue: String(name)) else {
-                        return raise(L, "test.open: unknown capability '\(name)' (expected io, os or all)")
-                    }
-                    options.allow.insert(cap)
+            // allow = "io,os" or { "io", "os" }
+            var names: [String] = []
+            switch lua_getfield_raw(L, 2, "allow") {
+            case LUA_TSTRING: names = LuaState.string(L, at: -1).split(separator: ",").map(String.init)
+            case LUA_TTABLE:
+                for i in stride(from: 1, through: Int(lua_rawlen(L, -1)), by: 1) {
+                    lua_rawgeti(L, -1, lua_Integer(i))
+                    names.append(lua_type(L, -1) == LUA_TSTRING ? LuaState.string(L, at: -1) : "?")
+                    lua_settop(L, -2)
                 }
+            case LUA_TNIL: break
+            default: return raise(L, "test.open: allow must be a string or a table of strings")
+            }
+            for name in names {
+                guard let cap = Capability(rawValue: name) else {
+                    return raise(L, "test.open: unknown capability '\(name)' (expected io, os or all)")
+                }
+                options.allow.insert(cap)
             }
         }
         guard FileSystem.exists(path) else { return raise(L, "test.open: cannot open \(path)") }

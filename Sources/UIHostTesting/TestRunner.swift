@@ -12,9 +12,12 @@ public struct TestOptions: Sendable {
     /// Scripts run at once, each in a worker process.
     public var jobs: Int
     public var junit: String?
+    /// Where `test.open` apps find their images unless the script says.
+    public var assets: String
 
     public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
-                jobs: Int = 1, junit: String? = nil) {
+                jobs: Int = 1, junit: String? = nil, assets: String = "Assets") {
+        self.assets = assets
         self.updateSnapshots = updateSnapshots
         self.size = size
         self.timeout = timeout

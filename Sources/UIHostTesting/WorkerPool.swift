@@ -138,7 +138,7 @@ final class WorkerPool {
         var args = [executable, "test", "--worker", scripts[index], "--timeout", String(options.timeout)]
         if options.updateSnapshots { args.append("--update-snapshots") }
         let size = options.size
-        args += ["--size", "\(size.cols)x\(size.rows)"]
+        args += ["--size", "\(size.cols)x\(size.rows)", "--assets", options.assets]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0

@@ -56,11 +56,15 @@ func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
         log: { standardError($0) })
 }
 
-func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil) -> Host {
+/// The host for a screen, or exit 3 with the error. `render` (`printFrame`)
+/// still prints a frame: blank, with the error banner (SPEC §1).
+func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, printFrame: Bool = false) -> Host {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+    let options = options ?? hostOptions(args, headless: true)
     do {
-        return try Host(script: path, options: options ?? hostOptions(args, headless: true))
+        return try Host(script: path, options: options)
     } catch {
+        if printFrame { print(Host.errorFrame(error.message, options: options).text) }
         standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
         exit(3)
     }
@@ -68,7 +72,7 @@ func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil) ->
 
 /// `render`: apply the keys headless, print the final frame.
 func render(_ path: String, _ args: Arguments) -> Never {
-    let host = loadHost(path, args)
+    let host = loadHost(path, args, printFrame: true)
     for step in args.keys {
         if host.quitCode != nil { break }
         switch step {
@@ -79,7 +83,7 @@ func render(_ path: String, _ args: Arguments) -> Never {
     let frame = host.render()
     print(frame.text)
     if !host.errors.isEmpty { exit(3) }
-    exit(host.quitCode.map { $0 == 130 ? 0 : $0 } ?? 0)
+    exit(host.quitCode ?? 0)
 }
 
 /// Where `print` and `ui.log` go interactively: `--log FILE`, else
@@ -151,7 +155,7 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
 
 func testOptions(_ args: Arguments) -> TestOptions {
     TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
-                timeout: args.timeout, jobs: args.jobs, junit: args.junit)
+                timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
 }
 
 let arguments: Arguments

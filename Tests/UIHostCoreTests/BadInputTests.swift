@@ -233,7 +233,7 @@ final class BadInputTests: XCTestCase {
             ("ui.button { disabled = 'yes' }", "ui.button: disabled must be a boolean (got string)"),
             ("ui.screen { drawer = ui.sheet {} }", "ui.screen: drawer must be a ui.drawer (got a ui.sheet)"),
             ("ui.screen { drawer = {} }", "ui.screen: drawer must be a ui.drawer (got table)"),
-            ("ui.sheet { height = 0 }", "ui.sheet: height must be a fraction in (0, 1], a row count or \"fit\" (got 0)"),
+            ("ui.sheet { height = 0 }", "ui.sheet: height must be a fraction up to 1.0, a row count or \"fit\" (got 0)"),
             ("ui.image { width = -1 }", "ui.image: width must be at least 0 (got -1)"),
             ("ui.list { items = 5 }", "ui.list: items must be a table (got number)"),
             ("ui.list { items = { 5 } }", "ui.list: items[1] must be a table (got number)"),

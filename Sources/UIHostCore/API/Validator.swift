@@ -107,7 +107,7 @@ struct Validator {
             let n = lua_tonumberx(L, v, nil)
             if n > 0 && n <= 1 { return nil }
             if lua_isinteger(L, v) != 0, n >= 1 { return nil }
-            return "\(path) must be a fraction in (0, 1], a row count or \"fit\" (got \(format(n)))"
+            return "\(path) must be a fraction up to 1.0, a row count or \"fit\" (got \(format(n)))"
         case .stringOrNumber:
             return t == LUA_TSTRING || t == LUA_TNUMBER ? nil : wrong()
         case .items(let schema):

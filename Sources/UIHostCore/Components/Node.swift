@@ -25,6 +25,9 @@ class Node {
     var isFocusable: Bool { false }
     /// A flexible node takes leftover space in a stack (spacers, lists).
     var isFlexible: Bool { false }
+    /// Takes a share of the space left once every node has what it wants
+    /// (a spacer, or a stack holding one).
+    var growsWithSpace: Bool { false }
     /// A flexible node that wants this many rows before spacers get any.
     var preferredFlexibleHeight: Int { 0 }
 

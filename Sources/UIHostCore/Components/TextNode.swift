@@ -61,6 +61,7 @@ final class WrapCache {
 /// `ui.spacer()`: flexible empty space in a stack.
 final class SpacerNode: Node {
     override var isFlexible: Bool { true }
+    override var growsWithSpace: Bool { true }
 }
 
 /// `ui.divider()`: a full-width rule.

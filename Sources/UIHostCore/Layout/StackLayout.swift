@@ -71,7 +71,8 @@ enum StackLayout {
             }
             wanting = next
         }
-        let spacers = children.indices.filter { children[$0] is SpacerNode }
+        // Then spacers share what is left, and stacks that hold one.
+        let spacers = children.indices.filter { children[$0].growsWithSpace }
         guard left > 0, !spacers.isEmpty else { return }
         let share = left / spacers.count
         for (n, i) in spacers.enumerated() { sizes[i] += share + (n < left % spacers.count ? 1 : 0) }
@@ -92,6 +93,8 @@ final class StackNode: Node {
     }
 
     override var isFlexible: Bool { children.contains { $0.isFlexible } }
+    /// A column with a spacer grows down; a row with one grows only sideways.
+    override var growsWithSpace: Bool { axis == .vertical && children.contains { $0.growsWithSpace } }
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
 
     override func measure(width: Int) -> Int {

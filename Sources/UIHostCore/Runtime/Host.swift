@@ -278,8 +278,20 @@ public final class Host {
         return frame
     }
 
+    /// A blank frame with only the error banner, for a screen that did not load.
+    public static func errorFrame(_ message: String, options: HostOptions) -> FrameBuffer {
+        var frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
+        drawBanner(message, into: &frame)
+        return frame
+    }
+
     private func drawBanner() {
-        guard let banner, frame.height > 0 else { return }
+        guard let banner else { return }
+        Host.drawBanner(banner, into: &frame)
+    }
+
+    private static func drawBanner(_ banner: String, into frame: inout FrameBuffer) {
+        guard frame.height > 0 else { return }
         // At most two rows; what does not fit ends in `…` (the whole message is in the log).
         var lines = TextLayout.wrap("error: " + banner, width: frame.width)
         if lines.count > 2 {
