@@ -15,7 +15,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CSystem"),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
         .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "CLua", "CLuaShim"]),

@@ -23,6 +23,7 @@ local moves = { "down", "up" }
 
 for _, figure in ipairs {
   { "per_key_us_100", 100, withHandler },
+  { "per_key_us_1000", 1000, withHandler },
   { "per_key_us_1e6", 1000000, withHandler },
   { "move_us_100", 100, moves },
   { "move_us_1e6", 1000000, moves },

@@ -13,6 +13,7 @@ BENCH = os.path.join(ROOT, "Scripts", "bench")
 UIHOST = os.path.abspath(sys.argv[1])
 VENV = os.environ.get("UIHOST_BENCH_VENV", os.path.expanduser("~/.cache/uihost-bench-venv"))
 rows = []
+TEXTUAL = {}
 
 
 def row(name, value, unit, goal, holds):
@@ -74,6 +75,7 @@ def main():
         out = subprocess.run([py, os.path.join(BENCH, "textual_keys.py"), "400"], capture_output=True, text=True, cwd=ROOT)
         try:
             peer_kps = float(out.stdout.strip().splitlines()[-1])
+            TEXTUAL["kps"] = peer_kps
             row("keys/s, Textual pilot, same screen", f"{peer_kps:,.0f}", "", "", None)
             row("keys/s, uihost / Textual", f"{kps / peer_kps:.0f}", "×", "≥ 100×", kps / peer_kps >= 100)
         except (ValueError, IndexError):
@@ -82,10 +84,15 @@ def main():
     # 3. Per-key cost on 10^6 items against 100 (timed inside one process).
     d = list_dir(100)
     figures = {}
-    for name in ("per_key_us_100", "per_key_us_1e6", "move_us_100", "move_us_1e6"):
+    for name in ("per_key_us_100", "per_key_us_1000", "per_key_us_1e6", "move_us_100", "move_us_1e6"):
         env = dict(os.environ, UIHOST_BENCH_DIR=d, UIHOST_BENCH_KEYS="100000", UIHOST_BENCH_ONLY=name)
         out = subprocess.run([UIHOST, "test", os.path.join(BENCH, "perkey_bench.lua")], capture_output=True, text=True, cwd=ROOT, env=env)
         figures.update({l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")})
+    if "per_key_us_1000" in figures:
+        press = 1e6 / figures["per_key_us_1000"]
+        row("keys/s through app:press, 1000 items + handler", f"{press:,.0f}", "", "", None)
+        if "kps" in TEXTUAL:
+            row("app:press / Textual pilot", f"{press / TEXTUAL['kps']:.0f}", "×", "≥ 100×", press / TEXTUAL["kps"] >= 100)
     if "move_us_1e6" in figures:
         figures["per_key_ratio"] = figures["per_key_us_1e6"] / figures["per_key_us_100"]
         figures["move_ratio"] = figures["move_us_1e6"] / figures["move_us_100"]
@@ -116,6 +123,19 @@ def main():
     # 6. `uihost test` on a 100-case script.
     t = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua")], runs=5)
     row("uihost test, 100 cases on the launcher", f"{100 / t:,.0f}", "cases/s", "≥ 500", 100 / t >= 500)
+
+    # 7. Limits: a runaway handler and memory bombs stop, and the memory comes back.
+    out = subprocess.run([UIHOST, "test", os.path.join(BENCH, "safety_bench.lua")], capture_output=True, text=True, cwd=ROOT)
+    limits = {l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")}
+    for name, what in (("loop", "infinite loop"), ("tables", "memory bomb, small tables"),
+                       ("doubling", "memory bomb, doubling string"), ("strings", "memory bomb, 2M small strings")):
+        key = f"stop_{name}_s"
+        if key in limits:
+            row(f"{what}: stopped after", f"{limits[key]:.2f}", "s", "< 2 s", limits[key] < 2)
+    if "rss_after_kib" in limits:
+        before, after = limits["rss_before_kib"], limits["rss_after_kib"]
+        row("resident memory before / after the bombs", f"{before / 1024:.1f} / {after / 1024:.1f}", "MiB",
+            "within 20%", after <= before * 1.2)
 
     width = [max(len(r[i]) for r in rows + [("figure", "value", "goal", "holds")]) for i in range(4)]
     header = ("figure", "value", "goal", "holds")

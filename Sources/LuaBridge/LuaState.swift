@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -128,7 +129,10 @@ public final class LuaState {
         // must not make a later ordinary error look like one.
         if status == LUA_ERRMEM {
             rt.pointee.memoryExceeded = 0
-            _ = uih_gccollect(L)
+            // Give the memory back: to Lua's heap (each full collection also halves
+            // the string table the bomb grew), then from the C heap to the system.
+            for _ in 0..<4 { _ = uih_gccollect(L) }
+            malloc_trim(0)
             return .memoryLimit(message: "memory limit exceeded")
         }
         if rt.pointee.budgetExceeded != 0 {

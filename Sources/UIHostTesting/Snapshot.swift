@@ -23,7 +23,8 @@ extension TestModule {
         let actual = app.host.render().text + "\n"
         if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {
             if expected == actual { return 0 }
-            return raise(L, "snapshot '\(name)' differs from \(file):\n" + Snapshot.diff(expected: expected, actual: actual))
+            return raise(L, "snapshot '\(name)' differs from \(file):\n--- \(file)\n+++ the frame now\n"
+                         + Snapshot.diff(expected: expected, actual: actual))
         }
         FileSystem.makeDirectories(directory)
         do throws(FileSystem.Failure) {
@@ -37,7 +38,8 @@ extension TestModule {
 }
 
 enum Snapshot {
-    /// The rows that differ, numbered as frame rows: `-` expected, `+` actual.
+    /// The rows that differ, numbered as frame rows: `-` expected, `+` actual
+    /// (frames keep their row count, so rows pair up without a search).
     static func diff(expected: String, actual: String) -> String {
         let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
