@@ -187,6 +187,40 @@ def check_resize():
     return failures
 
 
+def check_watch():
+    """--watch: an edit reloads and keeps the navigation path; a broken edit keeps
+    the last good screen with the error banner; fixing it clears the banner."""
+    import shutil, tempfile
+    d = tempfile.mkdtemp(prefix="uihost-watch-")
+    shutil.copytree(os.path.join(ROOT, "screens"), os.path.join(d, "screens"))
+    nav = os.path.join(d, "screens", "navigation.lua")
+    s = Session(os.path.join(d, "screens", "launcher.lua"), 80, 24, extra=("--watch",))
+    s.pump(0.4)
+    s.press("down enter")
+    good = open(nav).read()
+    steps = [
+        ("an edit reloads, the pushed screen stays", good.replace('"CarouselView"', '"CarouselView (edited)"'),
+         ["CarouselView (edited)", "‹ Back"], ["error:"]),
+        ("a broken edit keeps the screen and shows the error", good + "\nreturn ui.screen {\n",
+         ["CarouselView", "‹ Back", "error: reload failed: "], []),
+        ("fixing it reloads and clears the banner", good, ["CarouselView", "‹ Back"], ["error:", "(edited)"]),
+    ]
+    failures = 0
+    for label, text, present, absent in steps:
+        time.sleep(0.05)
+        with open(nav, "w") as f:
+            f.write(text)
+        s.pump(0.6)
+        shown = s.text()
+        if all(p in shown for p in present) and not any(a in shown for a in absent):
+            print(f"ok watch: {label}")
+        else:
+            failures += 1
+            print(f"FAIL watch: {label}\n{shown}")
+    s.finish()
+    return failures
+
+
 def check_restore():
     failures = 0
     for how in ("SIGTERM", "ctrl-c", "q"):
@@ -232,7 +266,7 @@ if __name__ == "__main__":
         full, move = focus_move_bytes()
         print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
         sys.exit(0)
-    failed = check_scenarios() + check_mouse() + check_resize() + check_restore()
+    failed = check_scenarios() + check_mouse() + check_resize() + check_watch() + check_restore()
     full, move = focus_move_bytes()
     print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
     if move >= full * 0.10:
