@@ -95,6 +95,40 @@ test.case("sheet: a click above the upper sheet (on the lower one) closes only t
   check(app, table.concat(app:eval("return log"), ",") == "upper,lower", "then the lower one")
 end)
 
+test.case("sheet: a non-dismissible sheet ignores a drag of its top edge", function()
+  local app = test.open(FIX .. "sheet_locked.lua", { size = "40x14" })
+  app:press("enter")
+  local col, top = app:find("╭── Locked")
+  check(app, col == 1 and top == 9, "the locked sheet's top edge is on row 9")
+  app:drag(20, top, 20, top + 3)
+  app:drag(20, top, 20, 14)
+  app:drag(1, top, 1, 14)
+  check(app, rowOf(app, "╭── Locked") == 9, "the sheet stays where it was")
+  app:expect("│ › [ Close ]")
+  app:expect("Locked sheet open.")
+  check(app, app:eval("return dismissed") == 0, "onDismiss has not run")
+  -- its Close button (ui.dismiss) still works afterwards
+  app:press("enter")
+  app:expectNot("╭")
+  check(app, app:eval("return dismissed") == 1, "onDismiss ran once, for Close")
+end)
+
+test.case("sheet: a drag of the upper sheet's top edge closes only the upper sheet", function()
+  local app = test.open(FIX .. "sheet_stacked.lua", { size = "40x14" })
+  app:press("enter", "enter")
+  local _, top = app:find("╭── Upper")
+  check(app, top == 11, "the upper sheet's top edge on row 11")
+  app:drag(20, top, 20, top + 3)
+  app:expectNot("Upper")
+  check(app, rowOf(app, "╭── Lower") == 8, "the lower sheet stays")
+  app:expect("│ › [ More ]") -- focus back where it was in the lower sheet
+  check(app, table.concat(app:eval("return log"), ",") == "upper", "only the upper sheet's onDismiss ran")
+  app:drag(20, 8, 20, 11)
+  app:expectNot("╭")
+  app:expect("› [ Open ]")
+  check(app, table.concat(app:eval("return log"), ",") == "upper,lower", "then the lower one's")
+end)
+
 -- Dropdowns ----------------------------------------------------------------
 
 test.case("dropdown: a placeholder and no initial selection", function()
@@ -201,6 +235,66 @@ test.case("picker: a wheel of {id, title} items spins and selects at once", func
   check(app, app:eval("return speedPicker.selected") == 3, "selected is 3")
 end)
 
+test.case("picker: the mouse wheel over a wheel picker spins it, calls onChange, and stops at the ends", function()
+  local app = test.open(FIX .. "picker_items.lua", { size = "40x14" })
+  local col, row = app:find("Slow")
+  check(app, row == 8 and app:line(row - 1):find("─", 1, true) and app:line(row + 1):find("─", 1, true),
+    "Slow is the centre row between the rules")
+  app:scroll(col, row, -1) -- already at the top: no wrap, no change
+  check(app, rowOf(app, "Slow") == 8 and #app:eval("return changes") == 0, "no onChange at the top")
+  app:scroll(col, row, 1)
+  check(app, rowOf(app, "Normal") == 8 and rowOf(app, "Slow") == 6 and rowOf(app, "Fast") == 10,
+    "one step down: Normal in the centre, Slow above, Fast below")
+  local changes = app:eval("return changes")
+  check(app, #changes == 1 and changes[1].picker == "speed" and changes[1].id == 2 and changes[1].index == 2,
+    "onChange got Normal (id 2) at once")
+  check(app, changes[1].selected == 2, "selected was written back before onChange ran")
+  app:scroll(col, row, 5)
+  check(app, rowOf(app, "Fast") == 8 and not app:contains("Slow"), "stopped at Fast")
+  check(app, #app:eval("return changes") == 2, "one more onChange, none past the end")
+  check(app, app:eval("return speedPicker.selected") == 3, "selected is 3")
+  app:scroll(col, row, -10)
+  check(app, rowOf(app, "Slow") == 8, "back up to Slow")
+  changes = app:eval("return changes")
+  check(app, #changes == 4 and changes[4].id == 1, "two onChange calls on the way up, the last for Slow")
+  check(app, app:eval("return sizePicker.selected") == 1, "the menu picker above did not move")
+  check(app, #app:errors() == 0, "no handler error")
+end)
+
+test.case("picker: the mouse wheel over the closed menu picker changes nothing", function()
+  local app = test.open(FIX .. "picker_items.lua", { size = "40x14" })
+  local col, row = app:find("Size: Small")
+  app:scroll(col, row, 2)
+  app:scroll(col, row, -1)
+  app:expect("Size: Small ▼")
+  app:expectNot("╭")
+  check(app, #app:eval("return changes") == 0, "no onChange")
+end)
+
+test.case("picker: a click outside the open menu popup closes it with no change", function()
+  local app = test.open(FIX .. "picker_items.lua", { size = "40x14" })
+  app:click("Size: Small")
+  app:expect("Size: Small ▲")
+  app:expect("│› ✓ Small")
+  app:press("down", "down")
+  app:expect("│›   Large")
+  app:click(35, 12)
+  app:expect("› Size: Small ▼")
+  app:expectNot("╭")
+  app:expect("Size: none")
+  check(app, #app:eval("return changes") == 0, "no onChange")
+  check(app, app:eval("return sizePicker.selected") == 1, "selected unchanged")
+  -- a click outside the popup on the wheel only closes the popup: it does not spin the wheel
+  app:click("Size: Small")
+  app:press("down")
+  local col, row = app:find("Normal")
+  check(app, col ~= nil, "the wheel's next row shows beside the popup")
+  app:click(col, row)
+  app:expect("› Size: Small ▼")
+  check(app, #app:eval("return changes") == 0, "neither picker's onChange ran")
+  check(app, app:eval("return speedPicker.selected") == 1, "the wheel did not spin")
+end)
+
 -- Tabs that do not fit -----------------------------------------------------
 
 test.case("tabs: a bar too wide for the frame scrolls, with ‹ and › marks", function()
@@ -229,6 +323,23 @@ test.case("tabs: a bar too wide for the frame scrolls, with ‹ and › marks", 
   for _, l in ipairs({ 1, 2, 3, 4, 5, 6 }) do
     check(app, utf8.len(app:line(l)) <= 24, "line " .. l .. " fits in 24 columns")
   end
+end)
+
+test.case("tabs: a click on a label in the header bar selects that tab and calls onChange", function()
+  local app = test.open(FIX .. "tabs_narrow.lua", { size = "24x6" })
+  check(app, app:line(3):find("[Alpha]", 1, true) and app:eval("return current") == "Alpha", "Alpha at start")
+  app:click("Bravo")
+  check(app, app:line(3):find("[Bravo]", 1, true) ~= nil, "Bravo is in brackets")
+  app:expect("Page Bravo")
+  app:expectNot("Page Alpha")
+  check(app, app:eval("return current") == "Bravo", "onChange ran for Bravo")
+  app:eval("current = nil")
+  app:click("Bravo") -- the selected one: no change, no onChange
+  check(app, app:line(3):find("[Bravo]", 1, true) ~= nil, "still Bravo")
+  check(app, app:eval("return current") == nil, "onChange not called when nothing changes")
+  app:click("Alpha")
+  app:expect("Page Alpha")
+  check(app, app:eval("return current") == "Alpha", "onChange ran for Alpha")
 end)
 
 -- Progress, images ----------------------------------------------------------

@@ -146,3 +146,32 @@ test.case("the SPEC example: the dropdown is the only control, so Tab comes back
   check(app, title(app) == "Trash", "Trash was chosen")
   assert(app:eval("return 1") == 1)
 end)
+
+test.case("mouse: the wheel while the list is open changes nothing; the list still works", function()
+  local app = test.open("screens/dropdown.lua", SIZE)
+  app:press("enter", "down")
+  app:expect("│›   🗄 Archived │")
+  local before = app:screen()
+  local col, row = app:find("🗑 Trash")
+  app:scroll(col, row, 3) -- over the list
+  app:scroll(col, row, -3)
+  app:scroll(50, 15, 5) -- over the messages beside it
+  app:scroll(5, 3, 1) -- over the dropdown's field
+  check(app, app:screen() == before, "the open list, its highlight and the messages are unchanged")
+  check(app, title(app) == "Messages", "nothing was chosen")
+  check(app, #app:errors() == 0, "no handler error")
+  app:press("enter") -- the highlight is still on Archived
+  check(app, title(app) == "Archived", "Enter chose the highlighted Archived")
+  app:expect("› 🗄 Archived     ▼")
+  app:expectNot("╭")
+end)
+
+test.case("mouse: the wheel over the closed dropdown and the messages changes nothing", function()
+  local app = test.open("screens/dropdown.lua", SIZE)
+  local before = app:screen()
+  app:scroll(5, 3, 2)
+  app:scroll(5, 3, -2)
+  app:scroll(20, 12, 4)
+  check(app, app:screen() == before, "the frame is unchanged")
+  check(app, title(app) == "Messages", "nothing was chosen")
+end)

@@ -1,7 +1,6 @@
 -- screens/sheet.lua: a button presents a bottom sheet a quarter of the frame
--- high with rounded top corners; Esc or a click above it dismisses it.
--- (Dragging the sheet's top edge down is not covered: app:drag is not
--- available in the test API yet.)
+-- high with rounded top corners; Esc, a click above it, or a drag of its top
+-- edge (the ╭ row) down by 3+ rows dismisses it.
 
 local SIZE = { size = "60x20" }
 
@@ -159,4 +158,89 @@ test.case("pushed from the launcher: Esc closes the sheet first, then pops", fun
   app:expect("‹ Back")
   app:press("esc")
   expectFocus(app, "CustomSheet")
+end)
+
+-- Mouse drags of the top edge ----------------------------------------------
+
+-- Presents the sheet with a click and returns the row of its top edge (╭).
+local function presentSheet(app)
+  app:click("シートを表示する")
+  local col, top = app:find("╭")
+  check(app, col == 1 and top == 16, "the sheet's top edge is on row 16 of 20")
+  app:expect("The sheet is shown.")
+  return top
+end
+
+test.case("a drag of the top edge down by 3 rows dismisses the sheet and runs onDismiss", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  local top = presentSheet(app)
+  app:drag(30, top, 30, top + 3)
+  app:expectNot("╭")
+  app:expectNot("カスタムシート")
+  app:expect("The sheet was dismissed.") -- written by onDismiss
+  app:expect("› [ シートを表示する ]") -- focus comes back to the button
+  check(app, app:line(1):match("^%s+CustomSheet$") ~= nil, "the drag closed the sheet; it did not pop the screen")
+  check(app, #app:errors() == 0, "no handler error")
+end)
+
+test.case("a longer drag of the top edge, from its corner or to another column, dismisses too", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  local top = presentSheet(app)
+  app:drag(1, top, 1, 20) -- from the ╭ corner to the last row
+  app:expect("The sheet was dismissed.")
+  app:expectNot("╭")
+  top = presentSheet(app)
+  app:drag(60, top, 45, top + 4) -- from the ╮ corner, down and to the left
+  app:expect("The sheet was dismissed.")
+  app:expectNot("╭")
+end)
+
+test.case("a drag of the top edge down by only 1 or 2 rows leaves the sheet open", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  local top = presentSheet(app)
+  app:drag(30, top, 30, top + 1)
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.") -- onDismiss did not run
+  app:drag(30, top, 30, top + 2)
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.")
+  app:expect("│ › [ Close ]") -- focus stays in the sheet
+  -- the sheet still answers: a full drag closes it
+  app:drag(30, top, 30, top + 3)
+  app:expect("The sheet was dismissed.")
+end)
+
+test.case("a drag of the top edge up or sideways leaves the sheet open", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  local top = presentSheet(app)
+  app:drag(30, top, 30, top - 3)
+  expectSheetRows(app, 60, 20, 5)
+  app:drag(10, top, 50, top)
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.")
+end)
+
+test.case("a drag down by 3+ rows that starts inside the sheet, not on its top edge, leaves it open", function()
+  local app = test.open("screens/sheet.lua", SIZE)
+  local top = presentSheet(app)
+  app:drag(30, top + 1, 30, top + 4) -- from the first content row to the last row
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.")
+  local col, row = app:find("Esc, a click above")
+  app:drag(col, row, col, 20)
+  app:drag(59, top + 1, 59, 20) -- down the right-hand side
+  expectSheetRows(app, 60, 20, 5)
+  app:expect("The sheet is shown.")
+  app:expect("カスタムシートが表示された")
+end)
+
+test.case("pushed from the launcher: a drag of the top edge closes the sheet, not the screen", function()
+  local app = test.open("screens/launcher.lua", SIZE)
+  app:click("CustomSheet")
+  app:expect("‹ Back")
+  local top = presentSheet(app)
+  app:drag(30, top, 30, top + 3)
+  app:expectNot("╭")
+  app:expect("The sheet was dismissed.")
+  check(app, app:line(1):match("^ ‹ Back%s+CustomSheet$") ~= nil, "still on the pushed CustomSheet")
 end)

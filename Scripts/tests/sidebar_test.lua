@@ -194,3 +194,125 @@ test.case("pushed from the launcher: Esc closes the drawer, then pops", function
   app:press("esc")
   expectFocus(app, "TabBar & SideBar")
 end)
+
+-- Mouse drags open and close the drawer ------------------------------------
+
+test.case("a drag right from column 1 by 3 columns opens the drawer", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:expectNot("Simba")
+  app:drag(1, 10, 4, 10)
+  app:expect("Simba")
+  app:expect(AVATAR)
+  app:expect("› ⌂ Home") -- focus starts on the drawer's first focusable
+  check(app, app:find("│") == 40, "the drawer's edge in column 40")
+  app:expectNot("Home page")
+  check(app, #app:errors() == 0, "no handler error")
+end)
+
+test.case("a longer drag right from column 1, on another row, opens the drawer", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:drag(1, 16, 30, 5)
+  app:expect("Simba")
+  app:press("esc")
+  app:drag(1, 1, 50, 1) -- along the header row
+  app:expect("Simba")
+end)
+
+test.case("a drag right from column 1 by only 2 columns does not open the drawer", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  local before = app:screen()
+  app:drag(1, 10, 3, 10)
+  app:expectNot("Simba")
+  check(app, app:screen() == before, "the frame is unchanged")
+end)
+
+test.case("a drag right that starts in another column does not open the drawer", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  local before = app:screen()
+  app:drag(2, 10, 30, 10)
+  app:drag(5, 8, 50, 8)
+  app:drag(30, 12, 59, 12)
+  app:expectNot("Simba")
+  check(app, app:screen() == before, "the frame is unchanged")
+  app:drag(1, 10, 30, 10) -- the same drag from column 1 does
+  app:expect("Simba")
+end)
+
+test.case("a drag left inside the open drawer closes it with no change", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:press("f2")
+  app:expect("Simba")
+  local col, row = app:find(AVATAR)
+  app:drag(col + 4, row, col + 1, row) -- 3 columns left, on the avatar
+  app:expectNot("Simba")
+  app:expect("[⌂ Home]")
+  app:expect("Home page")
+  expectFocus(app, " Menu ]") -- focus back where it was
+  check(app, app:line(1):match("^%s+TabBar & SideBar$") ~= nil, "the drag closed the drawer and did nothing else")
+end)
+
+test.case("a long drag left from the drawer's empty rows closes it", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:drag(1, 10, 20, 10)
+  app:expect("Simba")
+  app:drag(38, 17, 2, 17)
+  app:expectNot("Simba")
+  app:expect("Home page")
+end)
+
+test.case("inside the open drawer a drag left by 2 columns, or a drag right, leaves it open", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  app:press("f2")
+  local before = app:screen()
+  app:drag(30, 5, 28, 5)
+  app:drag(10, 5, 30, 5)
+  app:drag(20, 16, 20, 3) -- straight up
+  app:expect("Simba")
+  check(app, app:screen() == before, "the drawer is unchanged")
+end)
+
+test.case("pushed from the launcher: a drag from column 1 opens the drawer; a drag left closes it", function()
+  local app = test.open("screens/launcher.lua", SIZE)
+  app:click("TabBar & SideBar")
+  app:expect("‹ Back")
+  app:drag(1, 10, 10, 10)
+  app:expect("Simba")
+  app:drag(35, 17, 5, 17)
+  app:expectNot("Simba")
+  check(app, app:line(1):match("^ ‹ Back%s+TabBar & SideBar$") ~= nil, "still on the pushed screen")
+end)
+
+-- Mouse clicks on the floating tab bar ----------------------------------------
+
+test.case("a click on a label of the bottom floating bar switches tabs and focuses the bar", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  expectFocus(app, " Menu ]")
+  app:expect("[⌂ Home]")
+  local col, row = app:find("⚙ Settings")
+  check(app, row == 19, "the labels are on row 19")
+  app:click(col + 4, row) -- inside the label, not on its first cell
+  app:expect("[⚙ Settings]")
+  app:expectNot("[⌂ Home]")
+  app:expect("Settings page")
+  app:expectNot("Home page")
+  app:expect("› │  ⌂ Home   [⚙ Settings]") -- the click gave the bar focus
+  col = app:find("◌ Profile")
+  app:click(col, row)
+  app:expect("[◌ Profile]")
+  app:expect("Loading profile…")
+  app:expectNot("Settings page")
+  col = app:find("⌂ Home")
+  app:click(col + 2, row)
+  app:expect("[⌂ Home]")
+  app:expect("Home page")
+end)
+
+test.case("a click on the floating bar's border or beside it does not switch tabs", function()
+  local app = test.open("screens/sidebar.lua", SIZE)
+  local col = app:find("⚙ Settings")
+  app:click(col, 18) -- the top border above Settings
+  app:click(col, 20) -- the bottom border below it
+  app:click(58, 19) -- right of the bar
+  app:expect("[⌂ Home]")
+  app:expect("Home page")
+end)

@@ -72,11 +72,13 @@ extension Host {
         switch mouse.kind {
         case .press:
             pressAt = (x, y)
-            click(x: x, y: y)
         case .drag:
             break
         case .release:
-            if let start = pressAt { drag(from: start, to: (x, y)) }
+            // A click is a press and a release on the same cell; anything else is a drag.
+            if let start = pressAt {
+                if start == (x, y) { click(x: x, y: y) } else { drag(from: start, to: (x, y)) }
+            }
             pressAt = nil
         case .scroll(let amount):
             scroll(amount, x: x, y: y)
