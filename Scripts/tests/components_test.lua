@@ -1,16 +1,11 @@
 -- Component cases on small fixture screens (Scripts/tests/fixtures/*.lua),
 -- and every screen opened at degenerate frame sizes.
 
+local support = require "support"
+local check = support.check
+local rowOf = support.rowOf
+
 local FIX = "Scripts/tests/fixtures/"
-
-local function check(app, cond, message)
-  if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
-end
-
-local function rowOf(app, text)
-  local _, row = app:find(text)
-  return row
-end
 
 local function lineCount(s)
   local n = 1

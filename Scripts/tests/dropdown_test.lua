@@ -3,14 +3,9 @@
 
 local SIZE = { size = "60x20" }
 
-local function check(app, cond, message)
-  if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
-end
-
-local function rowOf(app, text)
-  local _, row = app:find(text)
-  return row
-end
+local support = require "support"
+local check = support.check
+local rowOf = support.rowOf
 
 local function title(app)
   return (app:line(1):gsub("^%s+", ""))

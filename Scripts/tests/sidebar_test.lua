@@ -4,31 +4,10 @@
 
 local SIZE = { size = "60x20" }
 
-local function check(app, cond, message)
-  if not cond then error(message .. "\nframe:\n" .. app:screen(), 2) end
-end
-
--- The first line that carries the focus mark at its left (" › "), or nil.
-local function focusedLine(app)
-  local r = 1
-  for line in (app:screen() .. "\n"):gmatch("(.-)\n") do
-    if line:sub(1, #" › ") == " › " then return line, r end
-    r = r + 1
-  end
-end
-
--- Fails unless the focused line shows `text`.
-local function expectFocus(app, text)
-  local line = focusedLine(app)
-  if not (line and line:find(text, 1, true)) then
-    error("expected the focus mark on a line showing \"" .. text .. "\"\nframe:\n" .. app:screen(), 2)
-  end
-end
-
-local function rowOf(app, text)
-  local _, row = app:find(text)
-  return row
-end
+local support = require "support"
+local check = support.check
+local expectFocus = support.expectFocus
+local rowOf = support.rowOf
 
 local AVATAR = "( o  o )"
 

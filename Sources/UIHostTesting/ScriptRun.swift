@@ -33,6 +33,11 @@ final class ScriptRun {
         lua.setOwner(self)
         luaL_openlibs(L)
         TestModule.install(self)
+        // `require` finds modules beside the script first (shared helpers).
+        let directory = FileSystem.directory(of: path)
+        try? lua.load("package.path = ... .. '/?.lua;' .. package.path", chunkName: "=uihost")
+        LuaState.push(L, directory)
+        try? lua.call(nargs: 1, nresults: 0)
     }
 
     func execute() {
