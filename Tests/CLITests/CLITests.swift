@@ -7,16 +7,12 @@ import XCTest
 /// End-to-end tests: run the built `uihost` binary and check its output and
 /// exit status (SPEC §1: 0 success, 1 a test failed, 2 usage, 3 script error).
 final class CLITests: XCTestCase {
-    /// The package root, found from this file: Tests/CLITests/CLITests.swift.
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let binary = root.appendingPathComponent(".build/debug/uihost")
+    private static let root = Uihost.root
 
     private var directory: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLITests.binary.path),
-                          "build the binary first: swift build")
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("uihost-cli-" + UUID().uuidString.prefix(8))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,50 +24,11 @@ final class CLITests: XCTestCase {
 
     // MARK: - Helpers
 
-    private struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-
-        /// The frame's lines: stdout ends with one newline after the last row.
-        var lines: [String] {
-            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.last == "" { lines.removeLast() }
-            return lines
-        }
-
-        var stderrLines: [String] {
-            stderr.split(separator: "\n").map(String.init)
-        }
-    }
+    private typealias Result = Uihost.Result
 
     /// Runs uihost from the package root with the given arguments.
     private func uihost(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "NO_COLOR")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        // Files, not pipes: a full pipe would block the child while we wait.
-        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8))
+        try Uihost.run(arguments, environment: environment, scratch: directory)
     }
 
     @discardableResult

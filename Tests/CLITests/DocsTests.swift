@@ -15,10 +15,7 @@ import XCTest
 /// from the package root, and must print exactly the text block (trailing empty
 /// rows of the frame left out).
 final class DocsTests: XCTestCase {
-    /// The package root, found from this file: Tests/CLITests/DocsTests.swift.
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let binary = root.appendingPathComponent(".build/debug/uihost")
+    private static let root = Uihost.root
     private static let document = root.appendingPathComponent("docs/API.md")
     /// Fewer examples than this means the parser (or the document) lost them.
     private static let minimumExamples = 15
@@ -26,8 +23,7 @@ final class DocsTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: DocsTests.binary.path),
-                          "build the binary first: swift build")
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("uihost-docs-" + UUID().uuidString.prefix(8))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -90,40 +86,11 @@ final class DocsTests: XCTestCase {
 
     // MARK: - Running uihost
 
-    private struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    private typealias Result = Uihost.Result
 
-    /// Runs uihost from the package root; output goes through files, so a full
-    /// pipe cannot block the child. A run longer than 30 s is stopped.
+    /// Runs uihost from the package root; a run longer than 30 s is stopped.
     private func uihost(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = DocsTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = DocsTests.root
-        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        if done.wait(timeout: .now() + 30) == .timedOut {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try outHandle.close()
-        try errHandle.close()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8))
+        try Uihost.run(arguments, scratch: directory, timeout: 30)
     }
 
     /// The frame's rows, without the empty rows at its bottom.

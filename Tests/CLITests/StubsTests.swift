@@ -5,10 +5,7 @@ import XCTest
 /// repository's library/uihost.lua, which Scripts/gen-stubs.sh embeds in
 /// Sources/uihost/Stubs.swift.
 final class StubsTests: XCTestCase {
-    /// The package root, found from this file: Tests/CLITests/StubsTests.swift.
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let binary = root.appendingPathComponent(".build/debug/uihost")
+    private static let root = Uihost.root
     private static let library = root.appendingPathComponent("library/uihost.lua")
 
     private var directory: URL!
@@ -23,45 +20,15 @@ final class StubsTests: XCTestCase {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    private typealias Result = Uihost.Result
 
-    /// Runs `executable` with `arguments` from the package root; output goes
-    /// through files, so a full pipe cannot block the child.
     private func run(_ executable: URL, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = StubsTests.root
-        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8))
+        try Uihost.run(arguments, executable: executable, scratch: directory)
     }
 
     private func uihost(_ arguments: String...) throws -> Result {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: StubsTests.binary.path),
-                          "build the binary first: swift build")
-        return try run(StubsTests.binary, arguments)
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
+        return try run(Uihost.binary, arguments)
     }
 
     func testStubsWritesTheLibraryFileByteForByte() throws {
