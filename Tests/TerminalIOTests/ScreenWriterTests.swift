@@ -1,0 +1,75 @@
+import XCTest
+@testable import TerminalIO
+import UIHostCore
+
+/// The diff writer: only changed runs, one cursor move per run, a style only
+/// when it changes, nothing at all for an unchanged frame.
+final class ScreenWriterTests: XCTestCase {
+    func testFirstFrameClearsAndDrawsEverything() {
+        var writer = ScreenWriter(colors: false)
+        let out = writer.update(to: FrameBuffer(lines: ["ab", "cd"]))
+        XCTAssertTrue(out.hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+        XCTAssertTrue(out.contains("ab") && out.contains("cd"), out)
+    }
+
+    func testUnchangedFrameWritesNothing() {
+        var writer = ScreenWriter(colors: true)
+        let frame = FrameBuffer(lines: ["hello", "world"])
+        _ = writer.update(to: frame)
+        XCTAssertEqual(writer.update(to: frame), "")
+    }
+
+    func testOneChangedCellWritesOneMoveAndOneCharacter() {
+        var writer = ScreenWriter(colors: false)
+        _ = writer.update(to: FrameBuffer(lines: ["hello", "world"]))
+        XCTAssertEqual(writer.update(to: FrameBuffer(lines: ["hello", "wOrld"])), "\u{1B}[2;2HO")
+    }
+
+    func testStyleIsEmittedOnlyWhenItChanges() {
+        var writer = ScreenWriter(colors: true)
+        var frame = FrameBuffer(width: 6, height: 1)
+        _ = writer.update(to: frame)
+        frame.put("abc", x: 0, y: 0, style: .reverse)
+        frame.put("de", x: 3, y: 0, style: .bold)
+        let out = writer.update(to: frame)
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[0;7mabc\u{1B}[0;1mde\u{1B}[0m")
+    }
+
+    func testPlainWriterEmitsNoAttributes() {
+        var writer = ScreenWriter(colors: false)
+        var frame = FrameBuffer(width: 4, height: 1)
+        _ = writer.update(to: frame)
+        frame.put("ab", x: 0, y: 0, style: .reverse)
+        XCTAssertEqual(writer.update(to: frame), "\u{1B}[1;1Hab")
+    }
+
+    func testChangeOnTheSecondHalfOfAWideGlyphRewritesTheGlyph() {
+        var writer = ScreenWriter(colors: false)
+        _ = writer.update(to: FrameBuffer(lines: ["aあb"]))
+        var frame = FrameBuffer(lines: ["aあb"])
+        frame.put("い", x: 1, y: 0)
+        XCTAssertEqual(writer.update(to: frame), "\u{1B}[1;2Hい")
+    }
+
+    func testAFocusMoveOnAListWritesAFewBytesOfAFullFrame() {
+        var writer = ScreenWriter(colors: true)
+        let rows = (1...24).map { "   Item \($0)" + String(repeating: " ", count: 60) }
+        var before = FrameBuffer(width: 80, height: 24)
+        for (y, row) in rows.enumerated() { before.put(row, x: 0, y: y) }
+        before.put("›", x: 1, y: 3, style: .bold)
+        let full = writer.update(to: before)
+        var after = before
+        after.put(" ", x: 1, y: 3)
+        after.put("›", x: 1, y: 4, style: .bold)
+        let move = writer.update(to: after)
+        XCTAssertLessThan(move.utf8.count * 20, full.utf8.count, "a focus move writes under 5% of a full frame: \(move.debugDescription)")
+    }
+
+    func testInvalidateDrawsTheWholeFrameAgain() {
+        var writer = ScreenWriter(colors: false)
+        let frame = FrameBuffer(lines: ["x"])
+        _ = writer.update(to: frame)
+        writer.invalidate()
+        XCTAssertTrue(writer.update(to: frame).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    }
+}
