@@ -385,7 +385,7 @@ function ui.log(...) end
 ---@class test.OpenOptions
 ---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
 ---@field assets? string Where `ui.image` finds assets (default "Assets").
----@field allow? string Comma-separated sandbox capabilities to lift: "io", "os", "all" (e.g. "io,os").
+---@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
 
 ---A headless app opened by `test.open`: a separate host with its own Lua state. It
 ---lives until the end of the case that opened it. Rows and columns are 1-based.
