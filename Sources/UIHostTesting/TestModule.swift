@@ -227,7 +227,7 @@ enum TestModule {
         let L = L!
         guard let app = app(L, "scroll") else { return UIH_RAISE_WHERE }
         guard let v = integers(L, from: 2, count: 3, "scroll") else { return UIH_RAISE_WHERE }
-        for _ in 0..<min(abs(v[2]), 10_000) {
+        for _ in 0..<min(v[2].magnitude, 10_000) {
             app.host.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
         }
         return 0

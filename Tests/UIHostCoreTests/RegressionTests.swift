@@ -118,4 +118,37 @@ final class RegressionTests: XCTestCase {
         XCTAssertNil(host.quitCode)
         XCTAssertTrue(host.errors.first?.contains("bad argument #1 to 'quit' (integer expected, got number)") ?? false, "\(host.errors)")
     }
+
+    // Extreme mouse coordinates once overflowed and trapped.
+    func testExtremeMouseCoordinatesDoNotTrap() throws {
+        let host = try host("""
+        return ui.screen { title = "M", drawer = ui.drawer { ui.text "menu" }, ui.button { title = "b" } }
+        """)
+        host.send(.key(.function(2)))
+        for (c, r) in [(Int.min, 1), (1, Int.min), (Int.max, Int.max), (Int.min + 1, Int.max)] {
+            host.send(.mouse(MouseEvent(.press, column: c, row: r)))
+            host.send(.mouse(MouseEvent(.release, column: 0 &- c &+ 1, row: r)))
+            host.send(.mouse(MouseEvent(.scroll(1), column: c, row: r)))
+        }
+        XCTAssertEqual(host.render().height, 12)
+    }
+
+    // Whether frames were drawn between keys once changed which errors were reported.
+    func testReportedErrorsDoNotDependOnDrawing() throws {
+        let source = """
+        local s = ui.vstack { ui.text "stack" }
+        return ui.screen { title = "T",
+          ui.button { title = "bad",  onSelect = function() s.spacing = 1.5 end },
+          ui.button { title = "good", onSelect = function() s.spacing = 1 end }, s }
+        """
+        let keys: [Key] = [.enter, .esc, .tab, .enter, .shiftTab, .enter]
+        let drawn = try host(source), batched = try host(source)
+        for key in keys {
+            drawn.send(.key(key))
+            _ = drawn.render()
+            batched.send(.key(key))
+        }
+        XCTAssertEqual(drawn.render().text, batched.render().text)
+        XCTAssertEqual(drawn.errors, batched.errors)
+    }
 }

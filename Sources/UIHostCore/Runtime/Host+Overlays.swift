@@ -68,7 +68,8 @@ extension Host {
     func handleMouse(_ mouse: MouseEvent) {
         guard quitCode == nil else { return }
         ensureLayout()
-        let x = mouse.column - 1, y = mouse.row - 1
+        // Far-off reports (the test API can send any integer) stay far off, without overflowing.
+        let x = min(max(mouse.column, -1), 1_000_000) - 1, y = min(max(mouse.row, -1), 1_000_000) - 1
         switch mouse.kind {
         case .press:
             pressAt = (x, y)

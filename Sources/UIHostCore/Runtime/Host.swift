@@ -45,7 +45,11 @@ public final class Host {
     var anchorRef: Int32 = LUA_NOREF
     private var frame: FrameBuffer
     private var frameValid = false
-    private var lastProblems: Set<String> = []
+    /// Problems of bad fields seen by the last layout, and by the last drawing
+    /// (list rows are read only then): each shows once when it appears.
+    private var lastLayoutProblems: Set<String> = []
+    private var lastDrawProblems: Set<String> = []
+    private var layoutProblemCount = 0
     /// Set by layout when something animates (a spinner) so the frame changes with time.
     public internal(set) var animating = false
     /// Where a mouse press started, for drags.
@@ -238,8 +242,9 @@ public final class Host {
         reader.end()
         lua_settop(L, top)
         // A bad field shows once when it appears, not on every frame.
-        for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
-        lastProblems.formUnion(reader.problems)
+        for problem in reader.problems where !lastLayoutProblems.contains(problem) { report(problem) }
+        lastLayoutProblems = Set(reader.problems)
+        layoutProblemCount = reader.problems.count
         if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableKeys.contains) ?? false) {
             interaction.focus[layer.root.id] = layer.focusables.first?.focusKey
         }
@@ -270,8 +275,9 @@ public final class Host {
             reader.end()
             lua_settop(L, top)
             // A field that turned bad shows when it is drawn (list rows are read then).
-            for problem in reader.problems where !lastProblems.contains(problem) { report(problem) }
-            lastProblems = Set(reader.problems)
+            let drawProblems = reader.problems.dropFirst(layoutProblemCount)
+            for problem in drawProblems where !lastDrawProblems.contains(problem) { report(problem) }
+            lastDrawProblems = Set(drawProblems)
             drawBanner()
             frameValid = true
         }
