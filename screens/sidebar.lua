@@ -3,6 +3,7 @@
 -- profile picture loads asynchronously behind a spinner (ui.spawn + ui.sleep).
 
 local tabs
+local loaded = false -- the profile picture arrives once
 
 local profile = ui.tab {
   title = "Profile", icon = "◌",
@@ -41,10 +42,10 @@ return ui.screen {
   ui.button { title = "≡ Menu", onSelect = function() ui.openDrawer() end },
   tabs,
   onAppear = function()
-    if profile.loaded then return end
+    if loaded then return end
     ui.spawn(function()
       ui.sleep(1500) -- stands in for the AsyncImage download
-      profile.loaded = true
+      loaded = true
       profile.icon = "☺"
       profile[1] = ui.image { asset = "avatar" }
       profile[2] = ui.text { text = "Profile page", align = "center" }
