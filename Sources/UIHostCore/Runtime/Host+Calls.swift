@@ -26,7 +26,7 @@ extension Host {
 
     /// Pushes the table of node `anchor` of the current layout.
     func pushComponent(_ anchor: Int32) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(reader.anchorRef))
         lua_rawgeti(L, -1, lua_Integer(anchor))
         uih_remove(L, -2)
     }

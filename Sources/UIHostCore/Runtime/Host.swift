@@ -42,7 +42,6 @@ public final class Host {
     var dirty = true
     var layers: [Layer] = []
     var popup: Popup?
-    var anchorRef: Int32 = LUA_NOREF
     private var frame: FrameBuffer
     private var frameValid = false
     /// Problems of bad fields seen by the last layout, and by the last drawing
@@ -233,12 +232,6 @@ public final class Host {
             layer.collectFocusables()
             if i == layers.count - 1 { popup = context.popups.first }
         }
-        // Keep this layout's anchor table for the handlers that events call.
-        if anchorRef == LUA_NOREF {
-            anchorRef = luaL_ref(L, LUA_REGISTRYINDEX)
-        } else {
-            lua_rawseti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
-        }
         reader.end()
         lua_settop(L, top)
         // A bad field shows once when it appears, not on every frame.
@@ -264,7 +257,7 @@ public final class Host {
         if !frameValid || animating {
             frame.clear()
             let top = lua_gettop(L)
-            reader.resume(anchorRef: anchorRef)
+            reader.resume()
             for (i, layer) in layers.enumerated() {
                 // Only the top layer shows where focus is.
                 let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.root.id] : nil

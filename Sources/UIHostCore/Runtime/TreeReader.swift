@@ -8,9 +8,13 @@ import LuaBridge
 final class TreeReader {
     let L: OpaquePointer
     let kinds: ComponentKinds
-    /// Index of the anchor table on the stack: anchor[n] is the table of node n.
+    /// The anchor table: anchor[n] is the table of node n of the last layout,
+    /// so that handlers reach the components the nodes came from.
+    let anchorRef: Int32
+    /// Its index on the stack while reading, else 0.
     private(set) var anchorIndex: Int32 = 0
     private var anchorCount: Int32 = 0
+    private var previousCount: Int32 = 0
     private var visiting: Set<UnsafeRawPointer> = []
     private(set) var problems: [String] = []
     static let maxDepth = 200
@@ -31,6 +35,8 @@ final class TreeReader {
         self.assets = assets
         lua_createtable(L, 32, 0)
         namesRef = luaL_ref(L, LUA_REGISTRYINDEX)
+        lua_createtable(L, 64, 0)
+        anchorRef = luaL_ref(L, LUA_REGISTRYINDEX)
     }
 
     /// Pushes a field name.
@@ -60,14 +66,23 @@ final class TreeReader {
 
     /// Reading outside a layout (drawing): the names and the anchor table of
     /// the last layout go back on the stack until `end()`; the caller restores the top.
-    func resume(anchorRef: Int32) {
+    func resume() {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
         namesIndex = lua_gettop(L)
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
         anchorIndex = lua_gettop(L)
     }
 
+    /// Ends a layout or a drawing. After a layout, the slots the previous one
+    /// used beyond this one's are cleared, so the table holds no stale component.
     func end() {
+        if anchorIndex != 0 {
+            for i in stride(from: anchorCount + 1, through: previousCount, by: 1) {
+                lua_pushnil(L)
+                lua_rawseti(L, anchorIndex, lua_Integer(i))
+            }
+            previousCount = anchorCount
+        }
         namesIndex = 0
         anchorIndex = 0
     }
@@ -80,12 +95,13 @@ final class TreeReader {
         return anchorCount
     }
 
-    /// Starts a layout: pushes a fresh anchor table, which the caller pops (or
-    /// keeps in the registry) when done.
+    /// Starts a layout: pushes the names and the anchor table (one table, kept
+    /// in the registry and refilled by every layout, so a key press allocates
+    /// nothing in Lua); the caller restores the top after `end()`.
     func begin() {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
         namesIndex = lua_gettop(L)
-        lua_createtable(L, 64, 0)
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
         anchorIndex = lua_gettop(L)
         anchorCount = 0
         visiting.removeAll(keepingCapacity: true)
@@ -189,7 +205,7 @@ final class TreeReader {
         kinds.typeName(L, index)
     }
 
-    /// Pushes the table of node `anchor` (from the current anchor table).
+    /// Pushes the table of node `anchor` (while reading).
     func pushTable(anchor: Int32) {
         lua_rawgeti(L, anchorIndex, lua_Integer(anchor))
     }
