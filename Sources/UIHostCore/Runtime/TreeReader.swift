@@ -280,15 +280,7 @@ struct FieldReader {
     /// Writes `value` into field `key` when the script left it unset, so that a
     /// handler or a test reads the truth (`selected` defaults to 1).
     func setDefault(_ key: StaticString, integer value: Int) {
-        reader.pushName(key)
-        guard lua_rawget(L, table) == LUA_TNIL else {
-            lua_settop(L, -2)
-            return
-        }
-        lua_settop(L, -2)
-        reader.pushName(key)
-        lua_pushinteger(L, lua_Integer(value))
-        lua_rawset(L, table)
+        setDefault(key, id: .integer(Int64(value)))
     }
 
     /// Writes an item id into field `key` when it is unset.
