@@ -18,34 +18,17 @@ private typealias Host = UIHostCore.Host
 ///   pushed screen's onAppear, works (and a screen that pushes itself on
 ///   appear is stopped by Lua's C-stack limit, with an error, not a crash).
 ///
-/// Left out because they fail today (reported with the issue): a `__gc`
-/// finalizer that loops runs without an instruction budget (hangs the host
-/// after loading, on a later key press, and in `Host.deinit`); Tab cannot move
-/// past a component used in two places; a source nested 10^4 levels deep
-/// fails with a bare `C stack overflow` (no file:line); a problem found while
-/// drawing (a list item) shows its banner one frame late; a bad list item's
-/// field is named `ui.list.title` instead of `ui.list: items[N].title`.
+/// The bugs this catalogue first found have regression tests in RegressionTests.swift.
 final class BadInputTests: XCTestCase {
-    private var directory = ""
+    private var scratch = ScratchDirectory(prefix: "uihbad")
+    private var directory: String { scratch.path }
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/uihbad.XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        XCTAssertNotNil(made)
-        directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        scratch = ScratchDirectory(prefix: "uihbad")
     }
 
     override func tearDownWithError() throws {
-        remove(directory)
-    }
-
-    private func remove(_ path: String) {
-        if FileSystem.isDirectory(path) {
-            for name in FileSystem.list(path) { remove(FileSystem.join(path, name)) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        scratch.remove()
     }
 
     // MARK: - Helpers
@@ -55,10 +38,7 @@ final class BadInputTests: XCTestCase {
 
     @discardableResult
     private func write(_ name: String, _ source: String) throws -> String {
-        let path = FileSystem.join(directory, name)
-        FileSystem.makeDirectories(FileSystem.directory(of: path))
-        try FileSystem.write(path, source)
-        return path
+        try scratch.write(name, source)
     }
 
     private func options(cols: Int = 120, rows: Int = 12, allow: Set<Capability> = [],

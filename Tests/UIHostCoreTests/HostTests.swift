@@ -24,26 +24,15 @@ private final class LogBox: @unchecked Sendable {
 }
 
 final class HostTests: XCTestCase {
-    private var directory = ""
+    private var scratch = ScratchDirectory()
+    private var directory: String { scratch.path }
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/uih.XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        XCTAssertNotNil(made)
-        directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        scratch = ScratchDirectory()
     }
 
     override func tearDownWithError() throws {
-        remove(directory)
-    }
-
-    private func remove(_ path: String) {
-        if FileSystem.isDirectory(path) {
-            for name in FileSystem.list(path) { remove(FileSystem.join(path, name)) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        scratch.remove()
     }
 
     // MARK: - Helpers
@@ -51,10 +40,7 @@ final class HostTests: XCTestCase {
     /// Writes a script into the temp directory and returns its path.
     @discardableResult
     private func write(_ name: String, _ source: String) throws -> String {
-        let path = FileSystem.join(directory, name)
-        FileSystem.makeDirectories(FileSystem.directory(of: path))
-        try FileSystem.write(path, source)
-        return path
+        try scratch.write(name, source)
     }
 
     private func options(cols: Int = 80, rows: Int = 12, log: LogBox? = nil) -> HostOptions {

@@ -7,10 +7,7 @@ private typealias Host = UIHostCore.Host
 /// Layout and overlays, checked against whole frames written inline.
 final class LayoutTests: XCTestCase {
     private func host(_ source: String, cols: Int, rows: Int) throws -> Host {
-        var template = Array("/tmp/uihlayout.XXXXXX".utf8CString)
-        _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + "/s.lua"
-        try FileSystem.write(path, source)
+        let path = try ScratchDirectory(prefix: "uihlayout").write("s.lua", source)
         return try Host(script: path, options: HostOptions(size: Size(cols: cols, rows: rows)))
     }
 

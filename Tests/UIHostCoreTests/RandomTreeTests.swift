@@ -400,18 +400,11 @@ final class RandomTreeTests: XCTestCase {
     }
 
     static func makeTemporaryDirectory() -> String {
-        var template = Array("/tmp/uihtree.XXXXXX".utf8CString)
-        _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        ScratchDirectory(prefix: "uihtree").path
     }
 
     static func removeTree(_ path: String) {
-        if FileSystem.isDirectory(path) {
-            for name in FileSystem.list(path) { removeTree(FileSystem.join(path, name)) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        ScratchDirectory.removeTree(path)
     }
 }
 

@@ -6,10 +6,7 @@ private typealias Host = UIHostCore.Host
 
 final class RegressionTests: XCTestCase {
     private func host(_ source: String, cols: Int = 80, rows: Int = 12) throws -> Host {
-        var template = Array("/tmp/uihbug.XXXXXX".utf8CString)
-        _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + "/s.lua"
-        try FileSystem.write(path, source)
+        let path = try ScratchDirectory(prefix: "uihbug").write("s.lua", source)
         return try Host(script: path, options: HostOptions(size: Size(cols: cols, rows: rows)))
     }
 
