@@ -143,18 +143,16 @@ enum UIModule {
                 return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
             }
             do throws(LuaError) {
-                try host.lua.loadFile(full, on: L)
-                try host.lua.call(nargs: 0, nresults: 1, on: L)
+                if let got = try host.loadScreenFile(full, on: L) {
+                    return raise(L, "ui.push: \(full) must return a ui.screen (got \(got))")
+                }
             } catch {
+                // The pushed script's own error, naming its file and line.
                 LuaState.push(L, error.message)
                 return UIH_RAISE
             }
-            guard host.kinds.kind(L, at: -1) == .screen else {
-                return raise(L, "ui.push: \(full) must return a ui.screen (got \(host.kinds.typeName(L, -1)))")
-            }
             directory = FileSystem.directory(of: full)
             file = full
-            host.noteLoaded(full)
         default:
             return argError(L, 1, "push", "ui.screen or path")
         }

@@ -27,22 +27,20 @@ extension Host {
         callScreenHandler(stack[stack.count - 1].ref, "onAppear")
     }
 
-    /// Loads a screen file relative to the current screen's directory and pushes
-    /// its screen table on the Lua stack, or returns the error message.
-    func loadScreen(path: String) -> String? {
-        let directory = stack.last?.directory ?? scriptDirectory
-        let full = FileSystem.join(directory, path)
-        do {
-            try lua.loadFile(full)
-            try lua.call(nargs: 0, nresults: 1)
-        } catch {
-            return error.message
+    /// Runs the screen script at `path` on `thread` (the main one by default)
+    /// and leaves the screen it returns on that thread's stack. Throws the
+    /// script's error; when it returned something else, pops it and returns
+    /// what it was (`nil`, `a ui.text`, …) for the caller's message.
+    func loadScreenFile(_ path: String, on thread: OpaquePointer? = nil) throws(LuaError) -> String? {
+        let T = thread ?? L
+        try lua.loadFile(path, on: T)
+        try lua.call(nargs: 0, nresults: 1, on: T)
+        guard kinds.kind(T, at: -1) == .screen else {
+            let got = kinds.typeName(T, -1)
+            lua_settop(T, -2)
+            return got
         }
-        guard kinds.kind(L, at: -1) == .screen else {
-            let got = reader.typeName(-1)
-            lua_settop(L, -2)
-            return "\(full): the script must return a ui.screen (got \(got))"
-        }
+        noteLoaded(path)
         return nil
     }
 
@@ -57,15 +55,7 @@ extension Host {
     /// Throws when one of them no longer loads.
     public func restoreNavigation(_ files: [String?]) throws(LuaError) {
         for file in files.dropFirst() {
-            guard let file, FileSystem.exists(file) else { return }
-            let top = lua_gettop(L)
-            try lua.loadFile(file)
-            try lua.call(nargs: 0, nresults: 1)
-            guard kinds.kind(L, at: -1) == .screen else {
-                lua_settop(L, top)
-                return
-            }
-            noteLoaded(file)
+            guard let file, FileSystem.exists(file), try loadScreenFile(file) == nil else { return }
             pushScreen(directory: FileSystem.directory(of: file), file: file)
         }
     }

@@ -73,14 +73,9 @@ public final class Host {
         Sandbox.install(self)
         UIModule.install(self)
 
-        try lua.loadFile(path)
-        try lua.call(nargs: 0, nresults: 1)
-        guard kinds.kind(L, at: -1) == .screen else {
-            let got = reader.typeName(-1)
-            lua_settop(L, -2)
+        if let got = try loadScreenFile(path) {
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))", traceback: "")
         }
-        noteLoaded(path)
         pushScreen(directory: scriptDirectory, file: path)
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
