@@ -148,4 +148,19 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(drawn.render().text, batched.render().text)
         XCTAssertEqual(drawn.errors, batched.errors)
     }
+
+    // A screen table pushed onto itself once shared its focus with the copy below.
+    func testScreenPushedTwiceHasFocusOfItsOwnInEachPlace() throws {
+        let host = try host("""
+        local root
+        root = ui.screen { title = "Self", ui.button { title = "A" },
+          ui.button { title = "B", onSelect = function() ui.push(root) end } }
+        return root
+        """)
+        host.send(.key(.tab))
+        host.send(.key(.enter))
+        XCTAssertNotNil(host.render().find("› [ A ]"), "the pushed copy starts on its first control:\n" + host.render().text)
+        host.send(.key(.esc))
+        XCTAssertNotNil(host.render().find("› [ B ]"), "the root keeps its focus:\n" + host.render().text)
+    }
 }

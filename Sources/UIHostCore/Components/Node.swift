@@ -101,6 +101,6 @@ final class InteractionState {
     /// The menu picker whose popup is open, and its highlighted row.
     var openMenu: UnsafeRawPointer?
     var highlight: [UnsafeRawPointer: Int] = [:]
-    /// Focus per layer (screen, drawer, sheet), keyed by the layer's table.
-    var focus: [UnsafeRawPointer: FocusKey] = [:]
+    /// Focus per layer (screen, drawer, sheet).
+    var focus: [LayerKey: FocusKey] = [:]
 }

@@ -18,9 +18,8 @@ extension Host {
     func pop() {
         guard stack.count > 1 else { return }
         let entry = stack.removeLast()
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(entry.ref))
-        if let id = lua_topointer(L, -1) { interaction.focus[id] = nil }
-        lua_settop(L, -2)
+        interaction.focus[.screen(entry.ref)] = nil
+        interaction.focus[.drawer(entry.ref)] = nil
         callScreenHandler(entry.ref, "onDisappear")
         luaL_unref(L, LUA_REGISTRYINDEX, entry.ref)
         dirty = true

@@ -38,8 +38,8 @@ extension Host {
     func dismissSheet(at index: Int) {
         guard sheets.indices.contains(index) else { return }
         let ref = sheets.remove(at: index)
+        interaction.focus[.sheet(ref)] = nil
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
-        if let id = lua_topointer(L, -1) { interaction.focus[id] = nil }
         luaL_unref(L, LUA_REGISTRYINDEX, ref)
         dirty = true
         if lua_getfield_raw(L, -1, "onDismiss") == LUA_TFUNCTION {

@@ -168,18 +168,18 @@ public final class Host {
     var topLayer: Layer? { layers.last }
 
     var focusedNode: Node? {
-        guard let layer = topLayer, let key = interaction.focus[layer.root.id] else { return nil }
+        guard let layer = topLayer, let key = interaction.focus[layer.key] else { return nil }
         return layer.focusables.first { $0.focusKey == key }
     }
 
     func focus(_ node: Node, in layer: Layer) {
-        interaction.focus[layer.root.id] = node.focusKey
+        interaction.focus[layer.key] = node.focusKey
     }
 
     func moveFocus(by step: Int, wrap: Bool) {
         guard let layer = topLayer, !layer.focusables.isEmpty else { return }
         let items = layer.focusables
-        let currentKey = interaction.focus[layer.root.id]
+        let currentKey = interaction.focus[layer.key]
         let current = items.firstIndex { $0.focusKey == currentKey } ?? (step > 0 ? -1 : items.count)
         var next = current + step
         if wrap {
@@ -187,7 +187,7 @@ public final class Host {
         } else {
             next = min(max(next, 0), items.count - 1)
         }
-        interaction.focus[layer.root.id] = items[next].focusKey
+        interaction.focus[layer.key] = items[next].focusKey
     }
 
     // MARK: - Layout and drawing
@@ -209,16 +209,16 @@ public final class Host {
         let screenTable = lua_gettop(L)
         if let screen = reader.node(at: screenTable, path: "screen") as? ScreenNode {
             screen.isPushed = stack.count > 1
-            layers.append(Layer(kind: .screen, root: screen))
+            layers.append(Layer(kind: .screen, root: screen, key: .screen(stack[stack.count - 1].ref)))
             if stack[stack.count - 1].drawerOpen,
                let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
-                layers.append(Layer(kind: .drawer, root: drawer))
+                layers.append(Layer(kind: .drawer, root: drawer, key: .drawer(stack[stack.count - 1].ref)))
             }
         }
         lua_settop(L, screenTable - 1)
         for (i, ref) in sheets.enumerated() {
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
-            if let sheet = reader.node(at: -1, path: "sheet") { layers.append(Layer(kind: .sheet(i), root: sheet)) }
+            if let sheet = reader.node(at: -1, path: "sheet") { layers.append(Layer(kind: .sheet(i), root: sheet, key: .sheet(ref))) }
             lua_settop(L, -2)
         }
         for (i, layer) in layers.enumerated() {
@@ -233,8 +233,8 @@ public final class Host {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
-        if let layer = topLayer, !(interaction.focus[layer.root.id].map(layer.focusableKeys.contains) ?? false) {
-            interaction.focus[layer.root.id] = layer.focusables.first?.focusKey
+        if let layer = topLayer, !(interaction.focus[layer.key].map(layer.focusableKeys.contains) ?? false) {
+            interaction.focus[layer.key] = layer.focusables.first?.focusKey
         }
     }
 
@@ -255,7 +255,7 @@ public final class Host {
             reader.resume()
             for (i, layer) in layers.enumerated() {
                 // Only the top layer shows where focus is.
-                let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.root.id] : nil
+                let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.key] : nil
                 let context = RenderContext(glyphs: options.glyphs, focused: focused, state: interaction, clock: clock, reader: reader)
                 layer.root.render(into: &frame, context)
             }

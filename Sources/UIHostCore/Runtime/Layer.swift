@@ -3,6 +3,13 @@
 /// focus, so closing one gives focus back where it was below. An open popup
 /// (menu picker, dropdown) of the top layer sits above it, and the error banner
 /// above everything.
+/// Where a layer's focus is kept between frames.
+enum LayerKey: Hashable {
+    case screen(Int32)
+    case drawer(Int32)
+    case sheet(Int32)
+}
+
 final class Layer {
     enum Kind: Equatable {
         case screen
@@ -13,15 +20,19 @@ final class Layer {
 
     let kind: Kind
     let root: Node
+    /// What its focus is kept under: the registry reference of the stack entry
+    /// or sheet it shows (one screen table pushed twice is two places to focus).
+    let key: LayerKey
     var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
     var focusableKeys: Set<FocusKey> = []
     private var seen: [UnsafeRawPointer: Int] = [:]
 
-    init(kind: Kind, root: Node) {
+    init(kind: Kind, root: Node, key: LayerKey) {
         self.kind = kind
         self.root = root
+        self.key = key
     }
 
     /// Focusable nodes in reading order; a bar below its page comes after it.
