@@ -163,4 +163,17 @@ final class RegressionTests: XCTestCase {
         host.send(.key(.esc))
         XCTAssertNotNil(host.render().find("› [ B ]"), "the root keeps its focus:\n" + host.render().text)
     }
+
+    // `selected` was once nil until the first layout, so onAppear could not read it.
+    func testSelectedDefaultsAreInTheTablesFromConstruction() throws {
+        let host = try host("""
+        local l = ui.list { items = { "a", "b" } }
+        local d = ui.dropdown { items = { { id = "x", title = "X" } } }
+        local p = ui.dropdown { items = { "p" }, placeholder = "choose" }
+        local text = ui.text ""
+        return ui.screen { title = "D", text, l, d, p,
+          onAppear = function() text.text = tostring(l.selected) .. tostring(d.selected) .. tostring(p.selected) end }
+        """)
+        XCTAssertNotNil(host.render().find("1xnil"), host.render().text)
+    }
 }

@@ -104,7 +104,38 @@ enum UIModule {
             return raise(L, problem)
         }
         host.kinds.mark(L, at: 1, as: kind)
+        writeDefaults(L, kind)
         return 1
+    }
+
+    /// `selected` is in the table from the start (1, or a dropdown's first
+    /// item's id), so that `onAppear` and tests read the truth before any choice.
+    private static func writeDefaults(_ L: OpaquePointer, _ kind: Kind) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard [.list, .picker, .tabs, .dropdown].contains(kind), lua_getfield_raw(L, 1, "selected") == LUA_TNIL else { return }
+        var count = Int(lua_rawlen(L, 1))   // tabs: the children
+        if kind != .tabs {
+            guard lua_getfield_raw(L, 1, "items") == LUA_TTABLE else { return }
+            count = Int(lua_rawlen(L, -1))
+        }
+        guard count > 0 else { return }
+        LuaState.push(L, "selected")
+        if kind == .dropdown {
+            if lua_getfield_raw(L, 1, "placeholder") != LUA_TNIL { return }
+            lua_settop(L, -2)
+            // The first item's id, or its index when it has none.
+            if lua_rawgeti(L, top + 2, 1) != LUA_TTABLE || lua_getfield_raw(L, -1, "id") == LUA_TNIL {
+                lua_settop(L, top + 3)
+                lua_pushinteger(L, 1)
+            } else {
+                lua_rotate(L, -2, -1)   // drop the item below the id
+                lua_settop(L, -2)
+            }
+        } else {
+            lua_pushinteger(L, 1)
+        }
+        lua_rawset(L, 1)
     }
 
     /// `file:line: ` of the Lua code calling the current function, like `luaL_where(L, 1)`.
