@@ -139,6 +139,29 @@ final class DocsTests: XCTestCase {
 
     /// The parser finds well-formed examples and reports malformed ones, so a
     /// broken example cannot silently drop out of the check above.
+    /// The README's frames of the example screens: each follows a line that
+    /// starts with the command that draws it (`uihost render SCREEN --size WxH --keys "…"`).
+    func testREADMEFramesMatchTheBinary() throws {
+        let text = try String(contentsOf: DocsTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let command = /^`uihost render (\S+) --size (\d+x\d+) --keys "([^"]*)"`/
+        var checked = 0
+        for (i, line) in lines.enumerated() {
+            guard let match = line.prefixMatch(of: command) else { continue }
+            guard let open = lines[(i + 1)...].firstIndex(of: "```"),
+                  let close = lines[(open + 1)...].firstIndex(of: "```") else {
+                XCTFail("README.md:\(i + 1): the command must be followed by a ``` block with its frame")
+                continue
+            }
+            let result = try uihost(["render", String(match.1), "--size", String(match.2), "--keys", String(match.3)])
+            let expected = Array(lines[(open + 1)..<close])
+            let actual = DocsTests.frameLines(result.stdout)
+            XCTAssertEqual(actual, expected, "README.md:\(i + 1): the frame is stale; it is now:\n" + DocsTests.boxed(actual))
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2, "the README shows frames of the example screens")
+    }
+
     func testParserFindsExamplesAndReportsMalformedOnes() {
         let text = """
             intro
