@@ -66,29 +66,3 @@ final class SheetNode: Node {
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }
-
-/// `ui.drawer`: a side menu from the left, set as a screen's `drawer`.
-final class DrawerNode: Node {
-    let width: Int?
-
-    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        width = field.int("width", min: 1, max: 1000)
-        super.init(id: id, anchor: anchor)
-    }
-
-    override func layout(in bounds: Rect, _ context: LayoutContext) {
-        let w = min(width ?? min(max(bounds.width - 10, 1), 40), bounds.width)
-        rect = Rect(x: bounds.x, y: bounds.y, width: w, height: bounds.height)
-        StackLayout.layoutColumn(children, spacing: 0,
-                                 in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1), context)
-    }
-
-    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
-        guard !rect.isEmpty else { return }
-        frame.fill(rect)
-        for y in rect.y..<rect.maxY {
-            frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
-        }
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
-    }
-}

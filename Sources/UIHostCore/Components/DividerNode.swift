@@ -1,0 +1,10 @@
+/// `ui.divider()`: a full-width rule.
+final class DividerNode: Node {
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { 1 }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
+    }
+}
