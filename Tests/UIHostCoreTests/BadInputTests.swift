@@ -103,22 +103,6 @@ final class BadInputTests: XCTestCase {
         host.send(.mouse(MouseEvent(.release, column: at.x + 1, row: at.y + 1)))
     }
 
-    /// `tostring(expression)` in the host's Lua state.
-    private func eval(_ host: Host, _ expression: String) throws -> String? {
-        let lua = host.lua
-        let top = lua.top
-        defer { lua.top = top }
-        try lua.load("return tostring(" + expression + ")", chunkName: "=test")
-        try lua.call(nargs: 0, nresults: 1)
-        host.markChanged()
-        return lua.string(at: -1)
-    }
-
-    private func run(_ host: Host, _ code: String) throws {
-        try host.lua.load(code, chunkName: "=test")
-        try host.lua.call(nargs: 0, nresults: 0)
-        host.markChanged()
-    }
 
     private func assertShows(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
         let frame = host.render()
@@ -291,7 +275,7 @@ final class BadInputTests: XCTestCase {
 
     func testComponentsCannotBeForgedOrRetyped() throws {
         let host = try handlerHost("setmetatable(label, {})")
-        XCTAssertEqual(try eval(host, "getmetatable(label)"), "ui.text")
+        XCTAssertEqual(try host.evalString("getmetatable(label)"), "ui.text")
         press(host, .enter)
         XCTAssertEqual(host.errors, [atHandler("cannot change a protected metatable")])
         assertStillRuns(host)
@@ -325,11 +309,11 @@ final class BadInputTests: XCTestCase {
         scr = ui.screen { title = "Cycle", b, tabs }
         return scr
         """)
-        try run(host, "a[2] = b")
+        try host.runLua("a[2] = b")
         _ = host.render()
-        try run(host, "t[2] = tabs")
+        try host.runLua("t[2] = tabs")
         _ = host.render()
-        try run(host, "scr[3] = ui.vstack { scr }")
+        try host.runLua("scr[3] = ui.vstack { scr }")
         assertFrameIsWhole(host)
         XCTAssertEqual(host.errors, [
             "screen[1][1][2]: ui.hstack contains itself",
@@ -351,7 +335,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(frame.text.components(separatedBy: "[ Twice ]").count - 1, 2, frame.text)
         XCTAssertEqual(frame.text.components(separatedBy: "shared").count - 1, 2, frame.text)
         press(host, .enter)
-        XCTAssertEqual(try eval(host, "count"), "1")
+        XCTAssertEqual(try host.evalString("count"), "1")
         XCTAssertEqual(host.render().text.components(separatedBy: "changed").count - 1, 2, host.render().text)
         XCTAssertEqual(host.errors, [])
     }
@@ -481,7 +465,7 @@ final class BadInputTests: XCTestCase {
 
     /// Closes any sheet a case left open, so that "Work" can be clicked.
     private func dismissSheets(_ host: Host) {
-        for _ in 0..<3 { try? run(host, "ui.dismiss()") }
+        for _ in 0..<3 { try? host.runLua("ui.dismiss()") }
     }
 
     // MARK: - Limits
@@ -533,7 +517,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertLessThan(host.lua.memoryUsed, 16 << 20, "the garbage is collected")
         assertStillRuns(host)
         // A huge string is one allocation past the limit.
-        try run(host, "button.onSelect = function() label.text = string.rep('x', 64 * 1024 * 1024) end")
+        try host.runLua("button.onSelect = function() label.text = string.rep('x', 64 * 1024 * 1024) end")
         press(host, .shiftTab, .enter)
         XCTAssertEqual(host.errors.last, "memory limit exceeded")
     }
@@ -601,7 +585,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(host.errors, ["\(scriptPath):3: late"])
         XCTAssertEqual(lastLine(host), "error: \(scriptPath):3: late")
         host.advance(50)
-        XCTAssertEqual(try eval(host, "ticks"), "15", "the other coroutine keeps running")
+        XCTAssertEqual(try host.evalString("ticks"), "15", "the other coroutine keeps running")
         assertStillRuns(host)
     }
 
@@ -617,13 +601,13 @@ final class BadInputTests: XCTestCase {
         """)
         press(host, .enter)
         XCTAssertEqual(host.navigationDepth, 3)
-        XCTAssertEqual(try eval(host, "table.concat(events, ' ')"), "B+ B- C+")
+        XCTAssertEqual(try host.evalString("table.concat(events, ' ')"), "B+ B- C+")
         XCTAssertTrue(host.render().line(0).contains("Screen C"), host.render().text)
         XCTAssertEqual(host.errors, [])
         // Esc pops C; B appears again, and its onAppear pushes C again.
         press(host, .esc)
         XCTAssertEqual(host.navigationDepth, 3)
-        XCTAssertEqual(try eval(host, "table.concat(events, ' ')"), "B+ B- C+ B+ B- C+")
+        XCTAssertEqual(try host.evalString("table.concat(events, ' ')"), "B+ B- C+ B+ B- C+")
         XCTAssertEqual(host.errors, [])
     }
 
@@ -667,7 +651,7 @@ final class BadInputTests: XCTestCase {
         twice.advance(100)
         press(twice, .enter)
         XCTAssertEqual(twice.quitCode, 1, "after quit, keys are ignored")
-        XCTAssertEqual(try eval(twice, "count"), "0", "after quit, timers do not fire")
+        XCTAssertEqual(try twice.evalString("count"), "0", "after quit, timers do not fire")
 
         let bad = try handlerHost("ui.quit('x')")
         press(bad, .enter)
@@ -732,8 +716,8 @@ final class BadInputTests: XCTestCase {
 
     func testBinaryChunksAreRefused() throws {
         let host = try host("return ui.screen {}")
-        XCTAssertEqual(try eval(host, "string.dump"), "nil")
-        try run(host, #"""
+        XCTAssertEqual(try host.evalString("string.dump"), "nil")
+        try host.runLua(#"""
         local function try(...) local f, e = load(...) return tostring(f) .. " " .. tostring(e) end
         asText = try("\27LuaT\0")
         asBinary = try("\27LuaT\0", "x", "b")
@@ -741,10 +725,10 @@ final class BadInputTests: XCTestCase {
         fromReader = try(function() if done then return nil end done = true return "\27LuaT\0" end)
         """#)
         let refused = "nil attempt to load a binary chunk (mode is 't')"
-        XCTAssertEqual(try eval(host, "asText"), refused)
-        XCTAssertEqual(try eval(host, "asBinary"), refused, "asking for mode 'b' does not help")
-        XCTAssertEqual(try eval(host, "fromReader"), refused)
-        XCTAssertEqual(try eval(host, "load('return 1 + 1')()"), "2", "text chunks still load")
+        XCTAssertEqual(try host.evalString("asText"), refused)
+        XCTAssertEqual(try host.evalString("asBinary"), refused, "asking for mode 'b' does not help")
+        XCTAssertEqual(try host.evalString("fromReader"), refused)
+        XCTAssertEqual(try host.evalString("load('return 1 + 1')()"), "2", "text chunks still load")
     }
 
     func testLoadOfANonChunkIsAnError() throws {
@@ -760,10 +744,10 @@ final class BadInputTests: XCTestCase {
         let host = try host("return ui.screen {}")
         for name in ["io", "debug", "package", "dofile", "loadfile", "os.exit", "os.execute", "os.getenv",
                      "os.remove", "string.dump"] {
-            XCTAssertEqual(try eval(host, "type(\(name))"), "nil", name)
+            XCTAssertEqual(try host.evalString("type(\(name))"), "nil", name)
         }
         for name in ["os.time", "os.clock", "os.date", "load", "pcall", "string.rep", "utf8.char", "coroutine.wrap"] {
-            XCTAssertEqual(try eval(host, "type(\(name))"), "function", name)
+            XCTAssertEqual(try host.evalString("type(\(name))"), "function", name)
         }
         let exit = try handlerHost("os.exit(1)")
         press(exit, .enter)
@@ -778,20 +762,20 @@ final class BadInputTests: XCTestCase {
     func testAllowAllGivesTheFullStandardLibrary() throws {
         let host = try host("return ui.screen {}", options(allow: [.all]))
         for name in ["io.open", "debug.traceback", "os.exit", "os.getenv", "dofile", "loadfile", "string.dump"] {
-            XCTAssertEqual(try eval(host, "type(\(name))"), "function", name)
+            XCTAssertEqual(try host.evalString("type(\(name))"), "function", name)
         }
-        XCTAssertEqual(try eval(host, "type(package)"), "table")
+        XCTAssertEqual(try host.evalString("type(package)"), "table")
     }
 
     func testAllowIoAndAllowOsLiftOnlyTheirPart() throws {
         let io = try host("return ui.screen {}", options(allow: [.io]))
-        XCTAssertEqual(try eval(io, "type(io.open)"), "function")
-        XCTAssertEqual(try eval(io, "type(os.exit)"), "nil")
-        XCTAssertEqual(try eval(io, "type(debug)"), "nil")
+        XCTAssertEqual(try io.evalString("type(io.open)"), "function")
+        XCTAssertEqual(try io.evalString("type(os.exit)"), "nil")
+        XCTAssertEqual(try io.evalString("type(debug)"), "nil")
 
         let os = try handlerHost("os.exit(7)", options(allow: [.os]))
-        XCTAssertEqual(try eval(os, "type(io)"), "nil")
-        XCTAssertEqual(try eval(os, "type(os.getenv)"), "function")
+        XCTAssertEqual(try os.evalString("type(io)"), "nil")
+        XCTAssertEqual(try os.evalString("type(os.getenv)"), "function")
         press(os, .enter)
         XCTAssertEqual(os.quitCode, 7, "os.exit quits the app through the host")
         XCTAssertEqual(os.errors, [])
@@ -809,7 +793,7 @@ final class BadInputTests: XCTestCase {
         _ = host.render()
         XCTAssertEqual(host.errors.count, 1, "a standing problem is reported once")
         assertStillRuns(host)
-        try run(host, "list.items = { 'back' }")
+        try host.runLua("list.items = { 'back' }")
         assertShows(host, "back")
         XCTAssertEqual(host.errors.count, 1)
     }

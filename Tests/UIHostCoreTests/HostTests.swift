@@ -63,22 +63,6 @@ final class HostTests: XCTestCase {
         }
     }
 
-    /// `tostring(expression)` evaluated in the host's Lua state.
-    private func eval(_ host: Host, _ expression: String) throws -> String? {
-        let lua = host.lua
-        let top = lua.top
-        defer { lua.top = top }
-        try lua.load("return tostring(" + expression + ")", chunkName: "=test")
-        try lua.call(nargs: 0, nresults: 1)
-        host.markChanged()
-        return lua.string(at: -1)
-    }
-
-    private func run(_ host: Host, _ code: String) throws {
-        try host.lua.load(code, chunkName: "=test")
-        try host.lua.call(nargs: 0, nresults: 0)
-        host.markChanged()
-    }
 
     private func press(_ host: Host, _ keys: Key...) {
         for key in keys { host.send(.key(key)) }
@@ -182,38 +166,38 @@ final class HostTests: XCTestCase {
         press(host, .up, .up)
         assertShows(host, "› Item 01")
         press(host, .down, .up, .up)
-        XCTAssertEqual(try eval(host, "list.selected"), "1")
+        XCTAssertEqual(try host.evalString("list.selected"), "1")
         assertShows(host, "› Item 01")
     }
 
     func testListDownStopsAtLastItem() throws {
         let host = try host(listScript(count: 5))
         for _ in 0..<8 { press(host, .down) }
-        XCTAssertEqual(try eval(host, "list.selected"), "5")
+        XCTAssertEqual(try host.evalString("list.selected"), "5")
         assertShows(host, "› Item 05")
         press(host, .up)
-        XCTAssertEqual(try eval(host, "list.selected"), "4")
+        XCTAssertEqual(try host.evalString("list.selected"), "4")
     }
 
     func testListPageDownMovesByAPageAndEndGoesToLast() throws {
         // 12 rows: header 2, label 1, list 9 rows; a page is 8.
         let host = try host(listScript(count: 30))
         press(host, .pageDown)
-        XCTAssertEqual(try eval(host, "list.selected"), "9")
+        XCTAssertEqual(try host.evalString("list.selected"), "9")
         press(host, .pageDown)
-        XCTAssertEqual(try eval(host, "list.selected"), "17")
+        XCTAssertEqual(try host.evalString("list.selected"), "17")
         assertShows(host, "› Item 17")
         assertHides(host, "Item 01")
         press(host, .end)
-        XCTAssertEqual(try eval(host, "list.selected"), "30")
+        XCTAssertEqual(try host.evalString("list.selected"), "30")
         assertShows(host, "› Item 30")
         XCTAssertEqual(host.render().line(11), " › Item 30", "the last item sits on the last row")
         press(host, .pageDown)
-        XCTAssertEqual(try eval(host, "list.selected"), "30")
+        XCTAssertEqual(try host.evalString("list.selected"), "30")
         press(host, .home)
-        XCTAssertEqual(try eval(host, "list.selected"), "1")
+        XCTAssertEqual(try host.evalString("list.selected"), "1")
         press(host, .pageUp)
-        XCTAssertEqual(try eval(host, "list.selected"), "1")
+        XCTAssertEqual(try host.evalString("list.selected"), "1")
         assertShows(host, "› Item 01")
     }
 
@@ -229,18 +213,18 @@ final class HostTests: XCTestCase {
         let host = try host(listScript(count: 5))
         click(host, "Item 04")
         assertShows(host, "list 4 Item 04 sel=4")
-        XCTAssertEqual(try eval(host, "list.selected"), "4")
+        XCTAssertEqual(try host.evalString("list.selected"), "4")
     }
 
     func testDownWritesSelectedIntoTheTable() throws {
         let host = try host(listScript(count: 5))
         press(host, .down, .down)
-        XCTAssertEqual(try eval(host, "list.selected"), "3")
+        XCTAssertEqual(try host.evalString("list.selected"), "3")
     }
 
     func testSelectedSetByScriptMovesTheCursor() throws {
         let host = try host(listScript(count: 20))
-        try run(host, "list.selected = 15")
+        try host.runLua("list.selected = 15")
         assertShows(host, "› Item 15")
         press(host, .enter)
         assertShows(host, "list 15 Item 15 sel=15")
@@ -270,10 +254,10 @@ final class HostTests: XCTestCase {
         assertShows(host, "› Item 1")
         let start = Date()
         press(host, .end)
-        XCTAssertEqual(try eval(host, "big.selected"), "1000000")
+        XCTAssertEqual(try host.evalString("big.selected"), "1000000")
         assertShows(host, "› Item 1000000")
         press(host, .up, .pageUp)
-        XCTAssertEqual(try eval(host, "big.selected"), "999994")
+        XCTAssertEqual(try host.evalString("big.selected"), "999994")
         assertShows(host, "› Item 999994")
         let seconds = Date().timeIntervalSince(start)
         XCTAssertLessThan(seconds, 0.5, "key presses on a 10^6-item list read only the visible rows")
@@ -455,7 +439,7 @@ final class HostTests: XCTestCase {
         }
         """)
         press(host, .enter, .esc)
-        XCTAssertEqual(try eval(host, "table.concat(events, ' ')"), "root+ root- child+ child- root+")
+        XCTAssertEqual(try host.evalString("table.concat(events, ' ')"), "root+ root- child+ child- root+")
     }
 
     func testQAtRootQuitsWithZero() throws {
@@ -478,7 +462,7 @@ final class HostTests: XCTestCase {
         """)
         press(host, .enter, .enter)
         XCTAssertEqual(host.quitCode, 4)
-        XCTAssertEqual(try eval(host, "count"), "1")
+        XCTAssertEqual(try host.evalString("count"), "1")
     }
 
     // MARK: - Validation
@@ -555,12 +539,12 @@ final class HostTests: XCTestCase {
 
     func testListSelectedSetToStringIsReported() throws {
         let host = try host(listScript(count: 3))
-        try run(host, "list.selected = 'two'")
+        try host.runLua("list.selected = 'two'")
         _ = host.render()
         XCTAssertEqual(host.errors, ["ui.list.selected must be an integer (got string)"])
         assertShows(host, "› Item 01")
         press(host, .down)
-        XCTAssertEqual(try eval(host, "list.selected"), "2", "the host writes a good value back")
+        XCTAssertEqual(try host.evalString("list.selected"), "2", "the host writes a good value back")
     }
 
     func testChildReplacedByNonComponentIsReported() throws {
@@ -568,7 +552,7 @@ final class HostTests: XCTestCase {
         box = ui.vstack { ui.text "a", ui.text "b" }
         return ui.screen { title = "T", box }
         """)
-        try run(host, "box[2] = 'oops'")
+        try host.runLua("box[2] = 'oops'")
         assertShows(host, "a")
         XCTAssertEqual(host.errors.count, 1)
         XCTAssertTrue(host.errors[0].contains("must be a component (got string)"), host.errors[0])
@@ -693,10 +677,10 @@ final class HostTests: XCTestCase {
     func testEveryRepeatsInOrderUntilCancelled() throws {
         let host = try host(timerScript)
         host.advance(29)
-        XCTAssertEqual(try eval(host, "count"), "0")
+        XCTAssertEqual(try host.evalString("count"), "0")
         host.advance(1000)
-        XCTAssertEqual(try eval(host, "count"), "3")
-        XCTAssertEqual(try eval(host, "table.concat(log, ' ')"), "e1 a50 e2 e3")
+        XCTAssertEqual(try host.evalString("count"), "3")
+        XCTAssertEqual(try host.evalString("table.concat(log, ' ')"), "e1 a50 e2 e3")
         XCTAssertNil(host.nextTimerDelay, "every timer is done")
     }
 
@@ -715,7 +699,7 @@ final class HostTests: XCTestCase {
         return ui.screen { title = "C" }
         """)
         host.advance(1000)
-        XCTAssertEqual(try eval(host, "fired"), "false")
+        XCTAssertEqual(try host.evalString("fired"), "false")
     }
 
     func testSpawnedCoroutineSleepsOnTheVirtualClock() throws {

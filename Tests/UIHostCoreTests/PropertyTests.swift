@@ -8,17 +8,6 @@ private typealias Event = UIHostCore.Event
 /// no crash, the frame always exactly the requested size, a focusable control
 /// at a usual size, and Esc always leads back to the root.
 final class PropertyTests: XCTestCase {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
 
     static let root: String = {
         var path = #filePath
@@ -39,7 +28,7 @@ final class PropertyTests: XCTestCase {
     }
 
     func testRandomKeysNeverBreakTheExampleScreens() throws {
-        var rng = SplitMix64(state: 2026)
+        var rng = RNG(seed: 2026)
         for name in PropertyTests.screens {
             for round in 0..<12 {
                 let cols = round == 0 ? 80 : rng.below(301), rows = round == 0 ? 24 : rng.below(101)
