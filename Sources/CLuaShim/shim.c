@@ -2,6 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <pthread.h>
+#include <sys/time.h>
 
 /* MARK: - Runtime record and counting allocator */
 
@@ -54,25 +57,50 @@ void uih_close(lua_State *L) {
     free(rt);
 }
 
-/* MARK: - Instruction budget */
+/* MARK: - Instruction budget and time limit */
 
 #define UIH_HOOK_STEP 1000
 
-/* Raises the budget error at the running Lua function's line (level 0: a hook has no frame of its own). */
-static void uih_budgeterror(lua_State *L, uih_Runtime *rt) {
-    luaL_where(L, 0);
+/* Ticks of process CPU time (user and system), counted by the SIGPROF handler. */
+static volatile unsigned long uih_tickcount;
+/* The runtime whose call this thread is running, for the signal handler. */
+static _Thread_local uih_Runtime *uih_active;
+
+unsigned long uih_ticks(void) {
+    return __atomic_load_n(&uih_tickcount, __ATOMIC_RELAXED);
+}
+
+/* Raises the budget error at the line of the Lua function at `level` (0 from a
+   hook, which has no frame of its own; 1 from a library function). */
+static void uih_budgeterrorat(lua_State *L, uih_Runtime *rt, int level) {
+    luaL_where(L, level);
     lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)rt->budgetStart);
     lua_concat(L, 2);
     lua_error(L);
 }
 
+static void uih_budgeterror(lua_State *L, uih_Runtime *rt) { uih_budgeterrorat(L, rt, 0); }
+
+static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
+    luaL_where(L, level);
+    lua_pushfstring(L, "time limit exceeded (%f s of CPU)", (double)rt->timeTicks * UIH_TICK_MS / 1000.0);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+static void uih_timeerror(lua_State *L, uih_Runtime *rt) { uih_timeerrorat(L, rt, 0); }
+
 static void uih_counthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     uih_Runtime *rt = uih_runtime(L);
-    if (rt->budgetExceeded) {
-        /* Past the budget: raise on every instruction, so that a script's own
-           pcall cannot catch the error and carry on. */
-        uih_budgeterror(L, rt);
+    /* Past a limit: raise on every instruction, so that a script's own pcall
+       cannot catch the error and carry on. */
+    if (rt->timeExceeded) uih_timeerror(L, rt);
+    if (rt->budgetExceeded) uih_budgeterror(L, rt);
+    if (rt->timeTicks > 0 && rt->inCall && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
+        rt->timeExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_timeerror(L, rt);
     }
     if (rt->budget < 0) return;
     rt->budget -= UIH_HOOK_STEP;
@@ -84,11 +112,75 @@ static void uih_counthook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+void uih_charge(lua_State *L, int64_t instructions) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (!rt->inCall) return;
+    if (rt->timeExceeded) uih_timeerrorat(L, rt, 1);
+    if (rt->budgetExceeded) uih_budgeterrorat(L, rt, 1);
+    if (rt->timeTicks > 0 && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
+        rt->timeExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_timeerrorat(L, rt, 1);
+    }
+    if (rt->budget < 0) return;
+    if (instructions < 0 || instructions > rt->budget) {
+        rt->budget = 0;
+        rt->budgetExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_budgeterrorat(L, rt, 1);
+    }
+    rt->budget -= instructions;
+}
+
+/* SIGPROF, every UIH_TICK_MS of CPU: a call past its time limit gets a hook on
+   its next instruction. A library function running in C finishes its work first;
+   lua_sethook is the one call Lua allows from a signal handler. */
+static void uih_proftick(int sig) {
+    (void)sig;
+    unsigned long now = __atomic_add_fetch(&uih_tickcount, 1, __ATOMIC_RELAXED);
+    uih_Runtime *rt = uih_active;
+    if (rt == NULL || !rt->inCall || rt->timeTicks <= 0 || rt->timeExceeded) return;
+    if (now - rt->callStart < (unsigned long)rt->timeTicks) return;
+    rt->timeExceeded = 1;
+    lua_State *T = rt->running;
+    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+}
+
+static void uih_starttick(void) {
+    static int started = 0;
+    if (started) return;
+    started = 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = uih_proftick;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPROF, &sa, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPROF);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    struct itimerval it;
+    it.it_interval.tv_sec = 0;
+    it.it_interval.tv_usec = UIH_TICK_MS * 1000;
+    it.it_value = it.it_interval;
+    setitimer(ITIMER_PROF, &it, NULL);
+}
+
+void uih_settimelimit(lua_State *L, double seconds) {
+    uih_Runtime *rt = uih_runtime(L);
+    long ticks = seconds > 0 ? (long)(seconds * 1000.0 / UIH_TICK_MS + 0.5) : 0;
+    if (seconds > 0 && ticks < 1) ticks = 1;
+    rt->timeTicks = ticks;
+    if (ticks > 0) uih_starttick();
+}
+
 static void uih_deadlinehook(lua_State *L, lua_Debug *ar);
 
 static void uih_armhook(lua_State *L) {
     uih_Runtime *rt = uih_runtime(L);
-    if (rt->budget >= 0) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+    if (rt->budgetExceeded || rt->timeExceeded) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+    else if (rt->budget >= 0 || (rt->timeTicks > 0 && rt->inCall)) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
     else if (rt->deadline > 0) lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 10000);
     else lua_sethook(L, NULL, 0, 0);
 }
@@ -99,6 +191,154 @@ void uih_setbudget(lua_State *L, int64_t instructions) {
     rt->budgetStart = instructions;
     rt->budgetExceeded = 0;
     uih_armhook(L);
+}
+
+void uih_begincall(lua_State *T, int64_t instructions, uih_CallFrame *frame) {
+    uih_Runtime *rt = uih_runtime(T);
+    frame->budget = rt->budget;
+    frame->budgetStart = rt->budgetStart;
+    frame->callStart = rt->callStart;
+    frame->running = rt->running;
+    frame->inCall = rt->inCall;
+    frame->active = uih_active;
+    rt->budget = instructions;
+    rt->budgetStart = instructions;
+    rt->budgetExceeded = 0;
+    rt->timeExceeded = 0;
+    rt->callStart = uih_ticks();
+    rt->running = T;
+    rt->inCall = 1;
+    uih_active = rt;
+    uih_armhook(T);
+}
+
+void uih_endcall(lua_State *L, lua_State *T, const uih_CallFrame *frame) {
+    uih_Runtime *rt = uih_runtime(T);
+    rt->inCall = frame->inCall;
+    rt->running = frame->running;
+    rt->callStart = frame->callStart;
+    rt->budget = frame->budget;
+    rt->budgetStart = frame->budgetStart;
+    uih_active = frame->active;
+    uih_armhook(T);
+    if (T != L) uih_armhook(L);
+}
+
+/* MARK: - Coroutines */
+
+/* coroutine.resume, with the running thread kept for the limits. Upvalue 1 is
+   Lua's own coroutine.resume, called in this function's frame so that its
+   messages name the function as the script called it. */
+static int uih_coresume(lua_State *L) {
+    lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    uih_Runtime *rt = uih_runtime(L);
+    if (co == NULL || !rt->inCall) return resume(L);   /* a bad argument: Lua's resume says so */
+    lua_State *previous = rt->running;
+    rt->running = co;
+    uih_armhook(co);
+    int n = resume(L);   /* raises nothing once given a thread: errors come back as values */
+    rt->running = previous;
+    if (rt->budgetExceeded || rt->timeExceeded) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+    return n;
+}
+
+/* The function coroutine.wrap returns. Upvalues: the coroutine, uih_coresume. */
+static int uih_cowrapped(lua_State *L) {
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 2);
+    lua_call(L, nargs + 1, LUA_MULTRET);
+    if (lua_toboolean(L, 1)) return lua_gettop(L) - 1;
+    /* An error in the coroutine: close it, then raise the error where wrap's function was called. */
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) lua_resetthread(co);
+    lua_settop(L, 2);
+    if (status != LUA_ERRMEM && lua_type(L, 2) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, 2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap. Upvalues: Lua's coroutine.create, uih_coresume. */
+static int uih_cowrap(lua_State *L) {
+    lua_CFunction create = lua_tocfunction(L, lua_upvalueindex(1));
+    create(L);   /* checks the function and pushes the new thread */
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushcclosure(L, uih_cowrapped, 2);
+    return 1;
+}
+
+void uih_wrapcoroutines(lua_State *L) {
+    lua_getfield(L, -1, "resume");
+    lua_pushcclosure(L, uih_coresume, 1);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "resume");
+    lua_getfield(L, -2, "create");
+    lua_insert(L, -2);
+    lua_pushcclosure(L, uih_cowrap, 2);
+    lua_setfield(L, -2, "wrap");
+}
+
+/* MARK: - Table functions, charged */
+
+/* The length a table function will work to: the raw length of a plain table,
+   or what __len says (so a table with __len has it called once more). */
+static lua_Integer uih_worklength(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) return (lua_Integer)lua_rawlen(L, 1);
+    if (lua_type(L, 1) == LUA_TTABLE) lua_pop(L, 1);
+    if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL) return 0;
+    lua_pop(L, 1);
+    lua_len(L, 1);
+    int isnum;
+    lua_Integer n = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    return isnum ? n : 0;
+}
+
+static int64_t uih_span(lua_Integer from, lua_Integer to) {
+    if (to < from) return 0;
+    lua_Unsigned n = (lua_Unsigned)to - (lua_Unsigned)from + 1u;
+    return n > (lua_Unsigned)INT64_MAX ? -1 : (int64_t)n;   /* -1: more than any budget */
+}
+
+/* table.insert, remove, move and sort move elements in C, as many as the table
+   says it has: each is charged an instruction per element it may move (sort:
+   n log n) before Lua's own function runs, in this frame. Upvalue 1 is Lua's. */
+static int uih_chargedtable(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int nargs = lua_gettop(L);
+    int64_t cost = 0;
+    if (kind == 0 && nargs == 3 && lua_isinteger(L, 2)) {          /* insert(t, pos, v) */
+        cost = uih_span(lua_tointeger(L, 2), uih_worklength(L));
+    } else if (kind == 1 && nargs >= 2 && lua_isinteger(L, 2)) {   /* remove(t, pos) */
+        cost = uih_span(lua_tointeger(L, 2), uih_worklength(L));
+    } else if (kind == 2 && lua_isinteger(L, 2) && lua_isinteger(L, 3)) {   /* move(a1, f, e, t) */
+        cost = uih_span(lua_tointeger(L, 2), lua_tointeger(L, 3));
+    } else if (kind == 3 && nargs >= 1) {                          /* sort(t) */
+        lua_Integer n = uih_worklength(L);
+        int64_t log = 1;
+        while (log < 63 && ((lua_Integer)1 << log) < n) log++;
+        cost = n <= 0 ? 0 : (n > INT64_MAX / log ? -1 : n * log);
+    }
+    uih_charge(L, cost);
+    lua_settop(L, nargs);
+    return original(L);
+}
+
+void uih_chargetablefunctions(lua_State *L) {
+    static const char *const names[] = { "insert", "remove", "move", "sort" };
+    for (int i = 0; i < 4; i++) {
+        lua_getfield(L, -1, names[i]);
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, uih_chargedtable, 2);
+        lua_setfield(L, -2, names[i]);
+    }
 }
 
 /* MARK: - Deadline */

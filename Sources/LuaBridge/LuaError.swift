@@ -7,6 +7,8 @@ public enum LuaError: Error, Equatable, Sendable {
     case runtime(message: String, traceback: String)
     /// The instruction budget of one call ran out.
     case instructionBudget(message: String, traceback: String)
+    /// One call used more CPU time than its limit (work in library functions).
+    case timeLimit(message: String, traceback: String)
     /// An allocation went past the memory limit.
     case memoryLimit(message: String)
     /// A file could not be read.
@@ -15,7 +17,7 @@ public enum LuaError: Error, Equatable, Sendable {
     /// The one-line message, without the traceback.
     public var message: String {
         switch self {
-        case .syntax(let m), .runtime(let m, _), .instructionBudget(let m, _), .memoryLimit(let m):
+        case .syntax(let m), .runtime(let m, _), .instructionBudget(let m, _), .timeLimit(let m, _), .memoryLimit(let m):
             return m
         case .file(let path, let reason):
             return "cannot open \(path): \(reason)"
@@ -24,7 +26,7 @@ public enum LuaError: Error, Equatable, Sendable {
 
     public var traceback: String {
         switch self {
-        case .runtime(_, let t), .instructionBudget(_, let t): return t
+        case .runtime(_, let t), .instructionBudget(_, let t), .timeLimit(_, let t): return t
         default: return ""
         }
     }

@@ -93,21 +93,21 @@ public final class LuaState {
         if status != LUA_OK { throw popError(status: status, fromLoad: false, on: T) }
     }
 
-    /// Runs `body` with a fresh instruction budget armed on thread `thread`,
-    /// then gives back the budget of any call this one is nested in.
+    /// Runs `body` with a fresh instruction budget and CPU-time window armed on
+    /// thread `thread`, then gives back those of any call this one is nested in.
     public func withBudget<T>(on thread: OpaquePointer, _ body: () -> T) -> T {
-        let rt = runtime
-        let saved = rt.pointee.budget
-        let savedStart = rt.pointee.budgetStart
-        uih_setbudget(thread, instructionBudget ?? -1)
-        rt.pointee.memoryExceeded = 0
+        var frame = uih_CallFrame()
+        uih_begincall(thread, instructionBudget ?? -1, &frame)
+        runtime.pointee.memoryExceeded = 0
         let result = body()
-        let exceeded = rt.pointee.budgetExceeded
-        uih_setbudget(thread, saved)
-        rt.pointee.budgetStart = savedStart
-        rt.pointee.budgetExceeded = exceeded
-        if thread != L { uih_setbudget(L, saved) }
+        uih_endcall(L, thread, &frame)
         return result
+    }
+
+    /// CPU seconds one call from the host may use, the backstop for work done
+    /// inside library functions, which the instruction count does not see; 0 is none.
+    public var timeLimit: Double = 0 {
+        didSet { uih_settimelimit(L, timeLimit) }
     }
 
     /// Pops the error on top and classifies it.
@@ -134,6 +134,11 @@ public final class LuaState {
             for _ in 0..<4 { _ = uih_gccollect(L) }
             malloc_trim(0)
             return .memoryLimit(message: "memory limit exceeded")
+        }
+        if rt.pointee.timeExceeded != 0 {
+            rt.pointee.timeExceeded = 0
+            rt.pointee.budgetExceeded = 0
+            return .timeLimit(message: message, traceback: traceback)
         }
         if rt.pointee.budgetExceeded != 0 {
             rt.pointee.budgetExceeded = 0

@@ -24,6 +24,7 @@ struct Arguments {
     var allow: Set<Capability> = []
     var maxInstructions: Int64 = 100_000_000
     var maxMemoryMiB = 256
+    var maxSeconds = 5.0
     var noMouse = false
     var logFile: String?
     var updateSnapshots = false
@@ -83,6 +84,10 @@ struct Arguments {
                 let v = try value(flag, inline)
                 guard let n = Int64(v), n > 0 else { throw UsageError(message: "--max-instructions: expected a positive integer, got '\(v)'") }
                 a.maxInstructions = n
+            case "--max-time":
+                let v = try value(flag, inline)
+                guard let s = Double(v), s >= 0, s <= 86_400 else { throw UsageError(message: "--max-time: expected seconds (0 for none), got '\(v)'") }
+                a.maxSeconds = s
             case "--max-memory":
                 let v = try value(flag, inline)
                 guard let n = Int(v), n > 0, n <= 1 << 20 else { throw UsageError(message: "--max-memory: expected a size in MiB, got '\(v)'") }

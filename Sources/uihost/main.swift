@@ -34,6 +34,8 @@ options:
   --watch                 reload the screen when it or a required module changes
   --allow CAP,...         lift parts of the sandbox: io, os, all
   --max-instructions N    instruction budget per handler call (default 100000000)
+  --max-time S            CPU seconds per handler call, for work inside library
+                          functions (default 5; 0 for none)
   --max-memory MiB        memory limit for scripts (default 256)
   --no-mouse              do not ask the terminal for mouse reports
   --log FILE              where print and ui.log go when interactive
@@ -46,7 +48,7 @@ exit status: 0 success, 1 a test failed, 2 usage error, 3 script error
 """
 
 func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
-    HostOptions(
+    var options = HostOptions(
         size: args.size ?? Size(cols: 80, rows: 24),
         glyphs: args.ascii ? .ascii : .unicode,
         assetsDirectory: args.assets,
@@ -54,6 +56,8 @@ func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
         maxInstructions: args.maxInstructions,
         maxMemory: args.maxMemoryMiB << 20,
         log: { standardError($0) })
+    options.maxSeconds = args.maxSeconds
+    return options
 }
 
 /// The host for a screen, or exit 3 with the error. `render` (`printFrame`)

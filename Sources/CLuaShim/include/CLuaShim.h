@@ -39,7 +39,26 @@ typedef struct uih_Runtime {
     int budgetExceeded;
     double deadline;           /* monotonic seconds; 0 = none (test scripts' per-case time limit) */
     double timeLimit;
+    /* The CPU-time limit of one call, the backstop for work the instruction count
+       does not see (library functions in C). Read by the SIGPROF handler. */
+    volatile long timeTicks;           /* ticks (UIH_TICK_MS of process CPU) one call may use; 0 = none */
+    volatile unsigned long callStart;  /* the tick count when the current call began */
+    volatile int timeExceeded;
+    volatile int inCall;               /* >0 while a call from the host runs */
+    lua_State *volatile running;       /* the thread running the current call's Lua code */
 } uih_Runtime;
+
+/* What uih_begincall saves of an enclosing call, for uih_endcall to give back. */
+typedef struct uih_CallFrame {
+    int64_t budget;
+    int64_t budgetStart;
+    unsigned long callStart;
+    lua_State *running;
+    int inCall;
+    uih_Runtime *active;
+} uih_CallFrame;
+
+#define UIH_TICK_MS 10
 
 /* A new state with the counting allocator and the runtime record; NULL on failure. */
 lua_State *uih_newstate(size_t memoryLimit);
@@ -48,6 +67,36 @@ uih_Runtime *uih_runtime(lua_State *L);
 
 /* Arms the instruction budget for one call from the host (also re-armed per coroutine resume). */
 void uih_setbudget(lua_State *L, int64_t instructions);
+
+/* Arms a fresh budget (instructions, <0 unlimited) and CPU-time window for one
+ * call from the host on thread T, saving the enclosing call's in *frame. */
+void uih_begincall(lua_State *T, int64_t instructions, uih_CallFrame *frame);
+/* Gives back the enclosing call's budget and window. An exceeded limit stays
+ * marked, so an enclosing Lua call stops too. */
+void uih_endcall(lua_State *L, lua_State *T, const uih_CallFrame *frame);
+
+/* The CPU-time limit of each call (0 removes it): past it, Lua code raises
+ * "time limit exceeded". Starts the process's SIGPROF tick when first needed. */
+void uih_settimelimit(lua_State *L, double seconds);
+/* Ticks of process CPU time counted so far. */
+unsigned long uih_ticks(void);
+
+/* Charges work done in C to the current call's budget (and checks its time
+ * limit): raises the limit's error, at the calling Lua line, once used up.
+ * instructions < 0 is more than any budget. For library functions only. */
+void uih_charge(lua_State *L, int64_t instructions);
+
+/* Replaces find, match, gmatch and gsub in the string table on top with Lua
+ * pattern functions whose matching is charged to the budget (pattern.c). */
+void uih_installpatterns(lua_State *L);
+
+/* Replaces insert, remove, move and sort in the table library on top with
+ * versions charged for the elements they move. */
+void uih_chargetablefunctions(lua_State *L);
+
+/* Replaces coroutine.resume and coroutine.wrap (in the table on top) with versions
+ * that keep the running thread known to the limits. */
+void uih_wrapcoroutines(lua_State *L);
 
 /* A wall-clock limit for the calls that follow (0 removes it): past it, Lua
  * code raises "timed out after N s". For test scripts, whose cases have a time

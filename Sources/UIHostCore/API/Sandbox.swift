@@ -10,6 +10,17 @@ enum Sandbox {
     static func install(_ host: Host) {
         let L = host.L
         luaL_openlibs(L)
+        // coroutine.resume and wrap keep the running thread known to the limits.
+        lua_getglobal(L, "coroutine")
+        uih_wrapcoroutines(L)
+        lua_settop(L, -2)
+        // Library functions that work in C for long are charged to the budget.
+        lua_getglobal(L, "string")
+        uih_installpatterns(L)
+        lua_settop(L, -2)
+        lua_getglobal(L, "table")
+        uih_chargetablefunctions(L)
+        lua_settop(L, -2)
         let allow = host.options.allow
         do throws(LuaError) {
             try host.lua.load(prelude, chunkName: "=sandbox")

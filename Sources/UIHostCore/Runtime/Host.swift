@@ -65,6 +65,7 @@ public final class Host {
     public init(script path: String, options: HostOptions) throws(LuaError) {
         self.options = options
         lua = LuaState(memoryLimit: options.maxMemory, instructionBudget: options.maxInstructions)
+        lua.timeLimit = options.maxSeconds
         kinds = ComponentKinds(lua.L)
         reader = TreeReader(L: lua.L, kinds: kinds, assets: AssetStore(directory: options.assetsDirectory))
         scriptDirectory = FileSystem.directory(of: path)

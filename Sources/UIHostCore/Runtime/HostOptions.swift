@@ -12,6 +12,9 @@ public struct HostOptions: Sendable {
     public var allow: Set<Capability>
     /// Per handler call; nil is unlimited.
     public var maxInstructions: Int64?
+    /// CPU seconds per handler call, the backstop for work inside library
+    /// functions that the instruction count does not see; 0 is unlimited.
+    public var maxSeconds: Double = 5
     /// Bytes; 0 is unlimited.
     public var maxMemory: Int
     /// Where `print`, `ui.log` and tracebacks go.
