@@ -454,6 +454,17 @@ test.case("a handler past its instruction budget is stopped with an error of its
   app:expectNot("error:")
 end)
 
+test.case("a handler stuck in a pattern match is stopped by the same budget", function()
+  local app = test.open(FIX .. "handler_error.lua", { size = "60x12" })
+  app:press("tab", "tab", "tab", "enter") -- Match: backtracks for longer than anyone would wait
+  local errors = app:errors()
+  check(app, #errors == 1, "one error recorded")
+  check(app, errors[1]:find("handler_error.lua:18: instruction budget exceeded", 1, true) ~= nil, errors[1])
+  app:expect("count: 0")
+  app:press("esc", "shift-tab", "shift-tab", "enter")
+  app:expect("count: 1")
+end)
+
 -- Frame sizes ----------------------------------------------------------------
 
 local screens = {

@@ -8,6 +8,8 @@
 
 /* MARK: - Runtime record and counting allocator */
 
+static void uih_counthook(lua_State *L, lua_Debug *ar);
+
 static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     uih_Runtime *rt = (uih_Runtime *)ud;
     size_t old = ptr ? osize : 0;
@@ -15,6 +17,16 @@ static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         free(ptr);
         rt->used -= old;
         return NULL;
+    }
+    if (nsize > old && rt->inCall && rt->inSwift == 0 && rt->budget >= 0) {
+        /* Library functions that build strings and tables work in C, unseen by
+           the count hook: what they allocate is charged to the budget. */
+        rt->budget -= (int64_t)((nsize - old) / UIH_BYTES_PER_INSTRUCTION);
+        if (rt->budget < 0 && !rt->budgetExceeded) {
+            rt->budget = 0;
+            rt->budgetExceeded = 1;
+            if (rt->running != NULL) lua_sethook(rt->running, uih_counthook, LUA_MASKCOUNT, 1);
+        }
     }
     if (nsize > old && rt->limit != 0 && rt->inSwift == 0 &&
         rt->used - old + nsize > rt->limit) {

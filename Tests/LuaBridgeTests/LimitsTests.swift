@@ -196,6 +196,17 @@ final class LimitsTests: XCTestCase {
                        "limits.lua:1: bad argument #2 to 'insert' (position out of bounds)")
     }
 
+    func testWhatLibraryFunctionsAllocateIsCharged() {
+        // A few instructions a turn, megabytes of C work each: stopped by the budget, not by the memory limit.
+        let lua = makeState(budget: 1_000_000)
+        let error = expectError(lua, "while true do local s = string.rep('x', 2^20) end")
+        guard case .instructionBudget(let message, _)? = error else { return XCTFail("got \(String(describing: error))") }
+        XCTAssertEqual(message, "limits.lua:1: instruction budget exceeded (1000000 instructions)")
+        // Building a screen's worth of data stays far inside the default budget.
+        let big = makeState(budget: 100_000_000)
+        XCTAssertEqual(try run(big, "local t = {} for i = 1, 200000 do t[i] = { title = 'Item ' .. i } end return #t .. ''"), "200000")
+    }
+
     func testTimeLimitStopsWorkInsideLibraryFunctions() {
         let lua = makeState(seconds: 0.3)
         let error = expectError(lua, "while true do local s = string.rep('x', 2^22) end")

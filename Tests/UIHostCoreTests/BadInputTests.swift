@@ -497,6 +497,43 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(message, "\(scriptPath):1: instruction budget exceeded (100000 instructions)")
     }
 
+    // Work inside library functions, which the count hook does not see.
+
+    func testBacktrackingPatternInAHandlerRunsOutOfBudget() throws {
+        let host = try handlerHost("label.text = tostring(string.rep('a', 3000):find(string.rep('a-', 12) .. 'b'))",
+                                   options(maxInstructions: 1_000_000))
+        press(host, .enter)
+        XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (1000000 instructions)")])
+        assertShows(host, "idle")
+        assertStillRuns(host)
+    }
+
+    func testHugeTableMovesRunOutOfBudget() throws {
+        for body in ["table.move({}, 1, math.maxinteger - 1, 2)",
+                     "table.insert(setmetatable({}, { __len = function() return 2^62 end }), 1, 'x')"] {
+            let host = try handlerHost(body)
+            press(host, .enter)
+            XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (100000000 instructions)")], body)
+            assertStillRuns(host)
+        }
+    }
+
+    func testLoopOfLibraryWorkRunsOutOfBudgetOrTime() throws {
+        // Charged by what it allocates.
+        let host = try handlerHost("while true do local s = string.rep('x', 2^22) end")
+        press(host, .enter)
+        XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (100000000 instructions)")])
+        assertStillRuns(host)
+        // Comparing two long strings allocates nothing: the CPU-time limit ends it.
+        var timed = options()
+        timed.maxSeconds = 0.3
+        let slow = try handlerHost("local a, b = ('x'):rep(2^24) .. 'a', ('x'):rep(2^24) .. 'b' while true do local _ = a < b end", timed)
+        press(slow, .enter)
+        XCTAssertEqual(slow.errors, [atHandler("time limit exceeded (0.3 s of CPU)")])
+        XCTAssertEqual(lastLine(slow), "error: " + atHandler("time limit exceeded (0.3 s of CPU)"))
+        assertStillRuns(slow)
+    }
+
     func testRunawayRecursionIsAStackOverflow() throws {
         let host = try handlerHost("local function f() return 1 + f() end f()")
         press(host, .enter)
