@@ -1,6 +1,8 @@
--- Benchmark screen for the limits: a handler that never ends, and three that
+-- Benchmark screen for the limits: a handler that never ends, three that
 -- allocate without end (many small strings, many small tables, one string
--- doubling). Each must be stopped, and the app go on.
+-- doubling), and three whose work is done inside library functions (a
+-- backtracking pattern, a loop of big string.rep, a loop comparing long
+-- strings). Each must be stopped, and the app go on.
 local status = ui.text "ready"
 return ui.screen {
   title = "Runaway",
@@ -23,6 +25,16 @@ return ui.screen {
   ui.button { title = "Doubling", onSelect = function()
     local s = "x"
     while true do s = s .. s end
+  end },
+  ui.button { title = "Pattern", onSelect = function()
+    status.text = tostring(string.rep("a", 3000):find(string.rep("a-", 12) .. "b"))
+  end },
+  ui.button { title = "Rep", onSelect = function()
+    while true do local s = string.rep("x", 2^24) end
+  end },
+  ui.button { title = "Compare", onSelect = function()
+    local a, b = string.rep("x", 2^24) .. "a", string.rep("x", 2^24) .. "b"
+    while true do local _ = a < b end
   end },
   ui.button { title = "Still here", onSelect = function() status.text = "still here" end },
 }

@@ -1,7 +1,7 @@
 -- Limits in a release build (run by Scripts/bench.sh through `uihost test`):
 -- how long an infinite loop and memory bombs take to be stopped with the
--- default limits (10^8 instructions, 256 MiB), and the process's resident
--- memory before and after.
+-- default limits (10^8 instructions, 256 MiB, 5 s of CPU), and the process's
+-- resident memory before and after.
 local function rssKiB()
   for line in io.lines("/proc/self/status") do
     local kb = line:match("^VmRSS:%s+(%d+)")
@@ -19,6 +19,9 @@ test.case("limits", function()
     { "strings", "memory limit exceeded" },
     { "tables", "memory limit exceeded" },
     { "doubling", "memory limit exceeded" },
+    { "pattern", "instruction budget exceeded" },
+    { "rep", "instruction budget exceeded" },
+    { "compare", "time limit exceeded" },
   }
   for i, e in ipairs(expected) do
     if i > 1 then app:press("esc", "tab") end

@@ -131,20 +131,27 @@ public final class LuaState {
             rt.pointee.memoryExceeded = 0
             // Give the memory back: to Lua's heap (each full collection also halves
             // the string table the bomb grew), then from the C heap to the system.
-            for _ in 0..<4 { _ = uih_gccollect(L) }
-            malloc_trim(0)
+            giveMemoryBack(collections: 4)
             return .memoryLimit(message: "memory limit exceeded")
         }
         if rt.pointee.timeExceeded != 0 {
             rt.pointee.timeExceeded = 0
             rt.pointee.budgetExceeded = 0
+            // A runaway stopped in the middle of its work leaves its garbage behind.
+            giveMemoryBack(collections: 1)
             return .timeLimit(message: message, traceback: traceback)
         }
         if rt.pointee.budgetExceeded != 0 {
             rt.pointee.budgetExceeded = 0
+            giveMemoryBack(collections: 1)
             return .instructionBudget(message: message, traceback: traceback)
         }
         return .runtime(message: message, traceback: traceback)
+    }
+
+    private func giveMemoryBack(collections: Int) {
+        for _ in 0..<collections { _ = uih_gccollect(L) }
+        malloc_trim(0)
     }
 
     static func splitTraceback(_ full: String) -> (String, String) {

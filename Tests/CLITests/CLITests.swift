@@ -201,6 +201,23 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("\(path):2: handler broke"), result.stderr)
     }
 
+    func testLimitOptionsReachTheHandlers() throws {
+        let path = try write("limits.lua", """
+        return ui.screen { title = "Limits",
+          ui.button { title = "Spin", onSelect = function() while true do end end },
+          ui.button { title = "Rep", onSelect = function() local a = ('x'):rep(2^22) .. 'a' local b = ('x'):rep(2^22) .. 'b' while true do local _ = a < b end end },
+        }
+        """)
+        let spin = try uihost("render", path, "--keys", "enter", "--max-instructions", "5000", "--size", "200x6")
+        XCTAssertEqual(spin.status, 3, spin.stderr)
+        XCTAssertEqual(spin.lines.last, "error: \(path):2: instruction budget exceeded (5000 instructions)")
+        let slow = try uihost("render", path, "--keys", "tab enter", "--max-time", "0.2", "--size", "200x6")
+        XCTAssertEqual(slow.status, 3, slow.stderr)
+        XCTAssertEqual(slow.lines.last, "error: \(path):3: time limit exceeded (0.2 s of CPU)")
+        assertUsageError(try uihost("render", path, "--max-time", "soon"), mentioning: "--max-time")
+        assertUsageError(try uihost("render", path, "--max-time", "-1"), mentioning: "--max-time")
+    }
+
     func testSandboxHidesIoAndOsExit() throws {
         let path = try write("sandbox.lua", """
         local label = ui.text(tostring(io) .. " " .. tostring(os.exit) .. " " .. type(os.time))

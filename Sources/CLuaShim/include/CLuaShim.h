@@ -60,7 +60,7 @@ typedef struct uih_CallFrame {
 
 #define UIH_TICK_MS 10
 /* Bytes a script allocates per instruction charged to its budget. */
-#define UIH_BYTES_PER_INSTRUCTION 16
+#define UIH_BYTES_PER_INSTRUCTION 8
 
 /* A new state with the counting allocator and the runtime record; NULL on failure. */
 lua_State *uih_newstate(size_t memoryLimit);
