@@ -301,9 +301,8 @@ void uih_wrapcoroutines(lua_State *L) {
 /* The length a table function will work to: the raw length of a plain table,
    or what __len says (so a table with __len has it called once more). */
 static lua_Integer uih_worklength(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) return (lua_Integer)lua_rawlen(L, 1);
-    if (lua_type(L, 1) == LUA_TTABLE) lua_pop(L, 1);
-    if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL) return 0;
+    if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL)
+        return lua_type(L, 1) == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, 1) : 0;
     lua_pop(L, 1);
     lua_len(L, 1);
     int isnum;
