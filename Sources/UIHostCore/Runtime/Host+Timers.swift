@@ -23,19 +23,18 @@ extension Host {
         nextTimerID += 1
         // At least 1 ms: a timer that schedules another for "now" must not keep
         // one `advance` from ever returning.
-        timers.append(Timer(id: id, due: clock + max(1, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
+        timers.insert(Timer(id: id, due: clock + max(1, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
         return id
     }
 
     func cancelTimer(_ id: Int) {
-        guard let i = timers.firstIndex(where: { $0.id == id }) else { return }
-        let timer = timers.remove(at: i)
-        luaL_unref(L, LUA_REGISTRYINDEX, timer.ref)
+        guard let ref = timers.cancel(id) else { return }
+        luaL_unref(L, LUA_REGISTRYINDEX, ref)
     }
 
     /// Milliseconds until the next timer is due, nil when none is scheduled.
     public var nextTimerDelay: Int? {
-        timers.map(\.due).min().map { max(0, $0 - clock) }
+        timers.earliestDue().map { max(0, $0 - clock) }
     }
 
     /// Moves the clock on by `ms`, running every timer that falls due in order.
@@ -43,27 +42,18 @@ extension Host {
         let target = clock + max(0, ms)
         // Time alone changes the frame only when a timer runs or something animates.
         if animating { dirty = true }
-        while quitCode == nil, let i = earliestDue(before: target) {
-            var timer = timers[i]
+        while quitCode == nil, let timer = timers.popDue(atOrBefore: target) {
             clock = max(clock, timer.due)
             if let interval = timer.interval {
-                timer.due += interval
-                timers[i] = timer
-            } else {
-                timers.remove(at: i)
+                // Scheduled again before it runs, so that its handler can cancel it.
+                var next = timer
+                next.due += interval
+                timers.insert(next)
             }
             fire(timer)
             dirty = true
         }
         clock = target
-    }
-
-    private func earliestDue(before target: Int) -> Int? {
-        var best: Int?
-        for (i, timer) in timers.enumerated() where timer.due <= target {
-            if best == nil || timer.due < timers[best!].due { best = i }
-        }
-        return best
     }
 
     private func fire(_ timer: Timer) {
@@ -104,7 +94,7 @@ extension Host {
             var ms = 0
             if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: lua_tointegerx(co, -1, nil)) }
             lua_settop(co, -nresults - 1)
-            timers.append(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
+            timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
             nextTimerID += 1
             return
         }

@@ -56,7 +56,7 @@ public final class Host {
 
     // Time.
     public internal(set) var clock = 0
-    var timers: [Timer] = []
+    var timers = TimerQueue()
     /// Coroutines of `ui.spawn` still running.
     var spawned: Set<OpaquePointer> = []
     var nextTimerID = 1

@@ -1,0 +1,75 @@
+/// The host's timers in due order: a binary heap on (due, id), so that firing
+/// one costs O(log n) however many are scheduled. Ties fire in the order they
+/// were scheduled. A cancelled timer leaves the live set at once and its heap
+/// entry is dropped when it comes to the top.
+struct TimerQueue {
+    private var heap: [Timer] = []
+    /// The registry reference of every live timer, by id.
+    private(set) var live: [Int: Int32] = [:]
+
+    var isEmpty: Bool { live.isEmpty }
+
+    mutating func insert(_ timer: Timer) {
+        live[timer.id] = timer.ref
+        heap.append(timer)
+        siftUp(heap.count - 1)
+    }
+
+    /// Removes the timer; its registry reference, for the caller to release.
+    mutating func cancel(_ id: Int) -> Int32? {
+        live.removeValue(forKey: id)
+    }
+
+    /// The earliest live timer's due time.
+    mutating func earliestDue() -> Int? {
+        dropCancelled()
+        return heap.first?.due
+    }
+
+    /// Takes the earliest live timer if it is due at or before `time`.
+    mutating func popDue(atOrBefore time: Int) -> Timer? {
+        dropCancelled()
+        guard let first = heap.first, first.due <= time else { return nil }
+        removeTop()
+        live.removeValue(forKey: first.id)
+        return first
+    }
+
+    private mutating func dropCancelled() {
+        while let first = heap.first, live[first.id] == nil { removeTop() }
+    }
+
+    private static func before(_ a: Timer, _ b: Timer) -> Bool {
+        a.due != b.due ? a.due < b.due : a.id < b.id
+    }
+
+    private mutating func removeTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private mutating func siftUp(_ index: Int) {
+        var i = index
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard TimerQueue.before(heap[i], heap[parent]) else { return }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    private mutating func siftDown(_ index: Int) {
+        var i = index
+        while true {
+            var smallest = i
+            for child in [2 * i + 1, 2 * i + 2] where child < heap.count && TimerQueue.before(heap[child], heap[smallest]) {
+                smallest = child
+            }
+            if smallest == i { return }
+            heap.swapAt(i, smallest)
+            i = smallest
+        }
+    }
+}
