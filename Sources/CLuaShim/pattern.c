@@ -36,16 +36,27 @@ typedef struct Matcher {
     const char *patEnd;
     int depth;                    /* nested matches left */
     int level;                    /* captures open or closed so far */
-    int credit;                   /* steps left before the next charge */
+    int64_t credit;               /* steps left before the next charge */
     Capture capture[PAT_MAXCAPTURES];
 } Matcher;
 
-/* One step of work; every PAT_STEPS_PER_CHARGE steps, a charge to the budget. */
-static inline void step(Matcher *m) {
-    if (--m->credit <= 0) {
+/* Steps of work, charged to the budget PAT_STEPS_PER_CHARGE at a time. */
+static inline void steps(Matcher *m, int64_t n) {
+    m->credit -= n;
+    if (m->credit <= 0) {
+        int64_t owed = PAT_STEPS_PER_CHARGE - m->credit;
         m->credit = PAT_STEPS_PER_CHARGE;
-        uih_charge(m->L, PAT_STEPS_PER_CHARGE);
+        uih_charge(m->L, owed);
     }
+}
+
+static inline void step(Matcher *m) { steps(m, 1); }
+
+/* Charges the steps taken since the last charge: before every return to Lua. */
+static void settle(Matcher *m) {
+    int64_t owed = PAT_STEPS_PER_CHARGE - m->credit;
+    m->credit = PAT_STEPS_PER_CHARGE;
+    if (owed > 0) uih_charge(m->L, owed);
 }
 
 static void reset(Matcher *m) {
@@ -336,9 +347,9 @@ static const char *findPlain(Matcher *m, const char *h, size_t lh, const char *n
     const char *last = h + (lh - ln);
     while (h <= last) {
         const char *c = memchr(h, *n, (size_t)(last - h) + 1);
+        steps(m, ((c ? c : last) - h) / 64);   /* memchr reads about 64 bytes in a step's time */
         if (c == NULL) return NULL;
-        step(m);
-        for (size_t i = 64; i < ln; i += 64) step(m);
+        steps(m, 1 + (int64_t)(ln / 64));
         if (memcmp(c + 1, n + 1, ln - 1) == 0) return c;
         h = c + 1;
     }
@@ -358,6 +369,7 @@ static int findOrMatch(lua_State *L, int find) {
     begin(&m, L, s, ls, p, lp);
     if (find && (lua_toboolean(L, 4) || !hasSpecials(p, lp))) {
         const char *at = findPlain(&m, s + init, ls - init, p, lp);
+        settle(&m);
         if (at == NULL) {
             luaL_pushfail(L);
             return 1;
@@ -373,12 +385,14 @@ static int findOrMatch(lua_State *L, int find) {
         reset(&m);
         const char *end = match(&m, at, m.pat);
         if (end != NULL) {
+            settle(&m);
             if (!find) return pushCaptures(&m, at, end, 1);
             lua_pushinteger(L, (at - s) + 1);
             lua_pushinteger(L, end - s);
             return pushCaptures(&m, NULL, NULL, 0) + 2;
         }
     } while (at++ < m.srcEnd && !anchored);
+    settle(&m);
     luaL_pushfail(L);
     return 1;
 }
@@ -402,9 +416,11 @@ static int gmatchNext(lua_State *L) {
         const char *end = match(&it->m, at, it->m.pat);
         if (end != NULL && end != it->lastEnd) {
             it->at = it->lastEnd = end;
+            settle(&it->m);
             return pushCaptures(&it->m, at, end, 1);
         }
     }
+    settle(&it->m);
     return 0;
 }
 
@@ -505,6 +521,7 @@ static int patGsub(lua_State *L) {
         }
         if (anchored) break;
     }
+    settle(&m);
     if (!changed) {
         lua_pushvalue(L, 1);
     } else {

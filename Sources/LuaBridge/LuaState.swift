@@ -127,22 +127,20 @@ public final class LuaState {
         let rt = runtime
         // Only the status tells: a memory error a script caught with pcall
         // must not make a later ordinary error look like one.
+        let budget = rt.pointee.budgetExceeded != 0, time = rt.pointee.timeExceeded != 0
+        uih_clearlimits(L)
         if status == LUA_ERRMEM {
-            rt.pointee.memoryExceeded = 0
             // Give the memory back: to Lua's heap (each full collection also halves
             // the string table the bomb grew), then from the C heap to the system.
             giveMemoryBack(collections: 4)
             return .memoryLimit(message: "memory limit exceeded")
         }
-        if rt.pointee.timeExceeded != 0 {
-            rt.pointee.timeExceeded = 0
-            rt.pointee.budgetExceeded = 0
+        if time {
             // A runaway stopped in the middle of its work leaves its garbage behind.
             giveMemoryBack(collections: 1)
             return .timeLimit(message: message, traceback: traceback)
         }
-        if rt.pointee.budgetExceeded != 0 {
-            rt.pointee.budgetExceeded = 0
+        if budget {
             giveMemoryBack(collections: 1)
             return .instructionBudget(message: message, traceback: traceback)
         }

@@ -16,6 +16,14 @@ final class LimitsTests: XCTestCase {
         lua_createtable(lua.L, 0, 4)
         uih_installpatterns(lua.L)
         lua_setglobal(lua.L, "mine")
+        // What the sandbox installs, beside Lua's own pattern functions.
+        lua_getglobal(lua.L, "coroutine")
+        uih_wrapcoroutines(lua.L)
+        lua_getglobal(lua.L, "table")
+        uih_chargetablefunctions(lua.L)
+        lua_getglobal(lua.L, "string")
+        uih_chargerep(lua.L)
+        lua_settop(lua.L, -4)
         return lua
     }
 
@@ -173,10 +181,15 @@ final class LimitsTests: XCTestCase {
 
     func testTableFunctionsAreChargedForWhatTheyMove() {
         let lua = makeState(budget: 1_000_000)
-        lua_getglobal(lua.L, "table")
-        uih_chargetablefunctions(lua.L)
-        lua_settop(lua.L, -2)
         for source in ["table.move({}, 1, math.maxinteger - 1, 2)",
+                       "table.move({}, 1, 2^40, 2)",
+                       "table.move({}, '1', '1099511627776', 2)",
+                       "table.insert(setmetatable({}, { __len = function() return 2^62 end }), 1.0, 'x')",
+                       "table.remove(setmetatable({}, { __len = function() return 2^62 end }), '1')",
+                       "local s = ('x'):rep(2^20) local t = {} for i = 1, 300 do t[i] = s end table.sort(t)",
+                       "local s = ('x'):rep(2^20) local t = setmetatable({}, {}) for i = 1, 300 do t[i] = s end table.sort(t)",
+                       "local s = ('x'):rep(2^20) local t = {} for i = 1, 300 do t[i] = s end table.sort(t, rawequal)",
+                       "string.rep('', math.maxinteger)",
                        "table.insert(setmetatable({}, { __len = function() return 2^62 end }), 1, 'x')",
                        "table.remove(setmetatable({}, { __len = function() return 2^62 end }), 1)",
                        "table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = function() return 1 end }))"] {
@@ -192,8 +205,15 @@ final class LimitsTests: XCTestCase {
         table.move(t, 1, 2, 3)
         return r .. ":" .. table.concat(t, ",")
         """), "9:1,2,1,2")
+        XCTAssertEqual(try run(lua, "local t = { 'b', 'c', 'a' } table.sort(t) table.sort(t, function(a, b) return a > b end) return table.concat(t)"), "cba")
+        // Lua's own argument errors still come first.
         XCTAssertEqual(expectError(lua, "table.insert({}, 5, 1)")?.message,
                        "limits.lua:1: bad argument #2 to 'insert' (position out of bounds)")
+        XCTAssertEqual(expectError(lua, "table.insert({1, 2, 3}, math.mininteger, 'x')")?.message,
+                       "limits.lua:1: bad argument #2 to 'insert' (position out of bounds)")
+        XCTAssertEqual(expectError(lua, "table.move({}, math.mininteger, -1, 1)")?.message,
+                       "limits.lua:1: bad argument #3 to 'move' (too many elements to move)")
+        XCTAssertEqual(expectError(lua, "table.sort({ {}, {} })")?.message, "attempt to compare two table values")
     }
 
     func testWhatLibraryFunctionsAllocateIsCharged() {
@@ -216,11 +236,43 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(try run(lua, "return 'next'"), "next")
     }
 
+    func testResumingCoroutinesDoesNotRestartTheCount() {
+        let lua = makeState(budget: 1_000_000)
+        for source in ["local me = coroutine.running() while true do coroutine.resume(me) end",
+                       "local co = coroutine.wrap(function() while true do for i = 1, 900 do end coroutine.yield() end end) while true do co() end"] {
+            guard case .instructionBudget? = expectError(lua, source) else { return XCTFail(source) }
+        }
+    }
+
+    func testPatternStepsAreChargedEvenInShortCalls() {
+        // 2000 calls of about 1000 steps each: twice the budget, though no call reaches a charge by itself.
+        let lua = makeState(budget: 1_000_000)
+        let error = expectError(lua, "local s = ('a'):rep(999) .. 'b' for _ = 1, 2000 do mine.find(s, '[b]') end")
+        guard case .instructionBudget? = error else { return XCTFail("got \(String(describing: error))") }
+    }
+
+    func testWrapClosesACoroutineThatFailedAsLuaDoes() throws {
+        let lua = makeState()
+        XCTAssertEqual(try run(lua, """
+        local co
+        local f = coroutine.wrap(function()
+          co = coroutine.running()
+          local x <close> = setmetatable({}, { __close = function() error("close err", 0) end })
+          error("body err", 0)
+        end)
+        local ok, e = pcall(f)
+        return tostring(ok) .. " " .. tostring(e) .. " " .. coroutine.status(co) .. " " .. tostring(select(2, pcall(f)))
+        """), "false close err dead cannot resume dead coroutine")
+        XCTAssertEqual(try run(lua, """
+        local depth = 0
+        local function nest() depth = depth + 1 return coroutine.wrap(nest)() end
+        pcall(nest)
+        return depth > 150 and "deep" or ("only " .. depth)
+        """), "deep")
+    }
+
     func testTimeLimitReachesIntoCoroutines() {
         let lua = makeState(seconds: 0.3)
-        lua_getglobal(lua.L, "coroutine")
-        uih_wrapcoroutines(lua.L)
-        lua_settop(lua.L, -2)
         for source in ["coroutine.wrap(function() while true do local s = string.rep('x', 2^22) end end)()",
                        "local co = coroutine.create(function() while true do local s = string.rep('x', 2^22) end end)\n"
                        + "local ok, e = coroutine.resume(co) error(e, 0)"] {

@@ -534,6 +534,26 @@ final class BadInputTests: XCTestCase {
         assertStillRuns(slow)
     }
 
+    func testCallsMadeByAHandlerShareItsBudget() throws {
+        // Each coroutine fits the budget alone; the handler that spawns both does not.
+        let host = try handlerHost("for _ = 1, 2 do ui.spawn(function() for i = 1, 60000 do end end) end",
+                                   options(maxInstructions: 100_000))
+        press(host, .enter)
+        // The second coroutine is stopped, and so is the handler, whose budget it used up.
+        XCTAssertEqual(host.errors, Array(repeating: atHandler("instruction budget exceeded (100000 instructions)"), count: 2))
+        assertStillRuns(host)
+    }
+
+    func testPrintingAnObjectRunsItsTostringWithinTheLimits() throws {
+        let host = try handlerHost(
+            "print(setmetatable({}, { __tostring = function() local t = {} for i = 1, 1e9 do t[i] = { i } end end }))",
+            options(maxMemory: 32 << 20))
+        press(host, .enter)
+        XCTAssertEqual(host.errors.count, 1, "\(host.errors)")
+        XCTAssertLessThan(host.lua.memoryUsed, 16 << 20, "the garbage is collected")
+        assertStillRuns(host)
+    }
+
     func testRunawayRecursionIsAStackOverflow() throws {
         let host = try handlerHost("local function f() return 1 + f() end f()")
         press(host, .enter)

@@ -95,6 +95,11 @@ void uih_installpatterns(lua_State *L);
 /* Replaces insert, remove, move and sort in the table library on top with
  * versions charged for the elements they move. */
 void uih_chargetablefunctions(lua_State *L);
+/* Replaces rep in the string table on top with a version charged for its count. */
+void uih_chargerep(lua_State *L);
+
+/* Clears the marks of an exceeded limit once its error has been reported. */
+void uih_clearlimits(lua_State *L);
 
 /* Replaces coroutine.resume and coroutine.wrap (in the table on top) with versions
  * that keep the running thread known to the limits. */

@@ -17,6 +17,7 @@ enum Sandbox {
         // Library functions that work in C for long are charged to the budget.
         lua_getglobal(L, "string")
         uih_installpatterns(L)
+        uih_chargerep(L)
         lua_settop(L, -2)
         lua_getglobal(L, "table")
         uih_chargetablefunctions(L)
