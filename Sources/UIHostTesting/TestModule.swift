@@ -77,7 +77,9 @@ enum TestModule {
         guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "open", "string") }
         let path = LuaState.string(L, at: 1)
         let run = run(L)
-        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets, log: { _ in })
+        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets,
+                                  maxInstructions: run.options.maxInstructions, maxMemory: run.options.maxMemory, log: { _ in })
+        options.maxSeconds = run.options.maxSeconds
         if lua_type(L, 2) == LUA_TTABLE {
             lua_getfield_raw(L, 2, "size")
             if lua_type(L, -1) == LUA_TSTRING {

@@ -138,7 +138,9 @@ final class WorkerPool {
         var args = [executable, "test", "--worker", scripts[index], "--timeout", String(options.timeout)]
         if options.updateSnapshots { args.append("--update-snapshots") }
         let size = options.size
-        args += ["--size", "\(size.cols)x\(size.rows)", "--assets", options.assets]
+        args += ["--size", "\(size.cols)x\(size.rows)", "--assets", options.assets,
+                 "--max-instructions", String(options.maxInstructions), "--max-time", String(options.maxSeconds),
+                 "--max-memory", String(options.maxMemory >> 20)]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0

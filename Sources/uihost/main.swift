@@ -158,8 +158,12 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
 }
 
 func testOptions(_ args: Arguments) -> TestOptions {
-    TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
-                timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
+    var options = TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
+                              timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
+    options.maxInstructions = args.maxInstructions
+    options.maxSeconds = args.maxSeconds
+    options.maxMemory = args.maxMemoryMiB << 20
+    return options
 }
 
 let arguments: Arguments

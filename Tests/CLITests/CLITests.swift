@@ -294,6 +294,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.lines.last, "1 passed, 0 failed")
     }
 
+    func testTestCommandGivesItsLimitsToTheApps() throws {
+        let screen = try write("work.lua", """
+        local label = ui.text "idle"
+        return ui.screen { title = 'Work', ui.button { title = 'Go', onSelect = function()
+          for i = 1, 50000 do end
+          label.text = "done"
+        end }, label }
+        """)
+        try write("limits_test.lua", """
+        test.case("the work", function()
+          local app = test.open("\(screen)")
+          app:press("enter")
+          local errors = app:errors()
+          print("errors: " .. #errors .. " " .. tostring(errors[1]))
+        end)
+        """)
+        let defaults = try uihost("test", directory.path)
+        XCTAssertTrue(defaults.stdout.contains("errors: 0 nil"), defaults.stdout)
+        let tight = try uihost("test", directory.path, "--max-instructions", "10000")
+        XCTAssertTrue(tight.stdout.contains("errors: 1 \(screen):3: instruction budget exceeded (10000 instructions)"), tight.stdout)
+    }
+
     // MARK: - uihost test reports (a failing fixture outside the suite)
 
     func testFailingFixtureReportsFileLineDiffAndFrame() throws {
