@@ -8,7 +8,7 @@
  * takes longer than anyone would wait. This one counts a step for every position
  * it tries and every character an expansion consumes, and raises the budget (or
  * time limit) error when the call has used its share. It behaves as Lua 5.4's
- * does, error messages included; PatternTests compares the two on random
+ * does, error messages included; LimitsTests compares the two on random
  * patterns and subjects.
  */
 #include "CLuaShim.h"

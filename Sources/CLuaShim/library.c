@@ -1,0 +1,218 @@
+/*
+ * Library functions the sandbox replaces so that the limits reach them:
+ * coroutine.resume and wrap, which keep the running thread known, and the
+ * table and string functions that work in C for as long as their arguments
+ * say, charged before they start. Each calls Lua's own function in its own
+ * frame, so that argument errors read as Lua's.
+ */
+#include "CLuaShim.h"
+#include "uih_limits.h"
+#include <limits.h>
+
+/* MARK: - Coroutines */
+
+/* Runs Lua's own coroutine.resume (a C function) in the caller's frame, with
+   co known as the running thread. The stack holds co and the arguments. */
+static int uih_resumein(lua_State *L, lua_CFunction resume, lua_State *co) {
+    uih_Runtime *rt = uih_runtime(L);
+    lua_State *previous = rt->running;
+    rt->running = co;
+    uih_armhook(co);
+    int n = resume(L);   /* raises nothing once given a thread: errors come back as values */
+    rt->running = previous;
+    return n;
+}
+
+/* coroutine.resume. Upvalue 1 is Lua's own, called in this function's frame so
+   that its messages name the function as the script called it. */
+static int uih_coresume(lua_State *L) {
+    lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    if (co == NULL || !uih_runtime(L)->inCall) return resume(L);   /* a bad argument: Lua's resume says so */
+    return uih_resumein(L, resume, co);
+}
+
+/* The function coroutine.wrap returns, as Lua's: the results of a resume, or
+   its error raised again here. Upvalues: the coroutine, Lua's coroutine.resume. */
+static int uih_cowrapped(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int n = uih_runtime(L)->inCall ? uih_resumein(L, resume, co) : resume(L);
+    if (lua_toboolean(L, -n)) return n - 1;
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) {   /* an error in the coroutine: close it */
+        status = lua_resetthread(co);
+        lua_xmove(co, L, 1);   /* the error, or one raised while closing */
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap. Upvalues: Lua's coroutine.create and coroutine.resume. */
+static int uih_cowrap(lua_State *L) {
+    lua_CFunction create = lua_tocfunction(L, lua_upvalueindex(1));
+    create(L);   /* checks the function and pushes the new thread */
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushcclosure(L, uih_cowrapped, 2);
+    return 1;
+}
+
+void uih_wrapcoroutines(lua_State *L) {
+    lua_getfield(L, -1, "create");
+    lua_getfield(L, -2, "resume");
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, uih_coresume, 1);
+    lua_setfield(L, -4, "resume");
+    lua_pushcclosure(L, uih_cowrap, 2);
+    lua_setfield(L, -2, "wrap");
+}
+
+/* MARK: - Table functions, charged */
+
+/* The length a table function will work to: the raw length of a plain table,
+   or what __len says (so a table with __len has it called once more). */
+static lua_Integer uih_worklength(lua_State *L) {
+    if (luaL_getmetafield(L, 1, "__len") == LUA_TNIL)
+        return lua_type(L, 1) == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, 1) : 0;
+    lua_pop(L, 1);
+    lua_len(L, 1);
+    int isnum;
+    lua_Integer n = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    return isnum ? n : 0;
+}
+
+static int64_t uih_span(lua_Integer from, lua_Integer to) {
+    if (to < from) return 0;
+    lua_Unsigned n = (lua_Unsigned)to - (lua_Unsigned)from + 1u;
+    return n > (lua_Unsigned)INT64_MAX ? -1 : (int64_t)n;   /* -1: more than any budget */
+}
+
+/* An integer argument as luaL_checkinteger reads it (floats with an exact
+   value and numeric strings too); 0 in *ok when it is not one. */
+static lua_Integer uih_intarg(lua_State *L, int arg, int *ok) {
+    return lua_tointegerx(L, arg, ok);
+}
+
+static int64_t uih_times(int64_t n, int64_t factor) {
+    if (n <= 0 || factor <= 0) return 0;
+    return n > INT64_MAX / factor ? -1 : n * factor;
+}
+
+static int64_t uih_log2(lua_Integer n) {
+    int64_t log = 1;
+    while (log < 63 && ((lua_Integer)1 << log) < n) log++;
+    return log;
+}
+
+static int64_t uih_add(int64_t a, int64_t b) {
+    if (a < 0 || b < 0 || a > INT64_MAX - b) return -1;
+    return a + b;
+}
+
+/* A comparison for table.sort that is charged for what it compares. Upvalue 1:
+   the script's comparator, or nil for "<". */
+static int uih_sortless(lua_State *L) {
+    int64_t cost = 1;
+    for (int i = 1; i <= 2; i++)
+        if (lua_type(L, i) == LUA_TSTRING) cost += (int64_t)(lua_rawlen(L, i) / 64);
+    uih_charge(L, cost);
+    if (lua_isnil(L, lua_upvalueindex(1))) {
+        lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* table.sort: n log n comparisons, and comparing strings reads them. A plain
+   table sorted by "<" is charged for its strings' lengths up front; otherwise
+   (a metatable, or a comparator in C) each comparison is charged as it runs. A
+   comparator in Lua counts its own instructions. */
+static int64_t uih_sortcost(lua_State *L) {
+    lua_Integer n = uih_worklength(L);
+    if (n <= 1 || n >= INT_MAX) return 0;   /* Lua's sort does nothing, or refuses */
+    int64_t log = uih_log2(n), cost = uih_times(n, log);
+    int comparator = lua_type(L, 2);
+    int byLess = comparator == LUA_TNONE || comparator == LUA_TNIL;
+    if (!byLess && (comparator != LUA_TFUNCTION || !lua_iscfunction(L, 2))) return cost;
+    if (byLess && lua_type(L, 1) == LUA_TTABLE) {
+        if (!lua_getmetatable(L, 1)) {
+            int64_t bytes = 0;
+            for (lua_Integer i = 1; i <= n; i++) {
+                if (lua_rawgeti(L, 1, i) == LUA_TSTRING) bytes = uih_add(bytes, (int64_t)lua_rawlen(L, -1));
+                lua_pop(L, 1);
+            }
+            return uih_add(cost, uih_times(bytes / 64, log));
+        }
+        lua_pop(L, 1);   /* the metatable */
+    }
+    lua_settop(L, 2);
+    lua_pushcclosure(L, uih_sortless, 1);   /* the comparator (or nil) becomes its upvalue */
+    return cost;
+}
+
+/* table.insert, remove, move and sort move elements in C, as many as the table
+   says it has: each is charged an instruction per element it may move (sort:
+   see uih_sortcost) before Lua's own function runs, in this frame, where its
+   argument errors read as usual. Upvalue 1 is Lua's function. */
+static int uih_chargedtable(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int nargs = lua_gettop(L);
+    int64_t cost = 0;
+    int ok1, ok2, ok3;
+    if (kind == 0 && nargs == 3) {                                   /* insert(t, pos, v) */
+        lua_Integer pos = uih_intarg(L, 2, &ok1);
+        lua_Integer size = uih_worklength(L);
+        if (ok1 && pos >= 1 && pos <= size) cost = uih_span(pos, size);
+    } else if (kind == 1 && nargs >= 2) {                            /* remove(t, pos) */
+        lua_Integer pos = uih_intarg(L, 2, &ok1);
+        lua_Integer size = uih_worklength(L);
+        if (ok1 && pos >= 1 && pos <= size) cost = uih_span(pos, size);
+    } else if (kind == 2) {                                          /* move(a1, f, e, t [,a2]) */
+        lua_Integer f = uih_intarg(L, 2, &ok1), e = uih_intarg(L, 3, &ok2);
+        (void)uih_intarg(L, 4, &ok3);
+        if (ok1 && ok2 && ok3 && e >= f && (f > 0 || e < LUA_MAXINTEGER + f)) cost = uih_span(f, e);
+    } else if (kind == 3 && nargs >= 1) {                            /* sort(t [,comp]) */
+        cost = uih_sortcost(L);
+        nargs = lua_gettop(L);
+    }
+    uih_charge(L, cost);
+    lua_settop(L, nargs);
+    return original(L);
+}
+
+/* string.rep copies n times; with an empty string and separator it loops n
+   times copying nothing, so it is charged for n (bytes are charged as allocated). */
+static int uih_chargedrep(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    int ok;
+    lua_Integer n = lua_tointegerx(L, 2, &ok);
+    if (ok && n > 0) uih_charge(L, (int64_t)(n / 8));
+    return original(L);
+}
+
+void uih_chargerep(lua_State *L) {
+    lua_getfield(L, -1, "rep");
+    lua_pushcclosure(L, uih_chargedrep, 1);
+    lua_setfield(L, -2, "rep");
+}
+
+void uih_chargetablefunctions(lua_State *L) {
+    static const char *const names[] = { "insert", "remove", "move", "sort" };
+    for (int i = 0; i < 4; i++) {
+        lua_getfield(L, -1, names[i]);
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, uih_chargedtable, 2);
+        lua_setfield(L, -2, names[i]);
+    }
+}

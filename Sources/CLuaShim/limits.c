@@ -1,0 +1,256 @@
+/*
+ * The limits of a call into a script: the instruction budget (a count hook, and
+ * charges for work library functions do in C), the CPU-time limit (a SIGPROF
+ * tick that arms the hook), and the wall-clock deadline of a test case.
+ */
+#include "CLuaShim.h"
+#include "uih_limits.h"
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+/* MARK: - Instruction budget and time limit */
+
+#define UIH_HOOK_STEP 1000
+
+/* Ticks of process CPU time (user and system), counted by the SIGPROF handler. */
+static volatile unsigned long uih_tickcount;
+/* The runtime whose call this thread is running, for the signal handler. */
+static _Thread_local __attribute__((tls_model("initial-exec"))) uih_Runtime *uih_active;
+
+unsigned long uih_ticks(void) {
+    return __atomic_load_n(&uih_tickcount, __ATOMIC_RELAXED);
+}
+
+/* Pushes "file:line: " of the nearest Lua function from `level` up (0 from a
+   hook, which has no frame of its own; 1 from a library function, which may be
+   called by another, like sort's comparison), or "". */
+static void uih_where(lua_State *L, int level) {
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* Raises the budget error at the line of the Lua function at `level` or above. */
+static void uih_budgeterrorat(lua_State *L, uih_Runtime *rt, int level) {
+    uih_where(L, level);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (lua_Integer)rt->budgetStart);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+static void uih_budgeterror(lua_State *L, uih_Runtime *rt) { uih_budgeterrorat(L, rt, 0); }
+
+static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
+    uih_where(L, level);
+    lua_pushfstring(L, "time limit exceeded (%f s of CPU)", (double)rt->timeTicks * UIH_TICK_MS / 1000.0);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+static void uih_timeerror(lua_State *L, uih_Runtime *rt) { uih_timeerrorat(L, rt, 0); }
+
+void uih_counthook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    uih_Runtime *rt = uih_runtime(L);
+    /* Past a limit: raise on every instruction, so that a script's own pcall
+       cannot catch the error and carry on. */
+    if (rt->timeExceeded) uih_timeerror(L, rt);
+    if (rt->budgetExceeded) uih_budgeterror(L, rt);
+    if (rt->timeTicks > 0 && rt->inCall && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
+        rt->timeExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_timeerror(L, rt);
+    }
+    /* The instructions since the last call: a count-1 hook left from an error
+       already reported is set back to the usual step. */
+    int count = lua_gethookcount(L);
+    if (count != UIH_HOOK_STEP) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+    if (rt->budget < 0) return;
+    rt->budget -= count;
+    if (rt->budget < 0) {
+        rt->budget = 0;
+        rt->budgetExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_budgeterror(L, rt);
+    }
+}
+
+void uih_charge(lua_State *L, int64_t instructions) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (!rt->inCall) return;
+    if (rt->timeExceeded) uih_timeerrorat(L, rt, 1);
+    if (rt->budgetExceeded) uih_budgeterrorat(L, rt, 1);
+    if (rt->timeTicks > 0 && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
+        rt->timeExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_timeerrorat(L, rt, 1);
+    }
+    if (rt->budget < 0) return;
+    if (instructions < 0 || instructions > rt->budget) {
+        rt->budget = 0;
+        rt->budgetExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_budgeterrorat(L, rt, 1);
+    }
+    rt->budget -= instructions;
+}
+
+void uih_spend(uih_Runtime *rt, int64_t instructions) {
+    if (rt->budget < 0 || rt->budgetExceeded) return;
+    rt->budget -= instructions;
+    if (rt->budget < 0) {
+        rt->budget = 0;
+        rt->budgetExceeded = 1;
+        if (rt->running != NULL) lua_sethook(rt->running, uih_counthook, LUA_MASKCOUNT, 1);
+    }
+}
+
+/* SIGPROF, every UIH_TICK_MS of CPU: a call past its time limit gets a hook on
+   its next instruction. A library function running in C finishes its work first;
+   lua_sethook is the one call Lua allows from a signal handler. */
+static void uih_proftick(int sig) {
+    (void)sig;
+    unsigned long now = __atomic_add_fetch(&uih_tickcount, 1, __ATOMIC_RELAXED);
+    uih_Runtime *rt = uih_active;
+    if (rt == NULL || !rt->inCall || rt->timeTicks <= 0 || rt->timeExceeded) return;
+    if (now - rt->callStart < (unsigned long)rt->timeTicks) return;
+    rt->timeExceeded = 1;
+    lua_State *T = rt->running;
+    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+}
+
+static void uih_starttick(void) {
+    static int started = 0;
+    if (started) return;
+    started = 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = uih_proftick;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPROF, &sa, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPROF);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    struct itimerval it;
+    it.it_interval.tv_sec = 0;
+    it.it_interval.tv_usec = UIH_TICK_MS * 1000;
+    it.it_value = it.it_interval;
+    setitimer(ITIMER_PROF, &it, NULL);
+}
+
+void uih_settimelimit(lua_State *L, double seconds) {
+    uih_Runtime *rt = uih_runtime(L);
+    long ticks = seconds > 0 ? (long)(seconds * 1000.0 / UIH_TICK_MS + 0.5) : 0;
+    if (seconds > 0 && ticks < 1) ticks = 1;
+    rt->timeTicks = ticks;
+    if (ticks > 0) uih_starttick();
+}
+
+static void uih_deadlinehook(lua_State *L, lua_Debug *ar);
+
+/* Sets the hook thread L needs now. A hook already in place is left alone:
+   setting it again would restart its count, and a script resuming coroutines
+   in a loop would never reach the next hook call. */
+void uih_armhook(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    lua_Hook hook = NULL;
+    int count = 0;
+    if (rt->budgetExceeded || rt->timeExceeded) { hook = uih_counthook; count = 1; }
+    else if (rt->budget >= 0 || (rt->timeTicks > 0 && rt->inCall)) { hook = uih_counthook; count = UIH_HOOK_STEP; }
+    else if (rt->deadline > 0) { hook = uih_deadlinehook; count = 10000; }
+    if (lua_gethook(L) == hook && lua_gethookcount(L) == count &&
+        lua_gethookmask(L) == (hook ? LUA_MASKCOUNT : 0)) return;
+    lua_sethook(L, hook, hook ? LUA_MASKCOUNT : 0, count);
+}
+
+void uih_setbudget(lua_State *L, int64_t instructions) {
+    uih_Runtime *rt = uih_runtime(L);
+    rt->budget = instructions;
+    rt->budgetStart = instructions;
+    rt->budgetExceeded = 0;
+    uih_armhook(L);
+}
+
+void uih_begincall(lua_State *T, int64_t instructions, uih_CallFrame *frame) {
+    uih_Runtime *rt = uih_runtime(T);
+    frame->budget = rt->budget;
+    frame->budgetStart = rt->budgetStart;
+    frame->callStart = rt->callStart;
+    frame->running = rt->running;
+    frame->inCall = rt->inCall;
+    frame->active = uih_active;
+    if (rt->inCall == 0) {
+        /* A call from the host's own event: a fresh budget and time window. A
+           call made while it runs (a module required, a coroutine spawned, a
+           screen's onAppear) shares them, so nesting cannot multiply either. */
+        rt->budget = instructions;
+        rt->budgetStart = instructions;
+        rt->budgetExceeded = 0;
+        rt->timeExceeded = 0;
+        rt->callStart = uih_ticks();
+    }
+    rt->running = T;
+    rt->inCall++;
+    uih_active = rt;
+    uih_armhook(T);
+}
+
+void uih_endcall(lua_State *L, lua_State *T, const uih_CallFrame *frame) {
+    uih_Runtime *rt = uih_runtime(T);
+    rt->inCall = frame->inCall;
+    rt->running = frame->running;
+    if (rt->inCall == 0) {
+        rt->budget = frame->budget;
+        rt->budgetStart = frame->budgetStart;
+        rt->callStart = frame->callStart;
+    }
+    uih_active = frame->active;
+    uih_armhook(T);
+    if (T != L) uih_armhook(L);
+}
+
+void uih_clearlimits(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    rt->budgetExceeded = 0;
+    rt->timeExceeded = 0;
+    rt->memoryExceeded = 0;
+}
+
+/* MARK: - Deadline */
+
+static double uih_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void uih_deadlinehook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->deadline > 0 && uih_now() > rt->deadline) {
+        lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 1);   /* raise again until out of every pcall */
+        luaL_where(L, 0);
+        lua_pushfstring(L, "timed out after %f s", rt->timeLimit);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+void uih_setdeadline(lua_State *L, double seconds) {
+    uih_Runtime *rt = uih_runtime(L);
+    rt->timeLimit = seconds;
+    rt->deadline = seconds > 0 ? uih_now() + seconds : 0;
+    if (seconds > 0) lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 10000);
+    else lua_sethook(L, NULL, 0, 0);
+}

@@ -1,0 +1,15 @@
+/* Shared inside CLuaShim (not part of its module): the hook and the budget. */
+#ifndef UIH_LIMITS_H
+#define UIH_LIMITS_H
+
+#include "CLuaShim.h"
+
+/* The count hook: charges the budget, checks the time limit, raises past either. */
+void uih_counthook(lua_State *L, lua_Debug *ar);
+/* Sets the hook thread L needs now, leaving one already in place alone. */
+void uih_armhook(lua_State *L);
+/* Takes instructions from the current call's budget; past it, arms a hook that
+   raises on the running thread's next instruction. Never raises itself. */
+void uih_spend(uih_Runtime *rt, int64_t instructions);
+
+#endif
