@@ -135,6 +135,17 @@ final class BadInputTests: XCTestCase {
         assertShows(host, "worked", file: file, line: line)
     }
 
+    /// Runs `body` as the focused button's handler: it must end with exactly
+    /// `errors` (each at s.lua:4), and the app must go on.
+    private func assertHandlerStops(_ body: String, _ options: HostOptions? = nil, with errors: String...,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let host = try handlerHost(body, options)
+        press(host, .enter)
+        XCTAssertEqual(host.errors, errors.map(atHandler), body, file: file, line: line)
+        XCTAssertEqual(lastLine(host), "error: " + atHandler(errors.last ?? ""), file: file, line: line)
+        assertStillRuns(host, file: file, line: line)
+    }
+
     // MARK: - Syntax errors
 
     func testSyntaxErrorIsASyntaxErrorNamingFileAndLine() throws {
@@ -500,48 +511,34 @@ final class BadInputTests: XCTestCase {
     // Work inside library functions, which the count hook does not see.
 
     func testBacktrackingPatternInAHandlerRunsOutOfBudget() throws {
-        let host = try handlerHost("label.text = tostring(string.rep('a', 3000):find(string.rep('a-', 12) .. 'b'))",
-                                   options(maxInstructions: 1_000_000))
-        press(host, .enter)
-        XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (1000000 instructions)")])
-        assertShows(host, "idle")
-        assertStillRuns(host)
+        try assertHandlerStops("label.text = tostring(string.rep('a', 3000):find(string.rep('a-', 12) .. 'b'))",
+                               options(maxInstructions: 1_000_000), with: "instruction budget exceeded (1000000 instructions)")
     }
 
     func testHugeTableMovesRunOutOfBudget() throws {
         for body in ["table.move({}, 1, math.maxinteger - 1, 2)",
                      "table.insert(setmetatable({}, { __len = function() return 2^62 end }), 1, 'x')"] {
-            let host = try handlerHost(body)
-            press(host, .enter)
-            XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (100000000 instructions)")], body)
-            assertStillRuns(host)
+            try assertHandlerStops(body, with: "instruction budget exceeded (100000000 instructions)")
         }
     }
 
     func testLoopOfLibraryWorkRunsOutOfBudgetOrTime() throws {
         // Charged by what it allocates.
-        let host = try handlerHost("while true do local s = string.rep('x', 2^22) end")
-        press(host, .enter)
-        XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (100000000 instructions)")])
-        assertStillRuns(host)
+        try assertHandlerStops("while true do local s = string.rep('x', 2^22) end",
+                               with: "instruction budget exceeded (100000000 instructions)")
         // Comparing two long strings allocates nothing: the CPU-time limit ends it.
         var timed = options()
         timed.maxSeconds = 0.3
-        let slow = try handlerHost("local a, b = ('x'):rep(2^24) .. 'a', ('x'):rep(2^24) .. 'b' while true do local _ = a < b end", timed)
-        press(slow, .enter)
-        XCTAssertEqual(slow.errors, [atHandler("time limit exceeded (0.3 s of CPU)")])
-        XCTAssertEqual(lastLine(slow), "error: " + atHandler("time limit exceeded (0.3 s of CPU)"))
-        assertStillRuns(slow)
+        try assertHandlerStops("local a, b = ('x'):rep(2^24) .. 'a', ('x'):rep(2^24) .. 'b' while true do local _ = a < b end",
+                               timed, with: "time limit exceeded (0.3 s of CPU)")
     }
 
     func testCallsMadeByAHandlerShareItsBudget() throws {
-        // Each coroutine fits the budget alone; the handler that spawns both does not.
-        let host = try handlerHost("for _ = 1, 2 do ui.spawn(function() for i = 1, 60000 do end end) end",
-                                   options(maxInstructions: 100_000))
-        press(host, .enter)
-        // The second coroutine is stopped, and so is the handler, whose budget it used up.
-        XCTAssertEqual(host.errors, Array(repeating: atHandler("instruction budget exceeded (100000 instructions)"), count: 2))
-        assertStillRuns(host)
+        // Each coroutine fits the budget alone; the handler that spawns both does not: the
+        // second coroutine is stopped, and so is the handler, whose budget it used up.
+        try assertHandlerStops("for _ = 1, 2 do ui.spawn(function() for i = 1, 60000 do end end) end",
+                               options(maxInstructions: 100_000),
+                               with: "instruction budget exceeded (100000 instructions)", "instruction budget exceeded (100000 instructions)")
     }
 
     func testPrintingAnObjectRunsItsTostringWithinTheLimits() throws {
