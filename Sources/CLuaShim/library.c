@@ -54,10 +54,21 @@ static int uih_cowrapped(lua_State *L) {
     return lua_error(L);
 }
 
+/* coroutine.create. A new thread's hook counts from zero again, so the
+   instructions it runs before its first hook would go uncharged: a thread is
+   charged that many when it is made. Upvalue 1: Lua's coroutine.create. */
+static int uih_cocreate(lua_State *L) {
+    lua_CFunction create = lua_tocfunction(L, lua_upvalueindex(1));
+    create(L);   /* checks the function and pushes the new thread */
+    uih_charge(L, UIH_THREAD_COST);
+    return 1;
+}
+
 /* coroutine.wrap. Upvalues: Lua's coroutine.create and coroutine.resume. */
 static int uih_cowrap(lua_State *L) {
     lua_CFunction create = lua_tocfunction(L, lua_upvalueindex(1));
     create(L);   /* checks the function and pushes the new thread */
+    uih_charge(L, UIH_THREAD_COST);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushcclosure(L, uih_cowrapped, 2);
     return 1;
@@ -69,8 +80,18 @@ void uih_wrapcoroutines(lua_State *L) {
     lua_pushvalue(L, -1);
     lua_pushcclosure(L, uih_coresume, 1);
     lua_setfield(L, -4, "resume");
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, -2);
     lua_pushcclosure(L, uih_cowrap, 2);
-    lua_setfield(L, -2, "wrap");
+    lua_setfield(L, -4, "wrap");
+    lua_pop(L, 1);
+    lua_pushcclosure(L, uih_cocreate, 1);
+    lua_setfield(L, -2, "create");
+}
+
+void uih_chargenewthread(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->inCall) uih_spend(rt, UIH_THREAD_COST);
 }
 
 /* MARK: - Table functions, charged */
@@ -143,7 +164,8 @@ static int64_t uih_sortcost(lua_State *L) {
     int64_t log = uih_log2(n), cost = uih_times(n, log);
     int comparator = lua_type(L, 2);
     int byLess = comparator == LUA_TNONE || comparator == LUA_TNIL;
-    if (!byLess && (comparator != LUA_TFUNCTION || !lua_iscfunction(L, 2))) return cost;
+    if (!byLess && comparator != LUA_TFUNCTION) return 0;   /* Lua's sort refuses it */
+    if (!byLess && !lua_iscfunction(L, 2)) return cost;
     if (byLess && lua_type(L, 1) == LUA_TTABLE) {
         if (!lua_getmetatable(L, 1)) {
             int64_t bytes = 0;
@@ -160,16 +182,57 @@ static int64_t uih_sortcost(lua_State *L) {
     return cost;
 }
 
-/* table.insert, remove, move and sort move elements in C, as many as the table
-   says it has: each is charged an instruction per element it may move (sort:
-   see uih_sortcost) before Lua's own function runs, in this frame, where its
-   argument errors read as usual. Upvalue 1 is Lua's function. */
+/* Whether argument `arg` is something Lua's table functions take: a table, or
+   a value with a metatable (whose metamethods they use). */
+static int uih_tablelike(lua_State *L, int arg) {
+    if (lua_type(L, arg) == LUA_TTABLE) return 1;
+    if (!lua_getmetatable(L, arg)) return 0;
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* table.concat(list, sep, i, j): j - i + 1 elements, each fetched in C. In a
+   plain table the first nil stops it with an error, so it does no more than the
+   table holds. */
+static int64_t uih_concatcost(lua_State *L) {
+    if (!uih_tablelike(L, 1)) return 0;
+    int ok = 1;
+    lua_Integer i = lua_isnoneornil(L, 3) ? 1 : uih_intarg(L, 3, &ok);
+    if (!ok) return 0;
+    lua_Integer j = lua_isnoneornil(L, 4) ? uih_worklength(L) : uih_intarg(L, 4, &ok);
+    if (!ok) return 0;
+    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+        lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
+        if (j > n + 1) j = n + 1;
+    } else if (lua_type(L, 1) == LUA_TTABLE) {
+        lua_pop(L, 1);
+    }
+    return uih_span(i, j);
+}
+
+/* table.move(a1, f, e, t [,a2]): e - f + 1 elements, once Lua's own checks pass. */
+static int64_t uih_movecost(lua_State *L) {
+    int ok1, ok2, ok3;
+    lua_Integer f = uih_intarg(L, 2, &ok1), e = uih_intarg(L, 3, &ok2), t = uih_intarg(L, 4, &ok3);
+    if (!ok1 || !ok2 || !ok3 || e < f || !uih_tablelike(L, 1)) return 0;
+    if (!lua_isnoneornil(L, 5) && !uih_tablelike(L, 5)) return 0;
+    if (!(f > 0 || e < LUA_MAXINTEGER + f)) return 0;          /* "too many elements to move" */
+    lua_Integer n = e - f + 1;
+    if (t > LUA_MAXINTEGER - n + 1) return 0;                   /* "destination wrap around" */
+    return uih_span(f, e);
+}
+
+/* table.insert, remove, move, sort and concat move elements in C, as many as
+   the table or the arguments say: each is charged an instruction per element
+   it may move (sort: see uih_sortcost) before Lua's own function runs, in this
+   frame, where its argument errors read as usual. Arguments Lua refuses are
+   not charged, so that its error comes first. Upvalue 1 is Lua's function. */
 static int uih_chargedtable(lua_State *L) {
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
     int nargs = lua_gettop(L);
     int64_t cost = 0;
-    int ok1, ok2, ok3;
+    int ok1;
     if (kind == 0 && nargs == 3) {                                   /* insert(t, pos, v) */
         lua_Integer pos = uih_intarg(L, 2, &ok1);
         lua_Integer size = uih_worklength(L);
@@ -179,25 +242,30 @@ static int uih_chargedtable(lua_State *L) {
         lua_Integer size = uih_worklength(L);
         if (ok1 && pos >= 1 && pos <= size) cost = uih_span(pos, size);
     } else if (kind == 2) {                                          /* move(a1, f, e, t [,a2]) */
-        lua_Integer f = uih_intarg(L, 2, &ok1), e = uih_intarg(L, 3, &ok2);
-        (void)uih_intarg(L, 4, &ok3);
-        if (ok1 && ok2 && ok3 && e >= f && (f > 0 || e < LUA_MAXINTEGER + f)) cost = uih_span(f, e);
+        cost = uih_movecost(L);
     } else if (kind == 3 && nargs >= 1) {                            /* sort(t [,comp]) */
         cost = uih_sortcost(L);
         nargs = lua_gettop(L);
+    } else if (kind == 4) {                                          /* concat(list [,sep [,i [,j]]]) */
+        cost = uih_concatcost(L);
     }
     uih_charge(L, cost);
     lua_settop(L, nargs);
     return original(L);
 }
 
-/* string.rep copies n times; with an empty string and separator it loops n
-   times copying nothing, so it is charged for n (bytes are charged as allocated). */
+/* string.rep(s, n [,sep]) loops n times. Its bytes are charged as they are
+   allocated, but with an empty string and separator it loops copying nothing:
+   that case is charged n/8 (any other n Lua refuses or allocates for). */
 static int uih_chargedrep(lua_State *L) {
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     int ok;
     lua_Integer n = lua_tointegerx(L, 2, &ok);
-    if (ok && n > 0) uih_charge(L, (int64_t)(n / 8));
+    size_t ls = 1, lsep = 0;
+    if (lua_type(L, 1) == LUA_TSTRING) ls = lua_rawlen(L, 1);
+    if (lua_type(L, 3) == LUA_TSTRING) lsep = lua_rawlen(L, 3);
+    else if (!lua_isnoneornil(L, 3)) lsep = 1;
+    if (ok && n > 0 && ls == 0 && lsep == 0) uih_charge(L, (int64_t)(n / 8));
     return original(L);
 }
 
@@ -208,8 +276,8 @@ void uih_chargerep(lua_State *L) {
 }
 
 void uih_chargetablefunctions(lua_State *L) {
-    static const char *const names[] = { "insert", "remove", "move", "sort" };
-    for (int i = 0; i < 4; i++) {
+    static const char *const names[] = { "insert", "remove", "move", "sort", "concat" };
+    for (int i = 0; i < 5; i++) {
         lua_getfield(L, -1, names[i]);
         lua_pushinteger(L, i);
         lua_pushcclosure(L, uih_chargedtable, 2);

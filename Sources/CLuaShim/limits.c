@@ -13,7 +13,9 @@
 
 /* MARK: - Instruction budget and time limit */
 
-#define UIH_HOOK_STEP 1000
+/* About how many instructions the VM runs in a tick (10 ms): 2.7 x 10^8 a second
+   on the development machine. */
+#define UIH_INSTRUCTIONS_PER_TICK 3000000
 
 /* Ticks of process CPU time (user and system), counted by the SIGPROF handler. */
 static volatile unsigned long uih_tickcount;
@@ -94,7 +96,18 @@ void uih_charge(lua_State *L, int64_t instructions) {
         lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
         uih_timeerrorat(L, rt, 1);
     }
-    if (rt->budget < 0) return;
+    if (rt->budget < 0) {
+        /* No budget, but a time limit: work that could not end within the time
+           left (at the VM's pace, UIH_INSTRUCTIONS_PER_TICK a tick) is refused now,
+           since the tick cannot stop a library function in the middle. */
+        if (rt->timeTicks <= 0) return;
+        unsigned long used = uih_ticks() - rt->callStart;
+        int64_t left = (int64_t)((unsigned long)rt->timeTicks - used) * UIH_INSTRUCTIONS_PER_TICK;
+        if (instructions >= 0 && instructions <= left) return;
+        rt->timeExceeded = 1;
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_timeerrorat(L, rt, 1);
+    }
     if (instructions < 0 || instructions > rt->budget) {
         rt->budget = 0;
         rt->budgetExceeded = 1;
@@ -218,6 +231,8 @@ void uih_endcall(lua_State *L, lua_State *T, const uih_CallFrame *frame) {
     uih_active = frame->active;
     uih_armhook(T);
     if (T != L) uih_armhook(L);
+    /* The enclosing call's thread, when it is a coroutine of its own. */
+    if (frame->running != NULL && frame->running != T && frame->running != L) uih_armhook(frame->running);
 }
 
 void uih_clearlimits(lua_State *L) {

@@ -4,6 +4,10 @@
 
 #include "CLuaShim.h"
 
+#define UIH_HOOK_STEP 1000
+/* What making a coroutine costs: a new thread's hook starts counting afresh. */
+#define UIH_THREAD_COST UIH_HOOK_STEP
+
 /* The count hook: charges the budget, checks the time limit, raises past either. */
 void uih_counthook(lua_State *L, lua_Debug *ar);
 /* Sets the hook thread L needs now, leaving one already in place alone. */

@@ -190,6 +190,7 @@ final class LimitsTests: XCTestCase {
                        "local s = ('x'):rep(2^20) local t = setmetatable({}, {}) for i = 1, 300 do t[i] = s end table.sort(t)",
                        "local s = ('x'):rep(2^20) local t = {} for i = 1, 300 do t[i] = s end table.sort(t, rawequal)",
                        "string.rep('', math.maxinteger)",
+                       "table.concat(setmetatable({}, { __index = table.concat }), '', 1, math.maxinteger)",
                        "table.insert(setmetatable({}, { __len = function() return 2^62 end }), 1, 'x')",
                        "table.remove(setmetatable({}, { __len = function() return 2^62 end }), 1)",
                        "table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = function() return 1 end }))"] {
@@ -214,6 +215,15 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(expectError(lua, "table.move({}, math.mininteger, -1, 1)")?.message,
                        "limits.lua:1: bad argument #3 to 'move' (too many elements to move)")
         XCTAssertEqual(expectError(lua, "table.sort({ {}, {} })")?.message, "attempt to compare two table values")
+        for (source, message) in [("string.rep('x', math.maxinteger)", "resulting string too large"),
+                                  ("table.move({}, 1, math.maxinteger, 2)", "(destination wrap around)"),
+                                  ("table.move(nil, 1, 1e12, 1)", "bad argument #1 to 'move' (table expected, got nil)"),
+                                  ("table.concat({}, '', 1, 2^40)", "invalid value (nil) at index 1 in table for 'concat'"),
+                                  ("table.sort(setmetatable({}, { __len = function() return 2^30 end }), 5)",
+                                   "bad argument #2 to 'sort' (function expected, got number)")] {
+            XCTAssertTrue(try run(lua, "local ok, e = pcall(function() \(source) end) return tostring(ok) .. ' ' .. e")?
+                .hasSuffix(message) ?? false, source)
+        }
     }
 
     func testWhatLibraryFunctionsAllocateIsCharged() {
@@ -241,6 +251,23 @@ final class LimitsTests: XCTestCase {
         for source in ["local me = coroutine.running() while true do coroutine.resume(me) end",
                        "local co = coroutine.wrap(function() while true do for i = 1, 900 do end coroutine.yield() end end) while true do co() end"] {
             guard case .instructionBudget? = expectError(lua, source) else { return XCTFail(source) }
+        }
+    }
+
+    func testShortCoroutinesAreCharged() {
+        // Each runs fewer instructions than a hook step: the making of it is charged.
+        let lua = makeState(budget: 1_000_000)
+        let error = expectError(lua, """
+        local function f() for i = 1, 300 do end end
+        for _ = 1, 1e9 do coroutine.resume(coroutine.create(f)) end
+        """)
+        guard case .instructionBudget? = error else { return XCTFail("got \(String(describing: error))") }
+    }
+
+    func testWithoutABudgetTheTimeLimitRefusesEndlessLibraryWork() {
+        let lua = makeState(seconds: 0.3)
+        for source in ["table.move({}, 1, math.maxinteger - 1, 2)", "string.rep('', math.maxinteger)"] {
+            guard case .timeLimit? = expectError(lua, source) else { return XCTFail(source) }
         }
     }
 

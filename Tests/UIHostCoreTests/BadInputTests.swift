@@ -551,6 +551,34 @@ final class BadInputTests: XCTestCase {
         assertStillRuns(host)
     }
 
+    func testCoroutinesSpawningCoroutinesWithoutEndOverflowTheStack() throws {
+        let host = try handlerHost("local function f() ui.spawn(f) end f()")
+        press(host, .enter)
+        XCTAssertEqual(host.errors, ["C stack overflow"])
+        assertStillRuns(host)
+    }
+
+    func testAHugeYieldFromASpawnedCoroutineIsClamped() throws {
+        let host = try handlerHost("ui.spawn(function() ui.sleep(5) coroutine.yield(math.maxinteger) label.text = 'late' end)")
+        press(host, .enter)
+        host.advance(10)
+        XCTAssertEqual(host.errors, [])
+        assertShows(host, "idle")
+        assertStillRuns(host)
+    }
+
+    func testMetatablesTheHostSetsAreClosedToScripts() throws {
+        // A __gc put there would run as a finalizer, outside every limit.
+        let host = try handlerHost(
+            "local mt = getmetatable(ui.after(1e9, function() end)) mt.__gc = function() while true do end end "
+            + "ui.after(1e9, function() end) collectgarbage() collectgarbage() "
+            + "label.text = type(mt.cancel) .. ' ' .. tostring(getmetatable(io.stdout))",
+            options(allow: [.io]))
+        press(host, .enter)
+        XCTAssertEqual(host.errors, [])
+        assertShows(host, "function false")
+    }
+
     func testRunawayRecursionIsAStackOverflow() throws {
         let host = try handlerHost("local function f() return 1 + f() end f()")
         press(host, .enter)

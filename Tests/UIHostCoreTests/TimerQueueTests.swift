@@ -28,6 +28,18 @@ final class TimerQueueTests: XCTestCase {
         XCTAssertNil(queue.earliestDue())
     }
 
+    func testCancelledFarFutureTimersDoNotPileUp() {
+        var queue = TimerQueue()
+        queue.insert(timer(1, due: 5))
+        for id in 2..<100_000 {
+            queue.insert(timer(id, due: 1_000_000_000))
+            _ = queue.cancel(id)
+        }
+        XCTAssertLessThan(queue.storedCount, 200)
+        XCTAssertEqual(queue.popDue(atOrBefore: 5)?.id, 1)
+        XCTAssertTrue(queue.isEmpty)
+    }
+
     /// Random schedules, cancels and pops against a plain list kept in order.
     func testAgreesWithAPlainListOnRandomOperations() {
         var rng = RNG(seed: 2026)

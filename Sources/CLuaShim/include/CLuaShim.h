@@ -92,8 +92,8 @@ void uih_charge(lua_State *L, int64_t instructions);
  * pattern functions whose matching is charged to the budget (pattern.c). */
 void uih_installpatterns(lua_State *L);
 
-/* Replaces insert, remove, move and sort in the table library on top with
- * versions charged for the elements they move. */
+/* Replaces insert, remove, move, sort and concat in the table library on top
+ * with versions charged for the elements they move. */
 void uih_chargetablefunctions(lua_State *L);
 /* Replaces rep in the string table on top with a version charged for its count. */
 void uih_chargerep(lua_State *L);
@@ -101,8 +101,12 @@ void uih_chargerep(lua_State *L);
 /* Clears the marks of an exceeded limit once its error has been reported. */
 void uih_clearlimits(lua_State *L);
 
-/* Replaces coroutine.resume and coroutine.wrap (in the table on top) with versions
- * that keep the running thread known to the limits. */
+/* Charges the current call for a coroutine the host makes (ui.spawn) as
+ * coroutine.create does; never raises. */
+void uih_chargenewthread(lua_State *L);
+
+/* Replaces coroutine.create, resume and wrap (in the table on top) with versions
+ * that keep the running thread known to the limits and charge for new threads. */
 void uih_wrapcoroutines(lua_State *L);
 
 /* A wall-clock limit for the calls that follow (0 removes it): past it, Lua

@@ -63,7 +63,12 @@ enum Sandbox {
     end
     string.dump = nil
     _G.debug, _G.package = nil, nil
-    if not allow_io then _G.io = nil end
+    if not allow_io then _G.io = nil
+    else
+      -- Files are finalized by their metatable's __gc: closed to scripts, or a
+      -- script could put there a function that runs outside every limit.
+      getmetatable(io.stdout).__metatable = false
+    end
     if not allow_os then
       local os = os
       _G.os = { time = os.time, clock = os.clock, date = os.date }

@@ -17,7 +17,11 @@ enum UIModule {
         _ = luaL_newmetatable(L, "uihost.timer")
         lua_createtable(L, 0, 1)
         host.lua.setFunction("cancel", cancelTimer)
-        lua_setfield(L, -2, "__index")
+        lua_pushvalue(L, -1)
+        lua_setfield(L, -3, "__index")
+        // getmetatable(handle) gives the methods, never the metatable itself: a
+        // __gc a script added there would run outside every limit.
+        lua_setfield(L, -2, "__metatable")
         lua_settop(L, -2)
     }
 
@@ -272,7 +276,7 @@ enum UIModule {
         let host = host(L)
         lua_pushvalue(L, 1)
         lua_xmove(L, host.L, 1)
-        host.spawn()
+        host.spawn(from: L)
         return 0
     }
 

@@ -68,19 +68,23 @@ extension Host {
 
     // MARK: - Coroutines
 
-    /// `ui.spawn(fn)`: the function on top of the stack (popped) runs as a coroutine now.
-    func spawn() {
+    /// `ui.spawn(fn)`, called on thread `caller`: the function on top of the main
+    /// stack (popped) runs as a coroutine now.
+    func spawn(from caller: OpaquePointer) {
         guard let co = lua_newthread(L) else { return }
+        uih_chargenewthread(L)
         spawned.insert(co)
         lua_rotate(L, -2, 1)          // thread fn
         lua_xmove(L, co, 1)           // thread
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
-        resume(threadRef: ref, nargs: 0)
+        resume(threadRef: ref, nargs: 0, from: caller)
     }
 
-    /// Resumes a coroutine; when it sleeps it is scheduled again, when it ends or
-    /// fails its reference is released (an error goes to the banner).
-    func resume(threadRef ref: Int32, nargs: Int32) {
+    /// Resumes a coroutine from thread `caller` (which Lua's C-stack limit counts
+    /// from: a coroutine spawning coroutines cannot nest without end); when it
+    /// sleeps it is scheduled again, when it ends or fails its reference is
+    /// released (an error goes to the banner).
+    func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
         guard let co = lua_tothread(L, -1) else {
             lua_settop(L, -2)
@@ -88,11 +92,12 @@ extension Host {
         }
         lua_settop(L, -2)
         var nresults: Int32 = 0
-        let status = lua.withBudget(on: co) { uih_resume(co, L, nargs, &nresults) }
+        let status = lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) }
         dirty = true
         if status == LUA_YIELD {
             var ms = 0
-            if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: lua_tointegerx(co, -1, nil)) }
+            // What ui.sleep yields; a bare coroutine.yield may yield anything.
+            if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: min(max(0, lua_tointegerx(co, -1, nil)), 1_000_000_000_000)) }
             lua_settop(co, -nresults - 1)
             timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
             nextTimerID += 1

@@ -17,8 +17,18 @@ struct TimerQueue {
 
     /// Removes the timer; its registry reference, for the caller to release.
     mutating func cancel(_ id: Int) -> Int32? {
-        live.removeValue(forKey: id)
+        guard let ref = live.removeValue(forKey: id) else { return nil }
+        // Entries of cancelled timers wait for the top; far-future ones would wait
+        // for ever, so the heap is rebuilt when they outnumber the live ones.
+        if heap.count > 2 * live.count + 64 {
+            heap.removeAll { live[$0.id] == nil }
+            for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        }
+        return ref
     }
+
+    /// Entries in the heap, cancelled ones included (for tests).
+    var storedCount: Int { heap.count }
 
     /// The earliest live timer's due time.
     mutating func earliestDue() -> Int? {
