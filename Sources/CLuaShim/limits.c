@@ -187,14 +187,6 @@ void uih_armhook(lua_State *L) {
     lua_sethook(L, hook, hook ? LUA_MASKCOUNT : 0, count);
 }
 
-void uih_setbudget(lua_State *L, int64_t instructions) {
-    uih_Runtime *rt = uih_runtime(L);
-    rt->budget = instructions;
-    rt->budgetStart = instructions;
-    rt->budgetExceeded = 0;
-    uih_armhook(L);
-}
-
 void uih_begincall(lua_State *T, int64_t instructions, uih_CallFrame *frame) {
     uih_Runtime *rt = uih_runtime(T);
     frame->budget = rt->budget;

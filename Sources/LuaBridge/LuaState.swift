@@ -93,8 +93,9 @@ public final class LuaState {
         if status != LUA_OK { throw popError(status: status, fromLoad: false, on: T) }
     }
 
-    /// Runs `body` with a fresh instruction budget and CPU-time window armed on
-    /// thread `thread`, then gives back those of any call this one is nested in.
+    /// Runs `body` as a call into Lua on thread `thread`: the outermost call
+    /// gets a fresh instruction budget and CPU-time window, and calls made while
+    /// it runs share them.
     public func withBudget<T>(on thread: OpaquePointer, _ body: () -> T) -> T {
         var frame = uih_CallFrame()
         uih_begincall(thread, instructionBudget ?? -1, &frame)

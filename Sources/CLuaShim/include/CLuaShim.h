@@ -67,14 +67,14 @@ lua_State *uih_newstate(size_t memoryLimit);
 void uih_close(lua_State *L);
 uih_Runtime *uih_runtime(lua_State *L);
 
-/* Arms the instruction budget for one call from the host (also re-armed per coroutine resume). */
-void uih_setbudget(lua_State *L, int64_t instructions);
-
-/* Arms a fresh budget (instructions, <0 unlimited) and CPU-time window for one
- * call from the host on thread T, saving the enclosing call's in *frame. */
+/* Begins a call from the host on thread T. The outermost call gets a fresh
+ * budget (instructions, <0 unlimited) and CPU-time window; a call begun while
+ * another runs shares them, so a handler's budget covers what it sets off.
+ * What is replaced is saved in *frame. */
 void uih_begincall(lua_State *T, int64_t instructions, uih_CallFrame *frame);
-/* Gives back the enclosing call's budget and window. An exceeded limit stays
- * marked, so an enclosing Lua call stops too. */
+/* Ends the call: the enclosing call's thread runs on (hooks re-armed); after
+ * the outermost, the idle state is back. A budget a nested call used up is used
+ * up for the enclosing call too. */
 void uih_endcall(lua_State *L, lua_State *T, const uih_CallFrame *frame);
 
 /* The CPU-time limit of each call (0 removes it): past it, Lua code raises

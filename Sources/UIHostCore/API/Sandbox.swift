@@ -10,7 +10,8 @@ enum Sandbox {
     static func install(_ host: Host) {
         let L = host.L
         luaL_openlibs(L)
-        // coroutine.resume and wrap keep the running thread known to the limits.
+        // coroutine.create, resume and wrap keep the running thread known to the
+        // limits, and charge for new threads.
         lua_getglobal(L, "coroutine")
         uih_wrapcoroutines(L)
         lua_settop(L, -2)
