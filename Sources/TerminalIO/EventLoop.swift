@@ -125,7 +125,7 @@ public final class EventLoop {
             let number = Int32(info.ssi_signo)
             if number == SIGWINCH {
                 if let size = terminal.size() { host.resize(size) }
-        if reload != nil { watcher.watch(host.loadedFiles) }
+                if reload != nil { watcher.watch(host.loadedFiles) }
                 writer.invalidate()
             } else {
                 result = 128 + number
