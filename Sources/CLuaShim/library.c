@@ -96,6 +96,15 @@ void uih_chargenewthread(lua_State *L) {
 
 /* MARK: - Table functions, charged */
 
+/* Whether argument `arg` is a table without a metatable, whose elements a
+   library function reads raw. */
+static int uih_isplaintable(lua_State *L, int arg) {
+    if (lua_type(L, arg) != LUA_TTABLE) return 0;
+    if (!lua_getmetatable(L, arg)) return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
 /* The length a table function will work to: the raw length of a plain table,
    or what __len says (so a table with __len has it called once more). */
 static lua_Integer uih_worklength(lua_State *L) {
@@ -113,12 +122,6 @@ static int64_t uih_span(lua_Integer from, lua_Integer to) {
     if (to < from) return 0;
     lua_Unsigned n = (lua_Unsigned)to - (lua_Unsigned)from + 1u;
     return n > (lua_Unsigned)INT64_MAX ? -1 : (int64_t)n;   /* -1: more than any budget */
-}
-
-/* An integer argument as luaL_checkinteger reads it (floats with an exact
-   value and numeric strings too); 0 in *ok when it is not one. */
-static lua_Integer uih_intarg(lua_State *L, int arg, int *ok) {
-    return lua_tointegerx(L, arg, ok);
 }
 
 static int64_t uih_times(int64_t n, int64_t factor) {
@@ -166,16 +169,13 @@ static int64_t uih_sortcost(lua_State *L) {
     int byLess = comparator == LUA_TNONE || comparator == LUA_TNIL;
     if (!byLess && comparator != LUA_TFUNCTION) return 0;   /* Lua's sort refuses it */
     if (!byLess && !lua_iscfunction(L, 2)) return cost;
-    if (byLess && lua_type(L, 1) == LUA_TTABLE) {
-        if (!lua_getmetatable(L, 1)) {
-            int64_t bytes = 0;
-            for (lua_Integer i = 1; i <= n; i++) {
-                if (lua_rawgeti(L, 1, i) == LUA_TSTRING) bytes = uih_add(bytes, (int64_t)lua_rawlen(L, -1));
-                lua_pop(L, 1);
-            }
-            return uih_add(cost, uih_times(bytes / 64, log));
+    if (byLess && uih_isplaintable(L, 1)) {
+        int64_t bytes = 0;
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_rawgeti(L, 1, i) == LUA_TSTRING) bytes = uih_add(bytes, (int64_t)lua_rawlen(L, -1));
+            lua_pop(L, 1);
         }
-        lua_pop(L, 1);   /* the metatable */
+        return uih_add(cost, uih_times(bytes / 64, log));
     }
     lua_settop(L, 2);
     lua_pushcclosure(L, uih_sortless, 1);   /* the comparator (or nil) becomes its upvalue */
@@ -197,15 +197,13 @@ static int uih_tablelike(lua_State *L, int arg) {
 static int64_t uih_concatcost(lua_State *L) {
     if (!uih_tablelike(L, 1)) return 0;
     int ok = 1;
-    lua_Integer i = lua_isnoneornil(L, 3) ? 1 : uih_intarg(L, 3, &ok);
+    lua_Integer i = lua_isnoneornil(L, 3) ? 1 : lua_tointegerx(L, 3, &ok);
     if (!ok) return 0;
-    lua_Integer j = lua_isnoneornil(L, 4) ? uih_worklength(L) : uih_intarg(L, 4, &ok);
+    lua_Integer j = lua_isnoneornil(L, 4) ? uih_worklength(L) : lua_tointegerx(L, 4, &ok);
     if (!ok) return 0;
-    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+    if (uih_isplaintable(L, 1)) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
         if (j > n + 1) j = n + 1;
-    } else if (lua_type(L, 1) == LUA_TTABLE) {
-        lua_pop(L, 1);
     }
     return uih_span(i, j);
 }
@@ -213,7 +211,7 @@ static int64_t uih_concatcost(lua_State *L) {
 /* table.move(a1, f, e, t [,a2]): e - f + 1 elements, once Lua's own checks pass. */
 static int64_t uih_movecost(lua_State *L) {
     int ok1, ok2, ok3;
-    lua_Integer f = uih_intarg(L, 2, &ok1), e = uih_intarg(L, 3, &ok2), t = uih_intarg(L, 4, &ok3);
+    lua_Integer f = lua_tointegerx(L, 2, &ok1), e = lua_tointegerx(L, 3, &ok2), t = lua_tointegerx(L, 4, &ok3);
     if (!ok1 || !ok2 || !ok3 || e < f || !uih_tablelike(L, 1)) return 0;
     if (!lua_isnoneornil(L, 5) && !uih_tablelike(L, 5)) return 0;
     if (!(f > 0 || e < LUA_MAXINTEGER + f)) return 0;          /* "too many elements to move" */
@@ -226,7 +224,9 @@ static int64_t uih_movecost(lua_State *L) {
    the table or the arguments say: each is charged an instruction per element
    it may move (sort: see uih_sortcost) before Lua's own function runs, in this
    frame, where its argument errors read as usual. Arguments Lua refuses are
-   not charged, so that its error comes first. Upvalue 1 is Lua's function. */
+   not charged, so that its error comes first; integers are read with
+   lua_tointegerx, which takes what luaL_checkinteger takes (exact floats and
+   numeric strings too). Upvalue 1 is Lua's function. */
 static int uih_chargedtable(lua_State *L) {
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
     int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
@@ -234,11 +234,11 @@ static int uih_chargedtable(lua_State *L) {
     int64_t cost = 0;
     int ok1;
     if (kind == 0 && nargs == 3) {                                   /* insert(t, pos, v) */
-        lua_Integer pos = uih_intarg(L, 2, &ok1);
+        lua_Integer pos = lua_tointegerx(L, 2, &ok1);
         lua_Integer size = uih_worklength(L);
         if (ok1 && pos >= 1 && pos <= size) cost = uih_span(pos, size);
     } else if (kind == 1 && nargs >= 2) {                            /* remove(t, pos) */
-        lua_Integer pos = uih_intarg(L, 2, &ok1);
+        lua_Integer pos = lua_tointegerx(L, 2, &ok1);
         lua_Integer size = uih_worklength(L);
         if (ok1 && pos >= 1 && pos <= size) cost = uih_span(pos, size);
     } else if (kind == 2) {                                          /* move(a1, f, e, t [,a2]) */

@@ -49,8 +49,6 @@ static void uih_budgeterrorat(lua_State *L, uih_Runtime *rt, int level) {
     lua_error(L);
 }
 
-static void uih_budgeterror(lua_State *L, uih_Runtime *rt) { uih_budgeterrorat(L, rt, 0); }
-
 static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
     uih_where(L, level);
     lua_pushfstring(L, "time limit exceeded (%f s of CPU)", (double)rt->timeTicks * UIH_TICK_MS / 1000.0);
@@ -58,73 +56,70 @@ static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
     lua_error(L);
 }
 
-static void uih_timeerror(lua_State *L, uih_Runtime *rt) { uih_timeerrorat(L, rt, 0); }
+/* Marks the budget, or the time window, used up, and arms a count-1 hook on T:
+   from its next instruction on, every instruction raises the limit's error, so
+   that a script's own pcall cannot catch it and carry on. */
+static void uih_passbudget(uih_Runtime *rt, lua_State *T) {
+    rt->budget = 0;
+    rt->budgetExceeded = 1;
+    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+}
+
+static void uih_passtime(uih_Runtime *rt, lua_State *T) {
+    rt->timeExceeded = 1;
+    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+}
+
+/* Takes `instructions` (<0: more than any budget) from the current call's
+   budget and checks its time window. Past either limit, marks it and raises its
+   error at the Lua line from `level` up (0 from the hook, 1 from a library
+   function). Without a budget but with a time limit, work that could not end
+   within the time left (at the VM's pace, UIH_INSTRUCTIONS_PER_TICK a tick) is
+   refused at once, since the tick cannot stop a library function in the middle. */
+static void uih_take(lua_State *L, uih_Runtime *rt, int64_t instructions, int level) {
+    if (rt->timeExceeded) uih_timeerrorat(L, rt, level);
+    if (rt->budgetExceeded) uih_budgeterrorat(L, rt, level);
+    if (rt->timeTicks > 0 && rt->inCall) {
+        unsigned long used = uih_ticks() - rt->callStart;
+        int over = used >= (unsigned long)rt->timeTicks;
+        if (!over && rt->budget < 0) {
+            int64_t left = (int64_t)((unsigned long)rt->timeTicks - used) * UIH_INSTRUCTIONS_PER_TICK;
+            over = instructions < 0 || instructions > left;
+        }
+        if (over) {
+            uih_passtime(rt, L);
+            uih_timeerrorat(L, rt, level);
+        }
+    }
+    if (rt->budget < 0) return;
+    if (instructions < 0 || instructions > rt->budget) {
+        uih_passbudget(rt, L);
+        uih_budgeterrorat(L, rt, level);
+    }
+    rt->budget -= instructions;
+}
 
 void uih_counthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     uih_Runtime *rt = uih_runtime(L);
-    /* Past a limit: raise on every instruction, so that a script's own pcall
-       cannot catch the error and carry on. */
-    if (rt->timeExceeded) uih_timeerror(L, rt);
-    if (rt->budgetExceeded) uih_budgeterror(L, rt);
-    if (rt->timeTicks > 0 && rt->inCall && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
-        rt->timeExceeded = 1;
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
-        uih_timeerror(L, rt);
-    }
-    /* The instructions since the last call: a count-1 hook left from an error
-       already reported is set back to the usual step. */
+    /* The instructions since the last call. A count-1 hook left from an error
+       already reported goes back to the usual step; one for a limit passed now
+       stays, to raise on every instruction. */
     int count = lua_gethookcount(L);
-    if (count != UIH_HOOK_STEP) lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
-    if (rt->budget < 0) return;
-    rt->budget -= count;
-    if (rt->budget < 0) {
-        rt->budget = 0;
-        rt->budgetExceeded = 1;
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
-        uih_budgeterror(L, rt);
-    }
+    if (count != UIH_HOOK_STEP && !rt->timeExceeded && !rt->budgetExceeded)
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+    uih_take(L, rt, count, 0);
 }
 
 void uih_charge(lua_State *L, int64_t instructions) {
     uih_Runtime *rt = uih_runtime(L);
-    if (!rt->inCall) return;
-    if (rt->timeExceeded) uih_timeerrorat(L, rt, 1);
-    if (rt->budgetExceeded) uih_budgeterrorat(L, rt, 1);
-    if (rt->timeTicks > 0 && uih_ticks() - rt->callStart >= (unsigned long)rt->timeTicks) {
-        rt->timeExceeded = 1;
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
-        uih_timeerrorat(L, rt, 1);
-    }
-    if (rt->budget < 0) {
-        /* No budget, but a time limit: work that could not end within the time
-           left (at the VM's pace, UIH_INSTRUCTIONS_PER_TICK a tick) is refused now,
-           since the tick cannot stop a library function in the middle. */
-        if (rt->timeTicks <= 0) return;
-        unsigned long used = uih_ticks() - rt->callStart;
-        int64_t left = (int64_t)((unsigned long)rt->timeTicks - used) * UIH_INSTRUCTIONS_PER_TICK;
-        if (instructions >= 0 && instructions <= left) return;
-        rt->timeExceeded = 1;
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
-        uih_timeerrorat(L, rt, 1);
-    }
-    if (instructions < 0 || instructions > rt->budget) {
-        rt->budget = 0;
-        rt->budgetExceeded = 1;
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
-        uih_budgeterrorat(L, rt, 1);
-    }
-    rt->budget -= instructions;
+    if (rt->inCall) uih_take(L, rt, instructions, 1);
 }
 
 void uih_spend(uih_Runtime *rt, int64_t instructions) {
     if (rt->budget < 0 || rt->budgetExceeded) return;
     rt->budget -= instructions;
-    if (rt->budget < 0) {
-        rt->budget = 0;
-        rt->budgetExceeded = 1;
-        if (rt->running != NULL) lua_sethook(rt->running, uih_counthook, LUA_MASKCOUNT, 1);
-    }
+    if (rt->budget < 0) uih_passbudget(rt, rt->running);
 }
 
 /* SIGPROF, every UIH_TICK_MS of CPU: a call past its time limit gets a hook on
@@ -136,9 +131,7 @@ static void uih_proftick(int sig) {
     uih_Runtime *rt = uih_active;
     if (rt == NULL || !rt->inCall || rt->timeTicks <= 0 || rt->timeExceeded) return;
     if (now - rt->callStart < (unsigned long)rt->timeTicks) return;
-    rt->timeExceeded = 1;
-    lua_State *T = rt->running;
-    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+    uih_passtime(rt, rt->running);
 }
 
 static void uih_starttick(void) {

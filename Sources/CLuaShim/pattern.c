@@ -209,7 +209,7 @@ static const char *matchBackReference(Matcher *m, const char *s, int digit) {
     ptrdiff_t len = m->capture[l].len;
     if (len < 0) return NULL;   /* a position capture matches no text */
     if (m->srcEnd - s >= len && memcmp(m->capture[l].start, s, (size_t)len) == 0) {
-        for (ptrdiff_t i = 0; i < len; i += 64) step(m);
+        steps(m, (len + 63) / 64);   /* a step for every 64 bytes compared */
         return s + len;
     }
     return NULL;
