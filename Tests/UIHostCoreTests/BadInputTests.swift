@@ -91,24 +91,6 @@ final class BadInputTests: XCTestCase {
         "\(scriptPath):4: \(message)"
     }
 
-    private func press(_ host: Host, _ keys: Key...) {
-        for key in keys { host.send(.key(key)) }
-    }
-
-    private func click(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let at = host.render().find(text) else {
-            return XCTFail("\"\(text)\" is not shown:\n\(host.render().text)", file: file, line: line)
-        }
-        host.send(.mouse(MouseEvent(.press, column: at.x + 1, row: at.y + 1)))
-        host.send(.mouse(MouseEvent(.release, column: at.x + 1, row: at.y + 1)))
-    }
-
-
-    private func assertShows(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        let frame = host.render()
-        XCTAssertNotNil(frame.find(text), "expected \"\(text)\" in:\n\(frame.text)", file: file, line: line)
-    }
-
     /// The bottom row of the frame: where the error banner goes.
     private func lastLine(_ host: Host) -> String {
         let frame = host.render()

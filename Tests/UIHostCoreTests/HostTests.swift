@@ -63,29 +63,10 @@ final class HostTests: XCTestCase {
         }
     }
 
-
-    private func press(_ host: Host, _ keys: Key...) {
-        for key in keys { host.send(.key(key)) }
-    }
-
-    /// Presses a mouse button on the first cell of `text` as shown.
-    private func click(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let at = host.render().find(text) else {
-            return XCTFail("\"\(text)\" is not shown:\n\(host.render().text)", file: file, line: line)
-        }
-        host.send(.mouse(MouseEvent(.press, column: at.x + 1, row: at.y + 1)))
-        host.send(.mouse(MouseEvent(.release, column: at.x + 1, row: at.y + 1)))
-    }
-
     /// The lines of the frame that show the focus mark.
     private func focusLines(_ host: Host) -> [String] {
         let frame = host.render()
         return (0..<frame.height).map { frame.line($0) }.filter { $0.contains("›") }
-    }
-
-    private func assertShows(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        let frame = host.render()
-        XCTAssertNotNil(frame.find(text), "expected \"\(text)\" in:\n\(frame.text)", file: file, line: line)
     }
 
     private func assertHides(_ host: Host, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
