@@ -15,9 +15,10 @@ let package = Package(
         ),
         .systemLibrary(name: "CSystem"),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
         .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem"]),
+        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "CLua", "CLuaShim"]),
         .executableTarget(
             name: "uihost",

@@ -254,6 +254,90 @@ def check_restore():
     return failures
 
 
+def terminal_restored(s):
+    """Whether termios and the screen modes are back as they were before uihost."""
+    lflag = termios.tcgetattr(s.fd)[3]
+    sane = bool(lflag & termios.ECHO) and bool(lflag & termios.ICANON)
+    left_alt = s.raw.rfind(b"\x1b[?1049l") > s.raw.rfind(b"\x1b[?1049h")
+    cursor = s.raw.rfind(b"\x1b[?25h") > s.raw.rfind(b"\x1b[?25l")
+    mouse = s.raw.rfind(b"\x1b[?1000l") > s.raw.rfind(b"\x1b[?1000h")
+    return sane and left_alt and cursor and mouse
+
+
+def wait_exit(pid, seconds):
+    """The exit status, or None when the process still runs after `seconds`."""
+    end = time.time() + seconds
+    while time.time() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.01)
+    return None
+
+
+def check_busy_exits():
+    """With scripts keeping the loop busy, q, Ctrl-C, SIGTERM, SIGHUP and SIGQUIT
+    each end the app within a second, the terminal restored."""
+    failures = 0
+    cases = [("Scripts/hostile/busy_timers.lua", how, ()) for how in ("q", "ctrl-c", "SIGTERM", "SIGHUP", "SIGQUIT")]
+    cases += [("Scripts/hostile/runaway_timer.lua", how, ()) for how in ("q", "SIGTERM")]
+    # Blocked inside one C call: only the watchdog can end it.
+    cases += [("Scripts/hostile/blocking_call.lua", how, ("--allow", "os")) for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
+    for screen, how, extra in cases:
+        s = Session(screen, 80, 24, extra=extra)
+        s.pump(0.5)
+        start = time.time()
+        if how.startswith("SIG"):
+            os.kill(s.pid, getattr(signal, how))
+        else:
+            os.write(s.fd, KEY_BYTES.get(how, how.encode()))
+        status = None
+        while status is None and time.time() - start < 3:
+            s.pump(0.02)
+            status = wait_exit(s.pid, 0.01)
+        took = time.time() - start
+        if status is None:
+            os.kill(s.pid, signal.SIGKILL)
+            os.waitpid(s.pid, 0)
+        s.pump(0.05)
+        restored = terminal_restored(s)
+        name = f"{os.path.basename(screen)} {how}"
+        if status is not None and took < 1.0 and restored:
+            print(f"ok exit while busy: {name} in {took * 1000:.0f} ms")
+        else:
+            failures += 1
+            print(f"FAIL exit while busy: {name}: ended={status is not None} after {took:.2f} s, terminal restored={restored}")
+        os.close(s.fd)
+    return failures
+
+
+def check_suspend():
+    """SIGTSTP gives the terminal back while stopped; SIGCONT takes it again and redraws."""
+    s = Session("screens/launcher.lua", 80, 24)
+    s.pump(0.4)
+    before = s.text()
+    os.kill(s.pid, signal.SIGTSTP)
+    stopped = False
+    end = time.time() + 2
+    while not stopped and time.time() < end:
+        s.pump(0.02)
+        done, status = os.waitpid(s.pid, os.WNOHANG | os.WUNTRACED)
+        stopped = bool(done) and os.WIFSTOPPED(status)
+    restored = terminal_restored(s)
+    os.kill(s.pid, signal.SIGCONT)
+    s.pump(0.4)
+    lflag = termios.tcgetattr(s.fd)[3]
+    raw_again = not (lflag & termios.ECHO) and not (lflag & termios.ICANON)
+    redrawn = s.text() == before and s.raw.rfind(b"\x1b[?1049h") > s.raw.rfind(b"\x1b[?1049l")
+    s.finish()
+    os.close(s.fd)
+    if stopped and restored and raw_again and redrawn:
+        print("ok suspend: restored while stopped, raw and redrawn after SIGCONT")
+        return 0
+    print(f"FAIL suspend: stopped={stopped} restored={restored} raw again={raw_again} redrawn={redrawn}")
+    return 1
+
+
 def focus_move_bytes(items=1000):
     """Bytes written for one focus move on a 1000-item list, against a full frame."""
     import tempfile, shutil
@@ -274,7 +358,10 @@ if __name__ == "__main__":
         full, move = focus_move_bytes()
         print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
         sys.exit(0)
+    if "--signals-only" in sys.argv:
+        sys.exit(1 if check_busy_exits() + check_suspend() else 0)
     failed = check_scenarios() + check_mouse() + check_resize() + check_watch() + check_restore()
+    failed += check_busy_exits() + check_suspend()
     full, move = focus_move_bytes()
     print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
     if move >= full * 0.10:

@@ -49,6 +49,13 @@ static void uih_budgeterrorat(lua_State *L, uih_Runtime *rt, int level) {
     lua_error(L);
 }
 
+static void uih_interrupterrorat(lua_State *L, int level) {
+    uih_where(L, level);
+    lua_pushliteral(L, "interrupted: the app is ending");
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
 static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
     uih_where(L, level);
     lua_pushfstring(L, "time limit exceeded (%f s of CPU)", (double)rt->timeTicks * UIH_TICK_MS / 1000.0);
@@ -77,6 +84,7 @@ static void uih_passtime(uih_Runtime *rt, lua_State *T) {
    within the time left (at the VM's pace, UIH_INSTRUCTIONS_PER_TICK a tick) is
    refused at once, since the tick cannot stop a library function in the middle. */
 static void uih_take(lua_State *L, uih_Runtime *rt, int64_t instructions, int level) {
+    if (rt->interrupted) uih_interrupterrorat(L, level);
     if (rt->timeExceeded) uih_timeerrorat(L, rt, level);
     if (rt->budgetExceeded) uih_budgeterrorat(L, rt, level);
     if (rt->timeTicks > 0 && rt->inCall) {
@@ -106,7 +114,7 @@ void uih_counthook(lua_State *L, lua_Debug *ar) {
        already reported goes back to the usual step; one for a limit passed now
        stays, to raise on every instruction. */
     int count = lua_gethookcount(L);
-    if (count != UIH_HOOK_STEP && !rt->timeExceeded && !rt->budgetExceeded)
+    if (count != UIH_HOOK_STEP && !rt->timeExceeded && !rt->budgetExceeded && !rt->interrupted)
         lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
     uih_take(L, rt, count, 0);
 }
@@ -172,7 +180,7 @@ void uih_armhook(lua_State *L) {
     uih_Runtime *rt = uih_runtime(L);
     lua_Hook hook = NULL;
     int count = 0;
-    if (rt->budgetExceeded || rt->timeExceeded) { hook = uih_counthook; count = 1; }
+    if (rt->budgetExceeded || rt->timeExceeded || rt->interrupted) { hook = uih_counthook; count = 1; }
     else if (rt->budget >= 0 || (rt->timeTicks > 0 && rt->inCall)) { hook = uih_counthook; count = UIH_HOOK_STEP; }
     else if (rt->deadline > 0) { hook = uih_deadlinehook; count = 10000; }
     if (lua_gethook(L) == hook && lua_gethookcount(L) == count &&
@@ -225,6 +233,13 @@ void uih_clearlimits(lua_State *L) {
     rt->budgetExceeded = 0;
     rt->timeExceeded = 0;
     rt->memoryExceeded = 0;
+}
+
+void uih_interrupt(uih_Runtime *rt) {
+    rt->interrupted = 1;
+    lua_State *T = rt->running;
+    /* lua_sethook is the one call Lua allows from outside the running thread. */
+    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
 }
 
 /* MARK: - Deadline */

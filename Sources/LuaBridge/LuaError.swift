@@ -14,6 +14,14 @@ public enum LuaError: Error, Equatable, Sendable {
     /// A file could not be read.
     case file(path: String, reason: String)
 
+    /// Whether a limit stopped the call (instructions, CPU time or memory).
+    public var isLimit: Bool {
+        switch self {
+        case .instructionBudget, .timeLimit, .memoryLimit: return true
+        case .syntax, .runtime, .file: return false
+        }
+    }
+
     /// The one-line message, without the traceback.
     public var message: String {
         switch self {

@@ -39,6 +39,12 @@ public final class LuaState {
     /// The C record behind this state: allocator counts and the instruction budget.
     var runtime: UnsafeMutablePointer<uih_Runtime> { uih_runtime(L)! }
 
+    /// A C function and its context that stop this state's running script from
+    /// another thread (the terminal's watchdog); every later call stops too.
+    public var interruptHandle: (function: @convention(c) (UnsafeMutableRawPointer?) -> Void, context: UnsafeMutableRawPointer) {
+        ({ context in uih_interrupt(context!.assumingMemoryBound(to: uih_Runtime.self)) }, UnsafeMutableRawPointer(runtime))
+    }
+
     public var memoryUsed: Int { runtime.pointee.used }
     public var memoryPeak: Int { runtime.pointee.peak }
 

@@ -1,4 +1,4 @@
-import CSystem
+import CTerminal
 import Glibc
 import LuaBridge
 import UIHostCore
@@ -6,6 +6,10 @@ import UIHostCore
 /// The interactive program: one loop over terminal input, timers, signals and
 /// resizes. It sleeps in `poll` until a byte, a signal or the next timer is
 /// due, so an idle screen uses no CPU, yet a spinner animates without input.
+///
+/// Input and signals come through the watchdog (CTerminal): it owns them, so
+/// that Ctrl-C, SIGTERM, SIGHUP and SIGQUIT end the app and restore the
+/// terminal within a second even while a script keeps this loop busy.
 public final class EventLoop {
     var host: Host
     /// `--watch`: builds a fresh host from the screen script, or throws its error.
@@ -15,22 +19,19 @@ public final class EventLoop {
     let terminal: Terminal
     var writer: ScreenWriter
     var decoder = InputDecoder()
-    let signals: Int32
+    /// The terminal's bytes and the signals' numbers, as the watchdog passes them on.
+    private var keys: Int32 = -1
+    private var events: Int32 = -1
+    /// Set while a suspend we asked for is being resumed (its SIGCONT is ours).
+    private var resuming = false
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeTimeout = 30
 
-    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGWINCH so that they arrive on a
-    /// descriptor the loop polls, instead of interrupting it.
     public init(host: Host, terminal: Terminal, colors: Bool, reload: (() throws -> Host)? = nil) {
         self.host = host
         self.reload = reload
         self.terminal = terminal
         writer = ScreenWriter(colors: colors)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&mask, s) }
-        sigprocmask(SIG_BLOCK, &mask, nil)
-        signals = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
     }
 
     static func now() -> Int {
@@ -43,7 +44,16 @@ public final class EventLoop {
     /// The terminal is restored on every path out.
     public func run() -> Int32 {
         terminal.enter()
-        defer { terminal.restore() }
+        var saved = terminal.saved
+        guard uit_watchdog_start(terminal.input, terminal.output, &saved, terminal.leaveSequence, &keys, &events) == 0 else {
+            terminal.restore()
+            return 1
+        }
+        watchInterrupts()
+        defer {
+            terminal.restore()
+            uit_watchdog_finished()
+        }
         if let size = terminal.size() { host.resize(size) }
         if reload != nil { watcher.watch(host.loadedFiles) }
         var last = EventLoop.now()
@@ -58,14 +68,15 @@ public final class EventLoop {
             if host.animating { timeout = min(timeout < 0 ? Int.max : timeout, 80) }
             if decoder.hasPending { timeout = min(timeout < 0 ? Int.max : timeout, EventLoop.escapeTimeout) }
             if reload != nil { timeout = min(timeout < 0 ? Int.max : timeout, 50) }
-            var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: keys, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Int32(clamping: timeout))
 
             let now = EventLoop.now()
             if now > last {
-                host.advance(now - last)
-                last = now
+                // Timers give way to a key or a signal between callbacks.
+                host.advance(now - last, realTime: true, shouldYield: { self.inputWaiting() })
+                last = EventLoop.now()
             }
             if reload != nil {
                 // Screens pushed by path and modules required since are watched too.
@@ -75,18 +86,29 @@ public final class EventLoop {
             if ready < 0 { continue }
             if ready == 0, decoder.hasPending { deliver(decoder.flush()) }
             if fds[1].revents & Int16(POLLIN) != 0 { exitCode = readSignals() }
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                let n = buffer.withUnsafeMutableBytes { read(terminal.input, $0.baseAddress, $0.count) }
+            if exitCode == nil, fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(keys, $0.baseAddress, $0.count) }
                 if n > 0 {
                     deliver(decoder.feed(buffer[0..<n]))
                 } else if n == 0 {
                     exitCode = 0   // the terminal went away
                 }
-            } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                exitCode = 0
             }
         }
         return exitCode ?? 0
+    }
+
+    /// Whether a key or a signal waits to be read.
+    private func inputWaiting() -> Bool {
+        var fds = [pollfd(fd: keys, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 2, 0) > 0
+    }
+
+    /// Lets the watchdog stop the current host's running script.
+    private func watchInterrupts() {
+        let handle = host.lua.interruptHandle
+        uit_watchdog_setinterrupt(handle.function, handle.context)
     }
 
     /// A changed script: a fresh host, the navigation path pushed again where
@@ -98,7 +120,10 @@ public final class EventLoop {
             let fresh = try reload()
             if let size = terminal.size() { fresh.resize(size) }
             try fresh.restoreNavigation(host.navigationFiles)
+            // The old state is freed with the old host: the watchdog must not reach it.
+            uit_watchdog_setinterrupt(nil, nil)
             host = fresh
+            watchInterrupts()
             writer.invalidate()
         } catch {
             host.showError("reload failed: " + ((error as? LuaError)?.message ?? "\(error)"))
@@ -117,21 +142,48 @@ public final class EventLoop {
         }
     }
 
-    /// SIGWINCH re-lays out at the new size; the others end the program.
+    /// SIGWINCH re-lays out at the new size; SIGTSTP suspends and SIGCONT
+    /// redraws; the others end the program.
     private func readSignals() -> Int32? {
-        var info = signalfd_siginfo()
+        var numbers = [UInt8](repeating: 0, count: 64)
+        let n = numbers.withUnsafeMutableBytes { read(events, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
         var result: Int32?
-        while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            let number = Int32(info.ssi_signo)
-            if number == SIGWINCH {
+        for number in numbers[0..<n].map(Int32.init) {
+            switch number {
+            case SIGWINCH:
                 if let size = terminal.size() { host.resize(size) }
                 if reload != nil { watcher.watch(host.loadedFiles) }
                 writer.invalidate()
-            } else {
+            case SIGTSTP:
+                suspend()
+            case SIGCONT:
+                // Ours when we stopped ourselves; otherwise someone stopped us
+                // with SIGSTOP, and the shell may have changed the terminal since.
+                if resuming { resuming = false } else { reenter() }
+            default:
                 result = 128 + number
             }
         }
         return result
+    }
+
+    /// Job control (Ctrl-Z in the shell's own terms, or `kill -TSTP`): the
+    /// terminal is the shell's while we are stopped, ours again after `fg`.
+    private func suspend() {
+        terminal.restore()
+        resuming = true
+        kill(getpid(), SIGSTOP)
+        reenter(restoreFirst: false)
+    }
+
+    private func reenter(restoreFirst: Bool = true) {
+        if restoreFirst { terminal.restore() }
+        terminal.enter()
+        var saved = terminal.saved
+        uit_watchdog_setsaved(&saved)
+        if let size = terminal.size() { host.resize(size) }
+        writer.invalidate()
     }
 
     private func draw() {

@@ -6,7 +6,8 @@ import UIHostCore
 public final class Terminal {
     public let input: Int32
     public let output: Int32
-    private var saved = termios()
+    /// The settings before raw mode, put back on exit.
+    public private(set) var saved = termios()
     private var active = false
     private let mouse: Bool
 
@@ -47,11 +48,14 @@ public final class Terminal {
         write(Terminal.enterSequence + (mouse ? Terminal.mouseOn : ""))
     }
 
+    /// The sequence that puts the screen back (mouse off, cursor shown, main screen).
+    public var leaveSequence: String { (mouse ? Terminal.mouseOff : "") + Terminal.leaveSequence }
+
     /// Puts everything back; safe to call more than once.
     public func restore() {
         guard active else { return }
         active = false
-        write((mouse ? Terminal.mouseOff : "") + Terminal.leaveSequence)
+        write(leaveSequence)
         tcsetattr(input, TCSAFLUSH, &saved)
     }
 

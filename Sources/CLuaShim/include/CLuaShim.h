@@ -46,6 +46,7 @@ typedef struct uih_Runtime {
     volatile int timeExceeded;
     volatile int inCall;               /* >0 while a call from the host runs */
     lua_State *volatile running;       /* the thread running the current call's Lua code */
+    volatile int interrupted;          /* set by uih_interrupt: every call raises from now on */
 } uih_Runtime;
 
 /* What uih_begincall saves of an enclosing call, for uih_endcall to give back. */
@@ -100,6 +101,10 @@ void uih_chargerep(lua_State *L);
 
 /* Clears the marks of an exceeded limit once its error has been reported. */
 void uih_clearlimits(lua_State *L);
+/* Stops the running script and every later call with "interrupted": the app is
+   ending (a signal or Ctrl-C arrived while a handler ran). Safe from another
+   thread or a signal handler: it only sets a flag and a count-1 hook. */
+void uih_interrupt(uih_Runtime *rt);
 
 /* Charges the current call for a coroutine the host makes (ui.spawn) as
  * coroutine.create does; never raises. */

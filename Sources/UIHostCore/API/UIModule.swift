@@ -244,7 +244,9 @@ enum UIModule {
         let host = host(L)
         lua_pushvalue(L, 2)
         lua_xmove(L, host.L, 1)
-        let id = host.schedule(after: ms, every: repeating ? ms : nil)
+        guard let id = host.schedule(after: ms, every: repeating ? ms : nil) else {
+            return raise(L, "\(name): too many timers (\(Host.maxTimers) scheduled); cancel some first")
+        }
         pushHandle(L, id)
         return 1
     }

@@ -141,12 +141,15 @@ extension Host {
     }
 
     /// Calls the function below `nargs` arguments; an error goes to the banner.
-    func invoke(nargs: Int32) {
+    @discardableResult
+    func invoke(nargs: Int32) -> LuaError? {
         dirty = true
         do {
             try lua.call(nargs: nargs, nresults: 0)
+            return nil
         } catch {
             report(error)
+            return error
         }
     }
 

@@ -16,8 +16,20 @@ struct Timer {
 /// Time: timers and coroutines run on the host's clock, which moves only by
 /// `advance` (the virtual clock of headless runs, or real time from the loop).
 extension Host {
-    /// Schedules the function on top of the Lua stack (popping it); returns the timer id.
-    func schedule(after ms: Int, every interval: Int?) -> Int {
+    /// Callbacks that may fall due in one millisecond of the clock. More is a
+    /// runaway (a timer scheduling several more each time it runs) and stops
+    /// every timer, so that one `advance` ends in bounded time and memory.
+    static let maxCallbacksPerMillisecond = 1000
+    /// Timers (and sleeping coroutines) that may be scheduled at once.
+    static let maxTimers = 10_000
+
+    /// Schedules the function on top of the Lua stack (popping it); returns the
+    /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
+    func schedule(after ms: Int, every interval: Int?) -> Int? {
+        guard timers.count < Host.maxTimers else {
+            lua_settop(L, -2)
+            return nil
+        }
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
         let id = nextTimerID
         nextTimerID += 1
@@ -38,32 +50,71 @@ extension Host {
     }
 
     /// Moves the clock on by `ms`, running every timer that falls due in order.
-    public func advance(_ ms: Int) {
+    ///
+    /// On virtual time (`realTime` false: tests and `render`) every tick of a
+    /// repeating timer runs, since a handler takes no time. On real time the
+    /// time a slow handler took has passed for its timer too: a repeating timer
+    /// that fell behind runs once and skips the ticks it missed, as a real
+    /// scheduler does. `shouldYield` is asked between callbacks (the terminal
+    /// has input or a signal): when it answers true, the timers still due wait
+    /// for the next call.
+    public func advance(_ ms: Int, realTime: Bool = false, shouldYield: () -> Bool = { false }) {
         let target = clock + max(0, ms)
         // Time alone changes the frame only when a timer runs or something animates.
         if animating { dirty = true }
+        var firedThisMillisecond = 0
         while quitCode == nil, let timer = timers.popDue(atOrBefore: target) {
+            firedThisMillisecond = timer.due > clock ? 1 : firedThisMillisecond + 1
             clock = max(clock, timer.due)
+            if firedThisMillisecond > Host.maxCallbacksPerMillisecond {
+                release(timer)
+                stopRunawayTimers()
+                break
+            }
             if let interval = timer.interval {
                 // Scheduled again before it runs, so that its handler can cancel it.
                 var next = timer
                 next.due += interval
+                if realTime && next.due <= target { next.due = target + 1 }
                 timers.insert(next)
             }
-            fire(timer)
+            if let error = fire(timer), error.isLimit, timer.interval != nil {
+                // It would run into the same limit on every tick.
+                cancelTimer(timer.id)
+                amendLastError(" (the ui.every timer is stopped)")
+            }
             dirty = true
+            if shouldYield() { break }
         }
-        clock = target
+        clock = max(clock, target)
     }
 
-    private func fire(_ timer: Timer) {
+    /// Runs a due timer; the error it ended with, if any.
+    private func fire(_ timer: Timer) -> LuaError? {
         if timer.isCoroutine {
-            resume(threadRef: timer.ref, nargs: 0)
-            return
+            return resume(threadRef: timer.ref, nargs: 0)
         }
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(timer.ref))
         if timer.interval == nil { luaL_unref(L, LUA_REGISTRYINDEX, timer.ref) }
-        invoke(nargs: 0)
+        return invoke(nargs: 0)
+    }
+
+    /// Releases what a timer taken off the queue holds, without running it.
+    private func release(_ timer: Timer) {
+        if timer.isCoroutine, let co = thread(timer.ref) { spawned.remove(co) }
+        luaL_unref(L, LUA_REGISTRYINDEX, timer.ref)
+    }
+
+    private func stopRunawayTimers() {
+        let count = timers.count
+        for timer in timers.removeAll() { release(timer) }
+        report("runaway timers: more than \(Host.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \(count + 1) timers are stopped")
+    }
+
+    private func thread(_ ref: Int32) -> OpaquePointer? {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+        defer { lua_settop(L, -2) }
+        return lua_tothread(L, -1)
     }
 
     // MARK: - Coroutines
@@ -84,13 +135,9 @@ extension Host {
     /// from: a coroutine spawning coroutines cannot nest without end); when it
     /// sleeps it is scheduled again, when it ends or fails its reference is
     /// released (an error goes to the banner).
-    func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
-        guard let co = lua_tothread(L, -1) else {
-            lua_settop(L, -2)
-            return
-        }
-        lua_settop(L, -2)
+    @discardableResult
+    func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> LuaError? {
+        guard let co = thread(ref) else { return nil }
         var nresults: Int32 = 0
         let status = lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) }
         dirty = true
@@ -101,8 +148,9 @@ extension Host {
             lua_settop(co, -nresults - 1)
             timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
             nextTimerID += 1
-            return
+            return nil
         }
+        var failure: LuaError?
         if status != LUA_OK {
             let message = LuaState.string(co, at: -1)
             luaL_traceback(L, co, nil, 0)
@@ -110,9 +158,11 @@ extension Host {
             lua_settop(L, -2)
             let error = lua.classify(status: status, message: message, traceback: traceback)
             report(error)
+            failure = error
         }
         spawned.remove(co)
         luaL_unref(L, LUA_REGISTRYINDEX, ref)
+        return failure
     }
 
     /// Whether `thread` is a coroutine started by `ui.spawn` (where `ui.sleep` may yield).

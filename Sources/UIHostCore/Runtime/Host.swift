@@ -311,6 +311,14 @@ public final class Host {
         log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
     }
 
+    /// Adds to the error just reported what the host did about it.
+    func amendLastError(_ note: String) {
+        guard let last = errors.popLast() else { return }
+        errors.append(last + note)
+        banner = errors.last
+        frameValid = false
+    }
+
     func report(_ error: LuaError) {
         report(error.message, traceback: error.traceback)
     }

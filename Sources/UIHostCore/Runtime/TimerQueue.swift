@@ -8,6 +8,15 @@ struct TimerQueue {
     private(set) var live: [Int: Int32] = [:]
 
     var isEmpty: Bool { live.isEmpty }
+    var count: Int { live.count }
+
+    /// Takes every live timer off the queue.
+    mutating func removeAll() -> [Timer] {
+        let all = heap.filter { live[$0.id] != nil }
+        heap.removeAll()
+        live.removeAll()
+        return all
+    }
 
     mutating func insert(_ timer: Timer) {
         live[timer.id] = timer.ref

@@ -1,0 +1,4 @@
+-- A handler blocked inside one C call (run with --allow os): no hook can stop
+-- it, so the watchdog restores the terminal and ends the process itself.
+ui.after(10, function() os.execute("sleep 10") end)
+return ui.screen { title = "Blocking call", ui.text "blocked" }
