@@ -154,7 +154,7 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
             let problems = host.validationProblems.isEmpty
                 ? host.errors : host.validationProblems.enumerated().sorted { lineKey($0) < lineKey($1) }.map(\.element)
             if problems.isEmpty {
-                standardOutput("ok \(path)")
+                standardOutput("ok \(path)", exitCode: failed ? 3 : 1)
             } else {
                 failed = true
                 for problem in problems { standardError("uihost: " + problem) }
