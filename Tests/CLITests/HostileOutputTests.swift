@@ -242,7 +242,8 @@ final class HostileOutputTests: XCTestCase {
     }
 
     func testAssetNameWithNulIsMissingNotCut() throws {
-        try write("assets/nul.txt", "SECRET\n")
+        // In C the name would end at the NUL: `assets/nul`, without the `.txt`.
+        try write("assets/nul", "SECRET\n")
         let screen = try write("img.lua", #"return ui.screen { title = "i", ui.image { asset = "nul\0tail" } }"#)
         let result = try uihost("render", screen, "--assets", directory.appendingPathComponent("assets").path, "--size", "40x4")
         XCTAssertFalse(result.stdout.contains("SECRET"), result.stdout)
