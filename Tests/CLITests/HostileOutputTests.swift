@@ -136,6 +136,17 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertTrue(String(decoding: xml, as: UTF8.self).contains(#"\27]0;PWNED\7"#))
     }
 
+    func testStderrLeftWithoutANewlineKeepsEveryCase() throws {
+        let script = try write("partial_test.lua", """
+            io.stderr:write("partial")
+            test.case("a", function() io.stderr:write("mid") end)
+            test.case("b", function() end)
+            """)
+        let result = try uihost("test", script)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(result.stdout, "partial\nmid\nok a\nok b\n2 passed, 0 failed\n")
+    }
+
     // MARK: - Load errors
 
     func testErrorTableAtLoadNamesFileAndLine() throws {
