@@ -20,9 +20,12 @@ public enum TerminalText {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         var column = 0
-        let scalars = Array(text.unicodeScalars)
-        for (i, scalar) in scalars.enumerated() {
+        let scalars = text.unicodeScalars
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let scalar = scalars[i]
             let v = scalar.value
+            i = scalars.index(after: i)
             if v == 0x0A {
                 out.unicodeScalars.append(scalar)
                 column = 0
@@ -31,7 +34,7 @@ public enum TerminalText {
                 out += String(repeating: " ", count: spaces)
                 column += spaces
             } else if v < 0x20 || v == 0x7F {
-                let nextIsDigit = i + 1 < scalars.count && (0x30...0x39).contains(scalars[i + 1].value)
+                let nextIsDigit = i < scalars.endIndex && (0x30...0x39).contains(scalars[i].value)
                 let digits = String(v)
                 let form = "\\" + (nextIsDigit ? String(repeating: "0", count: 3 - digits.count) : "") + digits
                 out += form
