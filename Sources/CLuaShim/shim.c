@@ -67,11 +67,27 @@ void uih_close(lua_State *L) {
 
 /* MARK: - Protected calls */
 
+/* Pushes "chunk:line: " of the innermost Lua function on the stack (the one
+   that called error), or "" when there is none. */
+static void uih_pushwhere(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 static int uih_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
+        /* An error object with __tostring is shown as that string (as lua.c
+           does); any other gets the place it was raised, like a message would. */
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        uih_pushwhere(L);
+        msg = lua_pushfstring(L, "%serror object is a %s value", lua_tostring(L, -1), luaL_typename(L, 1));
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

@@ -10,6 +10,7 @@ public enum FileSystem {
     }
 
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        try checkName(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw Failure(reason: lastError()) }
         defer { close(fd) }
@@ -36,51 +37,80 @@ public enum FileSystem {
     }
 
     public static func write(_ path: String, _ text: String) throws(Failure) {
+        try checkName(path)
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Failure(reason: lastError()) }
         defer { close(fd) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(reason: lastError())
-            }
-            offset += n
+        if !writeAll(fd, text) { throw Failure(reason: lastError()) }
+    }
+
+    /// Writes `text` to a temporary file beside `path`, then renames it over
+    /// `path`: a reader (or a crash half-way) never sees half a file.
+    public static func writeReplacing(_ path: String, _ text: String) throws(Failure) {
+        try checkName(path)
+        let temporary = join(directory(of: path), ".\(path.split(separator: "/").last ?? "file").\(getpid()).tmp")
+        do {
+            try write(temporary, text)
+        } catch {
+            unlink(temporary)
+            throw error
         }
-        bytes.removeAll()
+        if rename(temporary, path) != 0 {
+            let reason = lastError()
+            unlink(temporary)
+            throw Failure(reason: reason)
+        }
+    }
+
+    /// Whether `path` can be opened for writing (created if missing, never
+    /// truncated): options that name an output file are checked before work starts.
+    public static func checkWritable(_ path: String) throws(Failure) {
+        try checkName(path)
+        if isDirectory(path) { throw Failure(reason: "Is a directory") }
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if fd < 0 { throw Failure(reason: lastError()) }
+        close(fd)
+    }
+
+    /// A NUL would end the path early in C, so `"a\0b"` would open `a`.
+    static func checkName(_ path: String) throws(Failure) {
+        if path.utf8.contains(0) { throw Failure(reason: "the name contains a NUL byte") }
     }
 
     /// Writes to file descriptor 2, unbuffered.
-    public static func writeStandardError(_ text: String) {
+    @discardableResult
+    public static func writeStandardError(_ text: String) -> Bool {
         writeAll(2, text)
     }
 
-    /// Writes to file descriptor 1, unbuffered.
-    public static func writeStandardOutput(_ text: String) {
+    /// Writes to file descriptor 1, unbuffered; false when not all of it was written.
+    @discardableResult
+    public static func writeStandardOutput(_ text: String) -> Bool {
         writeAll(1, text)
     }
 
-    public static func writeAll(_ fd: Int32, _ text: String) {
+    /// Writes all of `text`; false (with `errno` set) when the descriptor refused some.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            if n <= 0 { return false }
             offset += n
         }
         bytes.removeAll()
+        return true
     }
 
     public static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        !path.utf8.contains(0) && access(path, F_OK) == 0
     }
 
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        return !path.utf8.contains(0) && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Creates a directory and its parents.

@@ -32,6 +32,26 @@ public enum LuaError: Error, Equatable, Sendable {
         }
     }
 
+    /// The same error with its message placed in `file` when it names no
+    /// place of its own (`file:line:`): an error table, a memory or C-stack
+    /// limit. A message that names a place, even in another file, is kept.
+    public func located(in file: String) -> LuaError {
+        let m = message
+        if let colon = m.firstIndex(of: ":"), !m[..<colon].contains("\n") {
+            let digits = m[m.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, m[m.index(after: colon)...].dropFirst(digits.count).first == ":" { return self }
+        }
+        if m.hasPrefix(file + ":") { return self }
+        switch self {
+        case .syntax: return .syntax(message: "\(file): \(m)")
+        case .runtime(_, let t): return .runtime(message: "\(file): \(m)", traceback: t)
+        case .instructionBudget(_, let t): return .instructionBudget(message: "\(file): \(m)", traceback: t)
+        case .timeLimit(_, let t): return .timeLimit(message: "\(file): \(m)", traceback: t)
+        case .memoryLimit: return .memoryLimit(message: "\(file): \(m)")
+        case .file: return self
+        }
+    }
+
     public var traceback: String {
         switch self {
         case .runtime(_, let t), .instructionBudget(_, let t), .timeLimit(_, let t): return t

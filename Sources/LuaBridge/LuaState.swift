@@ -77,6 +77,8 @@ public final class LuaState {
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { throw LuaError.file(path: path, reason: error.reason) }
         var source = bytes
+        // A UTF-8 byte-order mark is skipped, like luaL_loadfile (it is on no line).
+        if source.starts(with: [0xEF, 0xBB, 0xBF]) { source.removeFirst(3) }
         // A first line starting with '#' (a shebang) is skipped, like luaL_loadfile.
         if source.first == UInt8(ascii: "#") {
             let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex

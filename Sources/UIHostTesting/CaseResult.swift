@@ -33,6 +33,13 @@ enum WorkerProtocol {
         case output(String)
     }
 
+    /// A record can follow text the script wrote to stderr without a newline
+    /// (the worker's stderr shares the pipe): that text, then the record.
+    static func splitOutput(_ line: String) -> (output: String?, rest: String) {
+        guard let start = line.firstIndex(of: mark), start != line.startIndex else { return (nil, line) }
+        return (String(line[..<start]), String(line[start...]))
+    }
+
     static func parse(_ line: String) -> Record {
         guard line.first == mark else { return .output(line) }
         let fields = line.dropFirst().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -1,3 +1,5 @@
+import UIHostCore
+
 /// `--junit FILE`: one testsuite per script, one testcase per case, a failure
 /// carrying the message and the frame.
 enum JUnit {
@@ -24,10 +26,11 @@ enum JUnit {
         return xml + "</testsuites>\n"
     }
 
-    /// XML text: markup characters escaped, characters XML 1.0 forbids dropped.
+    /// XML text: controls shown as on the console (`TerminalText`), markup
+    /// characters escaped, characters XML 1.0 forbids dropped.
     static func escape(_ s: String) -> String {
         var out = ""
-        for scalar in s.unicodeScalars {
+        for scalar in TerminalText.escape(s).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -12,6 +12,10 @@ extension TestModule {
         guard let app = app(L, "snapshot") else { return UIH_RAISE_WHERE }
         guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "snapshot", "string") }
         let name = LuaState.string(L, at: 2)
+        // A NUL would cut the file name short in C ("nul\0tail" wrote `nul.txt`).
+        guard !name.utf8.contains(0) else {
+            return raise(L, "snapshot: bad name '\(TerminalText.escape(name))' (no NUL bytes)")
+        }
         guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
             return raise(L, "snapshot: bad name '\(name)' (no path separators)")
         }
@@ -28,7 +32,7 @@ extension TestModule {
         }
         FileSystem.makeDirectories(directory)
         do throws(FileSystem.Failure) {
-            try FileSystem.write(file, actual)
+            try FileSystem.writeReplacing(file, actual)
         } catch {
             return raise(L, "snapshot: cannot write \(file): \(error.reason)")
         }

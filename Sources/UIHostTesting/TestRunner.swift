@@ -46,7 +46,8 @@ enum EventClock {
 /// it opens is a separate host with its own state.
 public final class TestRunner {
     let options: TestOptions
-    var output: (String) -> Void = { print($0) }
+    /// Report lines hold what scripts printed and raised: escaped, so none reaches the terminal raw.
+    var output: (String) -> Void = { print(TerminalText.escape($0)) }
     private(set) var passed = 0
     private(set) var failed = 0
 
@@ -58,6 +59,15 @@ public final class TestRunner {
     /// that one that crashes or hangs fails only its own cases), `jobs` at a
     /// time; prints the reports in script order; returns the exit status.
     public func run(paths: [String]) -> Int32 {
+        // An unwritable report is a usage error found before the tests, not after them.
+        if let junit = options.junit {
+            do throws(FileSystem.Failure) {
+                try FileSystem.checkWritable(junit)
+            } catch {
+                FileSystem.writeStandardError(TerminalText.escape("uihost: --junit: cannot write \(junit): \(error.reason)") + "\n")
+                return 2
+            }
+        }
         var scripts: [String] = []
         for path in paths {
             if FileSystem.isDirectory(path) {
@@ -65,7 +75,7 @@ public final class TestRunner {
             } else if FileSystem.exists(path) {
                 scripts.append(path)
             } else {
-                FileSystem.writeStandardError("uihost: cannot open \(path): No such file or directory\n")
+                FileSystem.writeStandardError(TerminalText.escape("uihost: cannot open \(path): No such file or directory") + "\n")
                 return 2
             }
         }
@@ -75,22 +85,26 @@ public final class TestRunner {
             passed += suite.cases.filter(\.passed).count
             failed += suite.cases.filter { !$0.passed }.count
         }
+        output("\(passed) passed, \(failed) failed")
         if let junit = options.junit {
             do throws(FileSystem.Failure) {
                 try FileSystem.write(junit, JUnit.report(results))
             } catch {
-                FileSystem.writeStandardError("uihost: cannot write \(junit): \(error.reason)\n")
-                return 2
+                // The report is lost, but a failing run still says so by its status.
+                FileSystem.writeStandardError(TerminalText.escape("uihost: cannot write \(junit): \(error.reason)") + "\n")
+                return failed > 0 ? 1 : 2
             }
         }
-        output("\(passed) passed, \(failed) failed")
         return failed > 0 ? 1 : 0
     }
 
     /// Worker mode: runs one script in this process, writing records to stdout.
     public func runWorker(script: String) -> Int32 {
         // Records go straight to the pipe (unbuffered), so the parent sees progress as it happens.
-        let line = { (text: String) in FileSystem.writeStandardOutput(text + "\n") }
+        let line = { (text: String) in _ = FileSystem.writeStandardOutput(text + "\n") }
+        // What the script writes to stderr joins its output in the pipe, where the
+        // parent escapes it, instead of reaching the terminal raw.
+        dup2(1, 2)
         let run = ScriptRun(path: script, options: options, output: line)
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }

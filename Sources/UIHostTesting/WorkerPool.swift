@@ -94,7 +94,8 @@ final class WorkerPool {
         if n <= 0 { return false }
         worker.buffer.append(contentsOf: chunk[0..<n])
         while let newline = worker.buffer.firstIndex(of: 10) {
-            let line = String(decoding: worker.buffer[..<newline], as: UTF8.self)
+            let (before, line) = WorkerProtocol.splitOutput(String(decoding: worker.buffer[..<newline], as: UTF8.self))
+            if let before { worker.suite.output.append(before) }
             worker.buffer.removeSubrange(...newline)
             worker.lastProgress = EventClock.now()
             switch WorkerProtocol.parse(line) {

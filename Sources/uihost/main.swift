@@ -5,11 +5,24 @@ import UIHostCore
 import UIHostTesting
 
 /// uihost: parse the command line, run the subcommand, map errors to exit codes
-/// (SPEC §1: 0 success, 1 a test failed, 2 usage, 3 script error).
+/// (SPEC §1: 0 success, 1 a test failed or the output could not be written,
+/// 2 usage, 3 script error).
 let version = "0.1.0"
 
+/// Every message on stderr can carry script text (an error, a field name, a
+/// print): escaped, so that none of it drives the terminal.
 func standardError(_ text: String) {
-    FileSystem.writeStandardError(text.hasSuffix("\n") ? text : text + "\n")
+    let safe = TerminalText.escape(text)
+    FileSystem.writeStandardError(safe.hasSuffix("\n") ? safe : safe + "\n")
+}
+
+/// Writes a frame or a report line to stdout; a write that fails (stdout
+/// closed, a full disk) ends the program with status 1 rather than lose it silently.
+func standardOutput(_ text: String, exitCode: Int32 = 1) {
+    guard FileSystem.writeStandardOutput(TerminalText.escape(text) + "\n") else {
+        standardError("uihost: cannot write to standard output: \(String(cString: strerror(errno)))")
+        exit(exitCode)
+    }
 }
 
 func usageExit(_ message: String) -> Never {
@@ -44,7 +57,8 @@ options:
   -j N                    (test) run N scripts in parallel
   --timeout S             (test) per-case time limit in seconds (default 10)
 
-exit status: 0 success, 1 a test failed, 2 usage error, 3 script error
+exit status: 0 success, 1 a test failed or output could not be written,
+             2 usage error, 3 script error
 """
 
 func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
@@ -68,7 +82,7 @@ func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, pr
     do {
         return try Host(script: path, options: options)
     } catch {
-        if printFrame { print(Host.errorFrame(error.message, options: options).text) }
+        if printFrame { standardOutput(Host.errorFrame(error.message, options: options).text, exitCode: 3) }
         standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
         exit(3)
     }
@@ -85,7 +99,7 @@ func render(_ path: String, _ args: Arguments) -> Never {
         }
     }
     let frame = host.render()
-    print(frame.text)
+    standardOutput(frame.text, exitCode: host.errors.isEmpty ? 1 : 3)
     if !host.errors.isEmpty { exit(3) }
     exit(host.quitCode ?? 0)
 }
@@ -105,12 +119,8 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let terminal = Terminal(mouse: !args.noMouse)
     var options = hostOptions(args, headless: false)
     if let size = args.size ?? terminal.size() { options.size = size }
-    let logFD: Int32 = logPath(args).map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? -1
-    options.log = { text in
-        guard logFD >= 0 else { return }
-        let line = text.hasSuffix("\n") ? text : text + "\n"
-        _ = line.withCString { write(logFD, $0, strlen($0)) }
-    }
+    let log = logPath(args).flatMap { LogFile(path: $0) }
+    options.log = { text in log?.write(text) }
     let host = loadHost(path, args, options: options)
     let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
     let colors = !args.plain && env("NO_COLOR").map(\.isEmpty) ?? true && env("TERM") != "dumb"
@@ -144,7 +154,7 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
             let problems = host.validationProblems.isEmpty
                 ? host.errors : host.validationProblems.enumerated().sorted { lineKey($0) < lineKey($1) }.map(\.element)
             if problems.isEmpty {
-                print("ok \(path)")
+                standardOutput("ok \(path)", exitCode: failed ? 3 : 1)
             } else {
                 failed = true
                 for problem in problems { standardError("uihost: " + problem) }
@@ -181,6 +191,14 @@ case .version:
     print("uihost \(version)")
     exit(0)
 case .run(let path):
+    // A log that cannot be written would drop every line unseen: say so before the screen starts.
+    if let file = arguments.logFile {
+        do throws(FileSystem.Failure) {
+            try FileSystem.checkWritable(file)
+        } catch {
+            usageExit("--log: cannot write \(file): \(error.reason)")
+        }
+    }
     if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
     render(path, arguments)
 case .render(let path):

@@ -123,14 +123,14 @@ final class TextTests: XCTestCase {
     func testASCIIStringWidthIsItsPrintableLength() {
         XCTAssertEqual(DisplayWidth.of(""), 0)
         XCTAssertEqual(DisplayWidth.of("hello, world"), 12)
-        XCTAssertEqual(DisplayWidth.of("tab\there"), 7)
+        XCTAssertEqual(DisplayWidth.of("tab\there"), 12, "a tab reaches the next multiple of 8")
         XCTAssertEqual(DisplayWidth.of("line\r\nnext"), 8)
     }
 
     func testMixedStringWidthSumsItsCharacters() {
         XCTAssertEqual(DisplayWidth.of("Tab1 │ 猫"), 9)
         XCTAssertEqual(DisplayWidth.of("\u{2709}\u{FE0F} Mail"), 7)
-        XCTAssertEqual(DisplayWidth.of("あ\r\nい\te\u{301}"), 5)
+        XCTAssertEqual(DisplayWidth.of("あ\r\nい\te\u{301}"), 9)
     }
 
     func testSubstringWidthMatchesString() {

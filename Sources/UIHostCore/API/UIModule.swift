@@ -205,7 +205,10 @@ enum UIModule {
         let L = L!
         var code: Int32 = 0
         if lua_isinteger(L, 1) != 0 {
-            code = Int32(clamping: lua_tointegerx(L, 1, nil))
+            // A process exit status is one byte: 256 would end as 0, a success.
+            let n = lua_tointegerx(L, 1, nil)
+            guard (0...255).contains(n) else { return raise(L, "ui.quit: exit code must be 0…255 (got \(n))") }
+            code = Int32(n)
         } else if lua_type(L, 1) > LUA_TNIL {
             return argError(L, 1, "quit", "integer")
         }

@@ -68,6 +68,7 @@ public struct FrameBuffer: Equatable, Sendable {
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard y >= area.y, y < area.maxY else { return 0 }
+        if text.utf8.contains(0x09) { return put(TextLayout.expandTabs(String(text)), x: x, y: y, style: style, clip: clip) }
         var col = x
         for c in text {
             let w = DisplayWidth.of(c)

@@ -74,7 +74,13 @@ public final class Host {
         Sandbox.install(self)
         UIModule.install(self)
 
-        if let got = try loadScreenFile(path) {
+        let got: String?
+        do {
+            got = try loadScreenFile(path)
+        } catch {
+            throw error.located(in: path)
+        }
+        if let got {
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))", traceback: "")
         }
         pushScreen(directory: scriptDirectory, file: path)

@@ -11,10 +11,21 @@
 /// - 1: everything else, including East Asian Ambiguous (`…`, `─`) and an emoji
 ///   followed by U+FE0E (`⌚︎`).
 ///
+/// In a string, a tab reaches the next multiple of `tabStop` columns from the
+/// string's start, as `FrameBuffer.put` and `TextLayout` lay it out (a lone
+/// tab `Character` is 0: it has no width without a place).
+///
 /// W/F comes from the generated `wideRanges` (Scripts/gen-width-table.py). The
 /// stdlib's Unicode data is usually newer than that table, so emoji it marks
 /// Emoji_Presentation count as wide even when the table does not know them yet.
 public enum DisplayWidth {
+    /// Tab stops, in columns from the start of the text (docs/API.md, "ui.text").
+    public static let tabStop = 8
+
+    static func afterTab(_ column: Int) -> Int {
+        column - column % tabStop + tabStop
+    }
+
     /// Columns a grapheme cluster takes in a terminal: 0, 1 or 2.
     public static func of(_ c: Character) -> Int {
         // `asciiValue` is also set for "\r\n" (as "\n"): 0 either way.
@@ -36,7 +47,7 @@ public enum DisplayWidth {
         if let substring = s as? Substring { return width(of: substring) }
         var total = 0
         for c in s {
-            total += of(c)
+            total = c == "\t" ? afterTab(total) : total + of(c)
         }
         return total
     }
@@ -54,7 +65,7 @@ extension DisplayWidth {
         var width = 0
         for byte in bytes {
             if byte >= 0x80 { return nil }
-            if byte >= 0x20 && byte != 0x7F { width &+= 1 }
+            if byte >= 0x20 && byte != 0x7F { width &+= 1 } else if byte == 0x09 { width = afterTab(width) }
         }
         return width
     }
@@ -68,6 +79,11 @@ extension DisplayWidth {
             // Between two ASCII bytes there is always a cluster boundary (except
             // inside "\r\n", hence CR takes the slow path).
             let byte = utf8[index]
+            if byte == 0x09 {
+                total = afterTab(total)
+                index = utf8.index(after: index)
+                continue
+            }
             if byte < 0x80 && byte != 0x0D {
                 let next = utf8.index(after: index)
                 if next == end || utf8[next] < 0x80 {

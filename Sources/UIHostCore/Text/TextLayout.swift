@@ -14,6 +14,7 @@ public enum TextLayout {
     /// A wide character never straddles the cut (pad is not added; result may be 1 narrower). width <= 0 -> "".
     public static func truncate(_ s: String, to width: Int) -> String {
         guard width > 0 else { return "" }
+        let s = expandTabs(s)
         // One pass: remember where the text still left a column for `…`, and
         // stop as soon as the whole string is known not to fit.
         var used = 0
@@ -41,6 +42,11 @@ public enum TextLayout {
     /// than `width` itself (a wide character at width 1) is drawn as `…`.
     public static func wrap(_ s: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        if s.utf8.contains(0x09) {
+            // Tab stops count from the start of each line.
+            let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+            return wrap(lines.map { expandTabs($0) }.joined(separator: "\n"), width: width)
+        }
         var wrapper = LineWrapper(width: width)
         var paragraphStart = s.startIndex
         var index = s.startIndex
@@ -55,6 +61,25 @@ public enum TextLayout {
         }
         wrapper.wrapParagraph(s[paragraphStart...])
         return wrapper.lines
+    }
+
+    /// Tabs replaced by spaces up to the next multiple of `DisplayWidth.tabStop`
+    /// columns from the start of `s` (the frame has no tab cells).
+    public static func expandTabs(_ s: some StringProtocol) -> String {
+        guard s.utf8.contains(0x09) else { return String(s) }
+        var out = ""
+        var column = 0
+        for c in s {
+            if c == "\t" {
+                let next = DisplayWidth.afterTab(column)
+                out += spaces(next - column)
+                column = next
+            } else {
+                out.append(c)
+                column += DisplayWidth.of(c)
+            }
+        }
+        return out
     }
 
     /// `s` padded with spaces or truncated (with …) to exactly `width` columns, aligned "left", "center" or "right".
