@@ -1,3 +1,4 @@
+import Dispatch
 import LuaBridge
 import XCTest
 @testable import UIHostCore
@@ -72,5 +73,123 @@ final class HostileHostTests: XCTestCase {
         host.advance(10_000)
         XCTAssertEqual(host.errors.count, 1)
         XCTAssertTrue(host.errors[0].hasSuffix("(the ui.every timer is stopped)"), host.errors[0])
+    }
+}
+
+/// Tables a script builds cheaply that once made reading or laying them out
+/// unbounded. Each case must end within `bound` seconds of the host's work.
+final class HostileTablesTests: XCTestCase {
+    private var scratch = ScratchDirectory(prefix: "uihtables")
+    private let bound = 3.0
+
+    override func tearDownWithError() throws {
+        scratch.remove()
+    }
+
+    private func host(_ source: String) throws -> UIHostCore.Host {
+        try UIHostCore.Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: 60, rows: 12)))
+    }
+
+    private func loadError(_ source: String) -> String? {
+        do {
+            _ = try host(source)
+            return nil
+        } catch {
+            return (error as? LuaError)?.message ?? "\(error)"
+        }
+    }
+
+    /// Runs `body`, failing when it takes longer than `bound`.
+    private func bounded<T>(_ what: String, _ body: () throws -> T, file: StaticString = #filePath, line: UInt = #line) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        XCTAssertLessThan(seconds, bound, "\(what) took \(seconds) s", file: file, line: line)
+        return result
+    }
+
+    /// A handler that makes `field` sparse: keys 1, 2, 4, … 2^40.
+    private static let sparse = "local function sparse(v) local t = {}; for k = 40, 0, -1 do t[2^k // 1] = v end; return t end"
+
+    func testSparseItemsSetByAHandlerAreAProblemNotACrash() throws {
+        let host = try host("""
+        \(Self.sparse)
+        local dd = ui.dropdown { items = { { title = "a" } } }
+        local pk = ui.picker { items = { "a" } }
+        local ls = ui.list { items = { "a" } }
+        return ui.screen { title = "S",
+          ui.button { title = "Go", onSelect = function() dd.items = sparse { title = "x" }; pk.items = sparse "x"; ls.items = sparse "x" end },
+          dd, pk, ls }
+        """)
+        bounded("sparse items") { press(host, .enter); _ = host.render() }
+        XCTAssertFalse(host.errors.isEmpty)
+        XCTAssertTrue(host.errors.contains { $0.contains("entries") || $0.contains("must be") }, "\(host.errors)")
+        assertShows(host, "Go")
+    }
+
+    func testSparseChildrenAndTabsSetByAHandlerAreBounded() throws {
+        let host = try host("""
+        \(Self.sparse)
+        local st = ui.vstack { ui.text "x" }
+        local tb = ui.tabs { ui.tab { title = "a", ui.text "x" } }
+        return ui.screen { title = "S",
+          ui.button { title = "Go", onSelect = function()
+            for k, v in pairs(sparse(ui.text "y")) do st[k] = v end
+            for k, v in pairs(sparse(ui.tab { title = "t" })) do tb[k] = v end
+          end },
+          st, tb }
+        """)
+        bounded("sparse children") { press(host, .enter); _ = host.render() }
+        // Which border the length finds depends on the table's layout; either way it is a problem.
+        XCTAssertTrue(host.errors.contains { $0.contains("entries; only the first 100000 are read") || $0.contains("(got nil)") }, "\(host.errors)")
+        assertShows(host, "Go")
+    }
+
+    func testSparseChildrenInAConstructorAreAnError() {
+        let message = bounded("sparse constructor") {
+            loadError("local t = {}; for k = 40, 0, -1 do t[2^k // 1] = ui.text 'x' end\nreturn ui.screen(t)")
+        }
+        XCTAssertEqual(message?.hasSuffix("ui.screen: 1099511627776 children (at most 100000)"), true, message ?? "loaded")
+    }
+
+    func testASharedSubtreeUsedAMillionTimesStopsAtTheComponentBound() throws {
+        let host = try host("""
+        local c = ui.text "leaf"
+        for _ = 1, 30 do c = ui.vstack { c, c } end
+        return ui.screen { title = "S", c }
+        """)
+        bounded("shared subtree") { _ = host.render() }
+        XCTAssertEqual(host.errors.first?.hasPrefix("more than 100000 components in one frame"), true, "\(host.errors)")
+    }
+
+    func testLongUnknownFieldNamesAreShortenedAndCheap() {
+        let message = bounded("long keys") {
+            loadError("""
+            local items = {}
+            for i = 1, 2000 do items[i] = { title = "x", [string.rep("k", 20000)] = 1 } end
+            return ui.screen { title = "S", ui.list { items = items }, ui.text { text = "t", [string.rep("z", 10^6)] = 1 } }
+            """)
+        }
+        let expected = "ui.text: unknown field '" + String(repeating: "z", count: 63) + "…'"
+        XCTAssertEqual(message?.hasSuffix(expected), true, message ?? "loaded")
+    }
+
+    func testManyBadChildrenSetByAHandlerAreCheckedInLinearTime() throws {
+        let host = try host("""
+        local st = ui.vstack {}
+        return ui.screen { title = "S", ui.button { title = "Go", onSelect = function() for i = 1, 100000 do st[i] = i end end }, st }
+        """)
+        bounded("bad children") { press(host, .enter); _ = host.render(); press(host, .tab); _ = host.render() }
+        XCTAssertEqual(host.errors.first?.hasSuffix("[1] must be a component (got number)"), true, "\(host.errors)")
+    }
+
+    func testPresentingSheetsWithoutEndStopsAtTheBound() throws {
+        let host = try host("""
+        return ui.screen { title = "S", ui.button { title = "Go", onSelect = function()
+          for i = 1, 100000 do ui.present(ui.sheet { ui.text("s" .. i) }) end
+        end } }
+        """)
+        bounded("sheets") { press(host, .enter); _ = host.render() }
+        XCTAssertEqual(host.errors.first?.hasSuffix("ui.present: 100 sheets are presented already; dismiss one first"), true, "\(host.errors)")
     }
 }

@@ -221,6 +221,9 @@ enum UIModule {
         let host = host(L)
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
         if host.sheetIndex(of: L, at: 1) != nil { return raise(L, "ui.present: this sheet is already presented") }
+        if host.sheets.count >= HostLimits.maxSheets {
+            return raise(L, "ui.present: \(HostLimits.maxSheets) sheets are presented already; dismiss one first")
+        }
         lua_pushvalue(L, 1)
         lua_xmove(L, host.L, 1)
         host.present()

@@ -18,6 +18,11 @@ struct Validator {
         var found: [String] = []
         let count = Int(lua_rawlen(L, t))
         var unknown: [String] = []
+        var unknownNames: [String] = []
+        if count > HostLimits.maxArrayRead {
+            // A sparse table's length can be any border: 2^40 as easily as 3.
+            return ["\(name): \(count) children (at most \(HostLimits.maxArrayRead))"]
+        }
 
         // Positional children.
         for i in stride(from: 1, through: count, by: 1) {
@@ -37,8 +42,14 @@ struct Validator {
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
+            if unknown.count + unknownNames.count >= HostLimits.maxProblems {
+                // Enough to report; the rest of a huge table is not worth reading.
+                lua_settop(L, -3)
+                break
+            }
             if lua_type(L, -2) == LUA_TSTRING {
-                keys.append(LuaState.string(L, at: -2))
+                let key = LuaState.string(L, at: -2)
+                if schema.fields[key] == nil { unknownNames.append(key) } else { keys.append(key) }
             } else if lua_isinteger(L, -2) != 0 {
                 let k = lua_tointegerx(L, -2, nil)
                 if k < 1 || k > count { unknown.append("[\(k)]") }
@@ -48,17 +59,14 @@ struct Validator {
             lua_settop(L, -2)
         }
         for key in keys.sorted() {
-            guard let type = schema.fields[key] else {
-                unknown.append(key)
-                continue
-            }
+            guard let type = schema.fields[key] else { continue }
             lua_getfield_raw(L, t, key)
             if let problem = check(-1, type, path: key) { found.append("\(name): \(problem)") }
             lua_settop(L, -2)
             if found.count >= limit { return found }
         }
-        for key in unknown {
-            var message = "\(name): unknown field '\(key)'"
+        for key in unknown + unknownNames.sorted() {
+            var message = "\(name): unknown field '\(HostLimits.shortened(key))'"
             if let guess = suggestion(for: key, among: schema.fields.keys) { message += " (did you mean '\(guess)'?)" }
             found.append(message)
         }
@@ -114,6 +122,7 @@ struct Validator {
             guard t == LUA_TTABLE else { return wrong() }
             let n = Int(lua_rawlen(L, v))
             guard n > 0 else { return nil }
+            if n > HostLimits.maxListItems { return "\(path) has \(n) entries (at most \(HostLimits.maxListItems))" }
             for i in 1...n {
                 lua_rawgeti(L, v, lua_Integer(i))
                 defer { lua_settop(L, -2) }
@@ -145,7 +154,7 @@ struct Validator {
             if typo == nil, lua_type(L, -2) == LUA_TSTRING {
                 let key = LuaState.string(L, at: -2)
                 if schema.fields[key] == nil, let guess = suggestion(for: key, among: schema.fields.keys) {
-                    typo = "\(path): unknown field '\(key)' (did you mean '\(guess)'?)"
+                    typo = "\(path): unknown field '\(HostLimits.shortened(key))' (did you mean '\(guess)'?)"
                 }
             }
             lua_settop(L, -2)

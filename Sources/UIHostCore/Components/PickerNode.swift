@@ -23,7 +23,7 @@ extension FieldReader {
             return result
         }
         let list = lua_gettop(L)
-        let n = Int(lua_rawlen(L, list))
+        let n = reader.boundedLength(list, limit: HostLimits.maxArrayRead, path: "\(kind.constructorName).\(key)")
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
             switch lua_rawgeti(L, list, lua_Integer(i)) {

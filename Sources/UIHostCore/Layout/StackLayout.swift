@@ -92,22 +92,33 @@ final class StackNode: Node {
         super.init(id: id, anchor: anchor)
     }
 
-    override var isFlexible: Bool { children.contains { $0.isFlexible } }
-    /// A column with a spacer grows down; a row with one grows only sideways.
-    override var growsWithSpace: Bool { axis == .vertical && children.contains { $0.growsWithSpace } }
-    override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
-
-    override func measure(width: Int) -> Int {
-        axis == .vertical
-            ? StackLayout.measureColumn(children, spacing: spacing, width: width)
-            : StackLayout.measureRow(children, spacing: spacing, width: width)
-    }
-
-    override func naturalWidth() -> Int {
+    // Each answer depends on the whole subtree and is asked at every level above
+    // it, so it is worked out once per layout (a node lives for one layout):
+    // deeply nested stacks would otherwise cost the square of their depth.
+    private lazy var flexible = children.contains { $0.isFlexible }
+    private lazy var grows = axis == .vertical && children.contains { $0.growsWithSpace }
+    private lazy var natural: Int = {
         let widths = children.map { $0.naturalWidth() }
         if axis == .vertical { return widths.max() ?? 0 }
         return widths.reduce(0, +) + spacing * max(0, children.count - 1)
+    }()
+    private var measured: (width: Int, height: Int)?
+
+    override var isFlexible: Bool { flexible }
+    /// A column with a spacer grows down; a row with one grows only sideways.
+    override var growsWithSpace: Bool { grows }
+    override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
+
+    override func measure(width: Int) -> Int {
+        if let measured, measured.width == width { return measured.height }
+        let height = axis == .vertical
+            ? StackLayout.measureColumn(children, spacing: spacing, width: width)
+            : StackLayout.measureRow(children, spacing: spacing, width: width)
+        measured = (width, height)
+        return height
     }
+
+    override func naturalWidth() -> Int { natural }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect

@@ -16,7 +16,10 @@ final class TreeReader {
     private var anchorCount: Int32 = 0
     private var previousCount: Int32 = 0
     private var visiting: Set<UnsafeRawPointer> = []
+    /// Components read by this layout, against `HostLimits.maxComponents`.
+    private var componentCount = 0
     private(set) var problems: [String] = []
+    private var problemSet: Set<String> = []
     static let maxDepth = 200
 
     let assets: AssetStore
@@ -104,12 +107,27 @@ final class TreeReader {
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
         anchorIndex = lua_gettop(L)
         anchorCount = 0
+        componentCount = 0
         visiting.removeAll(keepingCapacity: true)
         problems.removeAll()
+        problemSet.removeAll()
     }
 
-    func problem(_ message: String) {
-        if !problems.contains(message) { problems.append(message) }
+    /// Keeps a problem once; past `HostLimits.maxProblems` the rest are dropped
+    /// without building their text.
+    func problem(_ message: @autoclosure () -> String) {
+        guard problems.count < HostLimits.maxProblems else { return }
+        let text = message()
+        if problemSet.insert(text).inserted { problems.append(text) }
+    }
+
+    /// The length of the array at `t`, or at most `limit` with a problem: a
+    /// sparse table's length can be any border, 2^40 as easily as 3.
+    func boundedLength(_ t: Int32, limit: Int, path: @autoclosure () -> String) -> Int {
+        let n = Int(lua_rawlen(L, t))
+        guard n > limit else { return n }
+        problem("\(path()) has \(n) entries; only the first \(limit) are read")
+        return limit
     }
 
     /// The node for the component at `index`, or nil (with a problem) when the
@@ -131,6 +149,11 @@ final class TreeReader {
             problem("\(path()): \(kind.constructorName) contains itself")
             return nil
         }
+        guard componentCount < HostLimits.maxComponents else {
+            problem("more than \(HostLimits.maxComponents) components in one frame (a table used in many places counts each time); the rest are not shown")
+            return nil
+        }
+        componentCount += 1
         visiting.insert(id)
         defer { visiting.remove(id) }
         let a = anchor(t)
@@ -161,7 +184,7 @@ final class TreeReader {
 
     /// Tabs read every tab's title and icon, but only the selected tab's children.
     private func tabs(at t: Int32, id: UnsafeRawPointer, anchor a: Int32, _ field: FieldReader, depth: Int, path: String) -> Node {
-        let count = Int(lua_rawlen(L, t))
+        let count = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         let node = TabsNode(id: id, anchor: a, field, tabCount: count)
         for i in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, t, lua_Integer(i))
@@ -190,7 +213,7 @@ final class TreeReader {
 
     private func children(of t: Int32, depth: Int, path: String) -> [Node] {
         let t = lua_absindex(L, t)
-        let n = Int(lua_rawlen(L, t))
+        let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
@@ -337,7 +360,13 @@ struct FieldReader {
         defer { lua_settop(L, -2) }
         switch get(key) {
         case LUA_TNIL: return 0
-        case LUA_TTABLE: return Int(lua_rawlen(L, -1))
+        case LUA_TTABLE:
+            let n = Int(lua_rawlen(L, -1))
+            guard n <= HostLimits.maxListItems else {
+                reader.problem("\(fieldName(key)) has \(n) entries (at most \(HostLimits.maxListItems))")
+                return 0
+            }
+            return n
         default:
             wrong(key, "a table")
             return 0

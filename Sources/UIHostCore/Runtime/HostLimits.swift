@@ -1,0 +1,26 @@
+/// Bounds on the work the host does for a script: reading its tables,
+/// validating them, laying them out. A table is cheap for a script to build and
+/// may be sparse (`t[2^40] = x` gives it a length of 2^40) or shared (one table
+/// in a million places), so every count the host takes from a script is capped
+/// here. Each bound is far above what a screen shows; passing one is a problem
+/// naming the component and field, never a crash or a hang.
+enum HostLimits {
+    /// Components one layout reads; a table used in several places counts each time.
+    static let maxComponents = 100_000
+    /// Entries of an array read whole: children, tabs, picker and dropdown items.
+    static let maxArrayRead = 100_000
+    /// Items of a list, which reads only the rows it shows.
+    static let maxListItems = 100_000_000
+    /// Distinct problems one layout keeps (a frame shows the first in its banner).
+    static let maxProblems = 100
+    /// Unknown field names a constructor reports; longer names are shortened in
+    /// messages and get no "did you mean", whose cost grows with their length.
+    static let maxNameLength = 64
+    /// Sheets presented at once.
+    static let maxSheets = 100
+
+    /// `name`, shortened to `maxNameLength` characters for a message.
+    static func shortened(_ name: String) -> String {
+        name.count > maxNameLength ? String(name.prefix(maxNameLength - 1)) + "…" : name
+    }
+}
