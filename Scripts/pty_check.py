@@ -283,6 +283,8 @@ def check_busy_exits():
     cases += [("Scripts/hostile/runaway_timer.lua", how, ()) for how in ("q", "SIGTERM")]
     # Blocked inside one C call: only the watchdog can end it.
     cases += [("Scripts/hostile/blocking_call.lua", how, ("--allow", "os")) for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
+    # A crash of the host itself (here a fault sent from outside) still restores the terminal.
+    cases += [("screens/launcher.lua", "SIGSEGV", ())]
     for screen, how, extra in cases:
         s = Session(screen, 80, 24, extra=extra)
         s.pump(0.5)

@@ -126,6 +126,32 @@ static void *run(void *unused) {
     }
 }
 
+/* A crash (a trap in Swift, a fault) still gives the terminal back: write and
+   tcsetattr are async-signal-safe. Then the signal's default action ends the
+   process. The Swift runtime's backtracer is not chained: on a terminal it
+   waits 30 s for a key, with the terminal in its hands. */
+static const int crashSignals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
+
+static void restoreOnCrash(int sig) {
+    writeAll(wd.output, "\x18", 1);
+    writeAll(wd.output, wd.leave, strlen(wd.leave));
+    tcsetattr(wd.input, TCSAFLUSH, &wd.saved);
+    static const char message[] = "uihost: crashed; the terminal is restored\n";
+    writeAll(2, message, sizeof message - 1);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catchCrashes(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = restoreOnCrash;
+    sa.sa_flags = SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof crashSignals / sizeof crashSignals[0]; i++)
+        sigaction(crashSignals[i], &sa, NULL);
+}
+
 int uit_watchdog_start(int input, int output, const struct termios *saved,
                        const char *leave, int *keys, int *events) {
     sigset_t mask;
@@ -143,6 +169,7 @@ int uit_watchdog_start(int input, int output, const struct termios *saved,
     wd.output = output;
     wd.saved = *saved;
     wd.leave = strdup(leave);
+    catchCrashes();
     /* The thread takes no other signal: SIGPROF (the scripts' CPU-time tick)
        must reach the thread running the script. */
     sigset_t all, old;

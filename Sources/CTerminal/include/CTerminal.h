@@ -24,7 +24,8 @@ typedef void (*uit_InterruptFunction)(void *context);
    also interrupts the running script and gives the main loop UIT_GRACE_MS
    to call uit_watchdog_finished; past that it writes `leave`, puts back
    `saved` and ends the process with 128 + the signal (130 for Ctrl-C).
-   Returns 0, or -1 with errno set. */
+   A crash (SIGSEGV, SIGILL, SIGABRT, …) restores the terminal before the
+   process ends. Returns 0, or -1 with errno set. */
 int uit_watchdog_start(int input, int output, const struct termios *saved,
                        const char *leave, int *keys, int *events);
 
