@@ -153,7 +153,6 @@ public final class EventLoop {
             switch number {
             case SIGWINCH:
                 if let size = terminal.size() { host.resize(size) }
-                if reload != nil { watcher.watch(host.loadedFiles) }
                 writer.invalidate()
             case SIGTSTP:
                 suspend()

@@ -13,11 +13,13 @@ public struct FileWatcher {
         watch(files)
     }
 
-    /// Watches exactly these files from now on.
+    /// Watches exactly these files from now on. A file watched already keeps
+    /// the time it was last seen with, and a change still settling stays
+    /// pending: a save just before the list is renewed must not be lost.
     public mutating func watch(_ files: [String]) {
-        stamps = [:]
-        for file in files { stamps[file] = FileWatcher.stamp(file) }
-        changedAt = nil
+        var next: [String: timespec] = [:]
+        for file in files { next[file] = stamps[file] ?? FileWatcher.stamp(file) }
+        stamps = next
     }
 
     static func stamp(_ path: String) -> timespec {
