@@ -37,6 +37,9 @@ enum Stubs {
 --
 -- Source of truth: library/uihost.lua in the uihost repository. After editing it,
 -- run Scripts/gen-stubs.sh to embed it in the binary (Sources/uihost/Stubs.swift).
+-- The `---@field` lines of each component class come from the component registry
+-- (Sources/UIHostCore/Components/Registry.swift): edit the component's field specs,
+-- then `UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests` rewrites them.
 
 -- Value types ------------------------------------------------------------------
 
