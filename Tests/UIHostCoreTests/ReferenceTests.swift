@@ -71,9 +71,10 @@ final class ReferenceTests: XCTestCase {
             | `gone` | string | — | removed |
 
             """
-        let (text, _) = Reference.regenerateDocs(stale)
+        let (text, problems) = Reference.regenerateDocs(stale)
         XCTAssertTrue(text.contains("| `title` | string | `\"\"` | the label \\| with a bar |"), text)
         XCTAssertTrue(text.contains("| `disabled` | boolean | `false` |  |"), text)
+        XCTAssertTrue(problems.contains("docs/API.md:5: `disabled` of ui.button needs a meaning"), problems.joined(separator: "\n"))
         XCTAssertFalse(text.contains("gone"), text)
     }
 }

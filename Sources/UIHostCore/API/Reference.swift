@@ -161,6 +161,9 @@ enum Reference {
                 children.meaning = place.map { old[$0].meaning } ?? ""
                 rows.insert(children, at: min(place ?? 0, rows.count))
             }
+            for (i, row) in rows.enumerated() where row.meaning.isEmpty {
+                problems.append("docs/API.md:\(start + i + 1): \(row.field) of \(component.kind.constructorName) needs a meaning")
+            }
             lines.replaceSubrange(start..<end, with: rows.map(\.line))
         }
         return (lines.joined(separator: "\n"), problems)
