@@ -125,6 +125,13 @@ enum Stubs {
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
 
+---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click
+---toggles it while it has focus.
+---@class ui.Checkbox : ui.Component
+---@field title? string The label after the box (default "").
+---@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
+---@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
+
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
@@ -259,6 +266,11 @@ function ui.text(props) end
 ---@param props ui.Button
 ---@return ui.Button
 function ui.button(props) end
+
+---A checkbox; Enter, Space or a click toggles it and calls its onChange(checked).
+---@param props ui.Checkbox
+---@return ui.Checkbox
+function ui.checkbox(props) end
 
 ---A vertical stack of its positional children.
 ---@param props ui.VStack
