@@ -37,6 +37,10 @@ enum ChildPolicy {
     case any(doc: String)
     /// Every child must be of this kind (a `ui.tabs` holds `ui.tab`s).
     case only(Kind, doc: String)
+
+    var allowsChildren: Bool {
+        if case .none = self { false } else { true }
+    }
 }
 
 /// Arguments a constructor takes other than a table.

@@ -161,7 +161,7 @@ final class TreeReader {
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
-            if case .none = component.children {} else if !component.readsOwnChildren {
+            if component.children.allowsChildren, !component.readsOwnChildren {
                 node.children = children(of: t, depth: depth + 1, path: path())
             }
             return node
