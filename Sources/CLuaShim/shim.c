@@ -146,6 +146,12 @@ void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f) {
     lua_pushcclosure(L, uih_trampoline, 1);
 }
 
+void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -(n + 1));
+    lua_pushcclosure(L, uih_trampoline, n + 1);
+}
+
 /* MARK: - Protected helpers */
 
 static int uih_tostring_k(lua_State *L) {

@@ -37,6 +37,9 @@ enum Stubs {
 --
 -- Source of truth: library/uihost.lua in the uihost repository. After editing it,
 -- run Scripts/gen-stubs.sh to embed it in the binary (Sources/uihost/Stubs.swift).
+-- The `---@field` lines of each component class come from the component registry
+-- (Sources/UIHostCore/Components/Registry.swift): edit the component's field specs,
+-- then `UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests` rewrites them.
 
 -- Value types ------------------------------------------------------------------
 
@@ -121,6 +124,13 @@ enum Stubs {
 ---@field title? string The label (default "").
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
+
+---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click
+---toggles it while it has focus.
+---@class ui.Checkbox : ui.Component
+---@field title? string The label after the box (default "").
+---@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
+---@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
 
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
@@ -256,6 +266,11 @@ function ui.text(props) end
 ---@param props ui.Button
 ---@return ui.Button
 function ui.button(props) end
+
+---A checkbox; Enter, Space or a click toggles it and calls its onChange(checked).
+---@param props ui.Checkbox
+---@return ui.Checkbox
+function ui.checkbox(props) end
 
 ---A vertical stack of its positional children.
 ---@param props ui.VStack

@@ -694,7 +694,7 @@ private struct ScriptGenerator {
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("spacer", 5), ("divider", 4)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4)] }
@@ -714,6 +714,10 @@ private struct ScriptGenerator {
             if rng.chance(5, 6) { f.append("title = \(lti())") }
             if rng.chance(1, 5) { f.append("disabled = \(rng.chance(2, 3))") }
             if rng.chance(7, 8) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+        case "checkbox":
+            if rng.chance(5, 6) { f.append("title = \(lti())") }
+            if rng.chance(1, 2) { f.append("checked = \(rng.chance(1, 2))") }
+            if rng.chance(2, 3) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "spacer", "divider":
             return rng.chance(1, 4) ? "R(\(i), ui.\(kind) {})" : "R(\(i), ui.\(kind)())"
         case "vstack", "hstack":

@@ -129,6 +129,9 @@ int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 
 /* Pushes a Lua function that calls f through the trampoline. */
 void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f);
+/* The same, with the n values on top of the stack (popped) as upvalues 2…n+1:
+ * one Swift function serves several Lua functions that differ by a value. */
+void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n);
 
 /* Protected helpers for API calls that can raise. Return LUA_OK or an error status
  * with the message on top. */

@@ -3,30 +3,44 @@ import CLuaShim
 import LuaBridge
 
 /// The metatables that mark a table as a component of a kind. Each state has
-/// one per kind; a component is recognised by its metatable's identity.
+/// one per registered component; a component is recognised by its metatable's
+/// identity, one dictionary lookup however many kinds there are.
 final class ComponentKinds {
-    private var byPointer: [UnsafeRawPointer: Kind] = [:]
-    private var refs: [Kind: Int32] = [:]
+    /// Metatable → index in `Registry.all`.
+    private var byPointer: [UnsafeRawPointer: Int] = [:]
+    /// Index in `Registry.all` → the metatable's registry reference.
+    private var refs: [Int32] = []
 
     init(_ L: OpaquePointer) {
-        for kind in Kind.allCases {
+        for component in Registry.all {
+            let name = component.kind.constructorName
             lua_createtable(L, 0, 2)
-            _ = lua_pushstring(L, kind.constructorName)
+            _ = lua_pushstring(L, name)
             lua_setfield(L, -2, "__name")
             // getmetatable(component) answers the kind; setmetatable on it is refused.
-            _ = lua_pushstring(L, kind.constructorName)
+            _ = lua_pushstring(L, name)
             lua_setfield(L, -2, "__metatable")
-            byPointer[lua_topointer(L, -1)!] = kind
-            refs[kind] = luaL_ref(L, LUA_REGISTRYINDEX)
+            byPointer[lua_topointer(L, -1)!] = refs.count
+            refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
         }
     }
 
-    /// The kind of the component at `index`, or nil when it is not one.
-    func kind(_ L: OpaquePointer, at index: Int32) -> Kind? {
+    /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
+    private func registryIndex(_ L: OpaquePointer, at index: Int32) -> Int? {
         guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
         let p = lua_topointer(L, -1)
         lua_settop(L, -2)
         return p.flatMap { byPointer[$0] }
+    }
+
+    /// The component type of the table at `index`, or nil when it is not one.
+    func component(_ L: OpaquePointer, at index: Int32) -> (any Component.Type)? {
+        registryIndex(L, at: index).map { Registry.all[$0] }
+    }
+
+    /// The kind of the component at `index`, or nil when it is not one.
+    func kind(_ L: OpaquePointer, at index: Int32) -> Kind? {
+        component(L, at: index)?.kind
     }
 
     /// `nil`, `number`, … or `a ui.button` for a component, for messages.
@@ -35,10 +49,10 @@ final class ComponentKinds {
         return String(cString: lua_typename(L, lua_type(L, index)))
     }
 
-    /// Marks the table at `index` as a component of `kind`.
-    func mark(_ L: OpaquePointer, at index: Int32, as kind: Kind) {
+    /// Marks the table at `index` as a component of the registry's entry `component`.
+    func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
         let t = lua_absindex(L, index)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(refs[kind]!))
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(refs[component]))
         lua_setmetatable(L, t)
     }
 }

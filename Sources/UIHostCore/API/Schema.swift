@@ -1,120 +1,27 @@
-/// The kinds of component a screen is built from.
-public enum Kind: String, CaseIterable, Sendable {
-    case screen, text, button, vstack, hstack, spacer, divider, list
-    case tabs, tab, picker, dropdown, sheet, drawer, image, progress
-
-    /// The constructor's name as scripts call it, for messages: `ui.button`.
-    var constructorName: String { "ui." + rawValue }
-}
-
-/// The type a field must have.
-indirect enum FieldType {
-    case string
-    case boolean
-    case function
-    case number(min: Double?, max: Double?)
-    case integer(min: Int?, max: Int?)
-    case choice([String])
-    case component(Kind?)
-    /// An array of plain item tables checked against a schema (extra fields allowed).
-    case items(ItemSchema)
-    /// A sheet height: a fraction of the frame (0, 1], a row count, or "fit".
-    case height
-    /// A picker item: a string, or a table with a title.
-    case stringOrNumber
-
-    var expected: String {
-        switch self {
-        case .string, .choice: "a string"
-        case .boolean: "a boolean"
-        case .function: "a function"
-        case .number: "a number"
-        case .integer: "an integer"
-        case .component(let kind): kind.map { "a " + $0.constructorName } ?? "a component"
-        case .items: "a table"
-        case .height: "a fraction, a row count or \"fit\""
-        case .stringOrNumber: "a string or number"
-        }
-    }
-}
-
-/// Fields of a list item; other fields are the script's own data.
-struct ItemSchema {
-    let fields: [String: FieldType]
-    let required: [String]
-    /// The field names in a stable order, for messages.
-    let names: [String]
-
-    init(fields: [String: FieldType], required: [String]) {
-        self.fields = fields
-        self.required = required
-        names = fields.keys.sorted()
-    }
-}
-
-/// What a constructor accepts.
+/// What a constructor accepts, worked out once per kind from its component's
+/// field specs: the validator looks fields up by name.
 struct Schema {
     let kind: Kind
     let fields: [String: FieldType]
     /// Positional entries are child components.
     let hasChildren: Bool
     /// When set, every child must be of this kind.
-    var childKind: Kind? = nil
+    let childKind: Kind?
 
-    static let common: [String: FieldType] = ["id": .string]
+    /// Fields every component takes.
+    static let common: [FieldSpec] = [.string("id", doc: "An identifier of the script's own; the host does not use it.")]
 
-    static func of(_ kind: Kind) -> Schema {
-        table[kind]!
-    }
-
-    private static let table: [Kind: Schema] = {
-        var all: [Kind: Schema] = [:]
-        func add(_ kind: Kind, _ fields: [String: FieldType], children: Bool = false, childKind: Kind? = nil) {
-            all[kind] = Schema(kind: kind, fields: fields.merging(common) { a, _ in a }, hasChildren: children,
-                               childKind: childKind)
+    init(_ component: any Component.Type) {
+        kind = component.kind
+        var fields: [String: FieldType] = [:]
+        for spec in Schema.common + component.fields { fields[spec.name] = spec.type }
+        self.fields = fields
+        switch component.children {
+        case .none: hasChildren = false; childKind = nil
+        case .any: hasChildren = true; childKind = nil
+        case .only(let kind, _): hasChildren = true; childKind = kind
         }
-        add(.screen, ["title": .string, "onAppear": .function, "onDisappear": .function,
-                      "drawer": .component(.drawer)], children: true)
-        add(.text, ["text": .string, "align": .choice(["left", "center", "right"]), "wrap": .boolean])
-        add(.button, ["title": .string, "onSelect": .function, "disabled": .boolean])
-        add(.vstack, ["spacing": .integer(min: 0, max: 1000)], children: true)
-        add(.hstack, ["spacing": .integer(min: 0, max: 1000)], children: true)
-        add(.spacer, [:])
-        add(.divider, [:])
-        add(.list, [
-            "items": .items(ItemSchema(
-                fields: ["title": .string, "subtitle": .string, "icon": .string,
-                         "onSelect": .function, "disabled": .boolean],
-                required: ["title"])),
-            "selected": .integer(min: 1, max: nil),
-            "onSelect": .function,
-        ])
-        add(.tabs, ["style": .choice(["top", "bottom"]), "selected": .integer(min: 1, max: nil),
-                    "onChange": .function], children: true, childKind: .tab)
-        add(.tab, ["title": .string, "icon": .string], children: true)
-        add(.picker, [
-            "label": .string,
-            "items": .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
-            "selected": .integer(min: 1, max: nil),
-            "style": .choice(["menu", "wheel"]),
-            "onChange": .function,
-        ])
-        add(.dropdown, [
-            "items": .items(ItemSchema(
-                fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
-                required: ["title"])),
-            "selected": .stringOrNumber,
-            "placeholder": .string,
-            "expanded": .boolean,
-            "onSelect": .function,
-        ])
-        add(.sheet, ["title": .string, "height": .height, "dismissible": .boolean, "onDismiss": .function],
-            children: true)
-        add(.drawer, ["width": .integer(min: 1, max: 1000)], children: true)
-        add(.image, ["asset": .string, "width": .integer(min: 0, max: 1000), "height": .integer(min: 0, max: 1000)])
-        add(.progress, ["value": .number(min: 0, max: 1), "label": .string])
-        return all
-    }()
+    }
 }
 
 /// Edit distance counting a swap of neighbours as one edit (optimal string

@@ -10,7 +10,12 @@ enum UIModule {
     static func install(_ host: Host) {
         let L = host.L
         lua_createtable(L, 0, 32)
-        for (name, f) in constructors { host.lua.setFunction(name, f) }
+        // One constructor function for every kind, told apart by its upvalue: the kind's place in the registry.
+        for (index, component) in Registry.all.enumerated() {
+            lua_pushinteger(L, lua_Integer(index))
+            uih_pushswiftclosure(L, construct, 1)
+            lua_setfield(L, -2, component.kind.rawValue)
+        }
         for (name, f) in functions { host.lua.setFunction(name, f) }
         lua_setglobal(L, "ui")
         // The metatable of timer handles: `handle:cancel()`.
@@ -24,25 +29,6 @@ enum UIModule {
         lua_setfield(L, -2, "__metatable")
         lua_settop(L, -2)
     }
-
-    static let constructors: [(String, uih_SwiftFunction)] = [
-        ("screen", { construct($0!, .screen) }),
-        ("text", { construct($0!, .text) }),
-        ("button", { construct($0!, .button) }),
-        ("vstack", { construct($0!, .vstack) }),
-        ("hstack", { construct($0!, .hstack) }),
-        ("spacer", { construct($0!, .spacer) }),
-        ("divider", { construct($0!, .divider) }),
-        ("list", { construct($0!, .list) }),
-        ("tabs", { construct($0!, .tabs) }),
-        ("tab", { construct($0!, .tab) }),
-        ("picker", { construct($0!, .picker) }),
-        ("dropdown", { construct($0!, .dropdown) }),
-        ("sheet", { construct($0!, .sheet) }),
-        ("drawer", { construct($0!, .drawer) }),
-        ("image", { construct($0!, .image) }),
-        ("progress", { construct($0!, .progress) }),
-    ]
 
     static let functions: [(String, uih_SwiftFunction)] = [
         ("push", push), ("pop", pop), ("quit", quit),
@@ -81,65 +67,43 @@ enum UIModule {
 
     // MARK: - Constructors
 
-    static func construct(_ L: OpaquePointer, _ kind: Kind) -> Int32 {
+    /// `ui.button{…}` and every other constructor: checks the table against the
+    /// component's fields, marks it as a component of its kind, and writes the
+    /// defaults that must be in the table from the start.
+    static let construct: uih_SwiftFunction = { L in
+        let L = L!
+        let index = Int(lua_tointegerx(L, uih_upvalueindex(2), nil))
+        let component = Registry.all[index]
         let host = host(L)
-        let name = kind.constructorName
-        switch lua_type(L, 1) {
-        case LUA_TTABLE:
+        let name = component.kind.constructorName
+        switch (lua_type(L, 1), component.shorthand) {
+        case (LUA_TTABLE, _):
             if host.kinds.kind(L, at: 1) != nil { return argError(L, 1, name, "table") }
-        case LUA_TSTRING where kind == .text:
+        case (LUA_TSTRING, .string(let field)):
             lua_createtable(L, 0, 1)
             lua_pushvalue(L, 1)
-            lua_setfield(L, -2, "text")
+            lua_setfield(L, -2, field)
             replaceFirstArgument(L)
-        case LUA_TNONE where kind == .spacer || kind == .divider,
-             LUA_TNIL where kind == .spacer || kind == .divider:
+        case (LUA_TNONE, .noArgument), (LUA_TNIL, .noArgument):
             lua_createtable(L, 0, 0)
             replaceFirstArgument(L)
+        case (_, .string):
+            return argError(L, 1, name, "string or table")
         default:
-            return argError(L, 1, name, kind == .text ? "string or table" : "table")
+            return argError(L, 1, name, "table")
         }
         lua_settop(L, 1)
+        let schema = Registry.schemas[index]
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
-            let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: Schema.of(kind))
+            let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: schema)
             host.validationProblems += problems.map { callerLocation(L) + $0 }
-        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: Schema.of(kind)).first {
+        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: schema).first {
             return raise(L, problem)
         }
-        host.kinds.mark(L, at: 1, as: kind)
-        writeDefaults(L, kind)
+        host.kinds.mark(L, at: 1, as: index)
+        WrittenDefaults.write(L, at: 1, component.fields)
         return 1
-    }
-
-    /// `selected` is in the table from the start (1, or a dropdown's first
-    /// item's id), so that `onAppear` and tests read the truth before any choice.
-    private static func writeDefaults(_ L: OpaquePointer, _ kind: Kind) {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard [.list, .picker, .tabs, .dropdown].contains(kind), lua_getfield_raw(L, 1, "selected") == LUA_TNIL else { return }
-        var count = Int(lua_rawlen(L, 1))   // tabs: the children
-        if kind != .tabs {
-            guard lua_getfield_raw(L, 1, "items") == LUA_TTABLE else { return }
-            count = Int(lua_rawlen(L, -1))
-        }
-        guard count > 0 else { return }
-        LuaState.push(L, "selected")
-        if kind == .dropdown {
-            if lua_getfield_raw(L, 1, "placeholder") != LUA_TNIL { return }
-            lua_settop(L, -2)
-            // The first item's id, or its index when it has none.
-            if lua_rawgeti(L, top + 2, 1) != LUA_TTABLE || lua_getfield_raw(L, -1, "id") == LUA_TNIL {
-                lua_settop(L, top + 3)
-                lua_pushinteger(L, 1)
-            } else {
-                lua_rotate(L, -2, -1)   // drop the item below the id
-                lua_settop(L, -2)
-            }
-        } else {
-            lua_pushinteger(L, 1)
-        }
-        lua_rawset(L, 1)
     }
 
     /// `file:line: ` of the Lua code calling the current function, like `luaL_where(L, 1)`.

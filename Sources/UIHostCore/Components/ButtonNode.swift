@@ -40,6 +40,17 @@ final class ButtonNode: Node {
     }
 }
 
+extension ButtonNode: Component {
+    static let kind = Kind("button")
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "The label (default \"\")."),
+        .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),
+        .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { ButtonNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
 /// The two columns at the left of a focusable component where `›` marks focus.
 enum Gutter {
     static let width = 2

@@ -8,3 +8,11 @@ final class DividerNode: Node {
         frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
     }
 }
+
+extension DividerNode: Component {
+    static let kind = Kind("divider")
+    static let fields: [FieldSpec] = []
+    static let shorthand = Shorthand.noArgument
+
+    static func node(_ source: NodeSource) -> Node { DividerNode(id: source.id, anchor: source.anchor) }
+}

@@ -23,3 +23,14 @@ final class DrawerNode: Node {
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }
+
+extension DrawerNode: Component {
+    static let kind = Kind.drawer
+    static let fields: [FieldSpec] = [
+        .integer("width", 1...1000, default: .described("frame width − 10, at most 40"),
+                 doc: "Columns, 1…1000 (default: the frame's width − 10, at most 40)."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, top to bottom.")
+
+    static func node(_ source: NodeSource) -> Node { DrawerNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -89,3 +89,24 @@ final class DropdownNode: Node {
         host.setBoolean(anchor: anchor, field: "expanded", !expanded)
     }
 }
+
+extension DropdownNode: Component {
+    static let kind = Kind("dropdown")
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "items", type: .items(ItemSchema(
+                      fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
+                      required: ["title"])),
+                  defaultValue: .value(.emptyTable), luaType: "(ui.DropdownItem|string)[]",
+                  docsType: "array of item tables or strings", doc: "The choices; a string is an item with that title."),
+        FieldSpec(name: "selected", type: .stringOrNumber,
+                  defaultValue: .described("the first item's id (none when `placeholder` is set)"),
+                  writtenDefault: .firstItemID(unless: "placeholder"),
+                  doc: "The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder."),
+        .string("placeholder", doc: "Shown dimmed while nothing is chosen; with one, nothing is chosen at start."),
+        .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
+        .handler("onSelect", "fun(item: ui.DropdownItem|string)",
+                 doc: "Called when an item is chosen, after the item's own onSelect."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { DropdownNode(id: source.id, anchor: source.anchor, source.field) }
+}

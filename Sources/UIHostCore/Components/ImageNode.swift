@@ -30,3 +30,18 @@ final class ImageNode: Node {
         }
     }
 }
+
+extension ImageNode: Component {
+    static let kind = Kind("image")
+    static let fields: [FieldSpec] = [
+        .string("asset", default: "", doc: "The asset's NAME, without \".txt\" and without \"/\" (default \"\")."),
+        .integer("width", 0...1000, default: .described("the widest line of the art"),
+                 doc: "Columns, 0…1000 (default: the widest line of the art)."),
+        .integer("height", 0...1000, default: .described("the art's line count"),
+                 doc: "Rows, 0…1000 (default: the art's line count)."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node {
+        ImageNode(id: source.id, anchor: source.anchor, source.field, assets: source.reader.assets)
+    }
+}

@@ -58,7 +58,7 @@ final class ListNode: Node {
             if type == LUA_TSTRING {
                 result.append(Row(title: LuaState.string(L, at: -1), disabled: false))
             } else if type == LUA_TTABLE {
-                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: .list, itemPath: "items[\(i + 1)]")
+                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: ListNode.kind, itemPath: "items[\(i + 1)]")
                 let title = item.string("title")
                 if title == nil, !item.has("title") { reader.problem("ui.list: items[\(i + 1)].title must be a string (got nil)") }
                 result.append(Row(title: title ?? "", subtitle: item.string("subtitle"),
@@ -138,4 +138,22 @@ final class ListNode: Node {
         host.setInteger(anchor: anchor, field: "selected", index)
         host.callItem(anchor: anchor, items: "items", index: index, handler: "onSelect")
     }
+}
+
+extension ListNode: Component {
+    static let kind = Kind("list")
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "items", type: .items(ItemSchema(
+                      fields: ["title": .string, "subtitle": .string, "icon": .string,
+                               "onSelect": .function, "disabled": .boolean],
+                      required: ["title"])),
+                  defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
+                  docsType: "array of item tables or strings", doc: "The rows; a string is a row with that title."),
+        .selectedIndex(counting: .items,
+                       doc: "1-based index of the highlighted row (unset means 1); the host sets it when the row moves."),
+        .handler("onSelect", "fun(item: ui.ListItem|string, index: integer)",
+                 doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { ListNode(id: source.id, anchor: source.anchor, source.field) }
 }

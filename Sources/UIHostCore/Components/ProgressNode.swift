@@ -37,3 +37,13 @@ final class ProgressNode: Node {
         frame.put("[" + bar + "]" + percent, x: x, y: rect.y, clip: rect)
     }
 }
+
+extension ProgressNode: Component {
+    static let kind = Kind("progress")
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "0…1 draws a bar and a percentage; nil (the default) a spinner."),
+        .string("label", default: "", doc: "Drawn before the bar, or after the spinner (default \"\")."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { ProgressNode(id: source.id, anchor: source.anchor, source.field) }
+}

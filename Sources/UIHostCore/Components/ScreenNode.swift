@@ -48,3 +48,18 @@ final class ScreenNode: Node {
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }
+
+extension ScreenNode: Component {
+    static let kind = Kind.screen
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "Shown centred in the header row (default \"\")."),
+        FieldSpec(name: "drawer", type: .component(.drawer), luaType: "ui.Drawer",
+                  doc: "Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1."),
+        .handler("onAppear", "fun(screen: ui.Screen)",
+                 doc: "Called when the screen becomes the top of the navigation stack (the root at start too)."),
+        .handler("onDisappear", "fun(screen: ui.Screen)", doc: "Called when a screen is pushed over it, or when it is popped."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, laid out top to bottom.")
+
+    static func node(_ source: NodeSource) -> Node { ScreenNode(id: source.id, anchor: source.anchor, source.field) }
+}

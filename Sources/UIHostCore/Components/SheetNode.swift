@@ -66,3 +66,19 @@ final class SheetNode: Node {
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }
+
+extension SheetNode: Component {
+    static let kind = Kind.sheet
+    static let fields: [FieldSpec] = [
+        .string("title", doc: "Shown in the top edge (default none)."),
+        FieldSpec(name: "height", type: .height, defaultValue: .value(.number(0.25)), luaType: "ui.SheetHeight",
+                  docsType: "number in (0, 1], integer ≥ 1, or `\"fit\"`",
+                  doc: "A fraction below 1, a row count, or \"fit\" (default 0.25); at least 2 rows, at most the frame."),
+        .bool("dismissible", default: true,
+              doc: "Whether Esc, clicks and drags close it (default true); if false only `ui.dismiss()` does."),
+        .handler("onDismiss", "fun(sheet: ui.Sheet)", doc: "Called after the sheet was closed, however it was closed."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, top to bottom inside the sheet.")
+
+    static func node(_ source: NodeSource) -> Node { SheetNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,3 +1,6 @@
+import CLua
+import CLuaShim
+
 /// `ui.tabs` of `ui.tab`s. `style = "top"`: the first article's header bar;
 /// `style = "bottom"`: the fourth article's floating bar. Only the selected
 /// tab's children are read, laid out and focusable. The bar is focusable:
@@ -170,5 +173,40 @@ final class TabsNode: Node {
         guard index >= 1, index <= tabs.count, index != selected else { return }
         host.setInteger(anchor: anchor, field: "selected", index)
         host.call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])
+    }
+}
+
+extension TabsNode: Component {
+    static let kind = Kind("tabs")
+    static let fields: [FieldSpec] = [
+        .choice("style", ["top", "bottom"], alias: "ui.TabsStyle", doc: "Where the bar goes (default \"top\")."),
+        .selectedIndex(counting: .children,
+                       doc: "1-based index of the selected tab (unset means 1); the host sets it on a switch."),
+        .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "Called after the selected tab changed."),
+    ]
+    static let children = ChildPolicy.only(.tab, doc: "The tabs (each must be a `ui.tab`).")
+    static let readsOwnChildren = true
+
+    /// Tabs read every tab's title and icon, but only the selected tab's children.
+    static func node(_ source: NodeSource) -> Node {
+        let reader = source.reader, L = reader.L, t = source.table
+        let path = source.path()
+        let count = reader.boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
+        let node = TabsNode(id: source.id, anchor: source.anchor, source.field, tabCount: count)
+        for i in stride(from: 1, through: count, by: 1) {
+            lua_rawgeti(L, t, lua_Integer(i))
+            defer { lua_settop(L, -2) }
+            let tab = lua_gettop(L)
+            guard reader.kinds.kind(L, at: tab) == .tab else {
+                reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(tab)))")
+                continue
+            }
+            let tabField = FieldReader(reader: reader, table: tab, kind: .tab)
+            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab)))
+            if i == node.selected {
+                node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]")
+            }
+        }
+        return node
     }
 }

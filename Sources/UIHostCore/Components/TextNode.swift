@@ -35,3 +35,15 @@ final class TextNode: Node {
         }
     }
 }
+
+extension TextNode: Component {
+    static let kind = Kind("text")
+    static let fields: [FieldSpec] = [
+        .string("text", default: "", doc: "The text (default \"\"); \"\\n\" starts a new line."),
+        .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "Alignment of each line in its box (default \"left\")."),
+        .bool("wrap", default: true, doc: "Wrap long lines at word boundaries (default true); false cuts them with \"…\"."),
+    ]
+    static let shorthand = Shorthand.string(field: "text")
+
+    static func node(_ source: NodeSource) -> Node { TextNode(id: source.id, anchor: source.anchor, source.field) }
+}

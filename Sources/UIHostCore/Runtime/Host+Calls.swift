@@ -9,6 +9,7 @@ extension Host {
         case component(Int32)
         case integer(Int)
         case string(String)
+        case boolean(Bool)
     }
 
     /// Pushes a field name (interned once, see `TreeReader.pushName`).
@@ -36,6 +37,7 @@ extension Host {
         case .component(let anchor): pushComponent(anchor)
         case .integer(let n): lua_pushinteger(L, lua_Integer(n))
         case .string(let s): lua.push(s)
+        case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
         }
     }
 

@@ -91,7 +91,7 @@ final class TreeReader {
     }
 
     /// Adds the table at `t` to the anchor table; returns its anchor.
-    private func anchor(_ t: Int32) -> Int32 {
+    func anchor(_ t: Int32) -> Int32 {
         anchorCount += 1
         lua_pushvalue(L, t)
         lua_rawseti(L, anchorIndex, lua_Integer(anchorCount))
@@ -134,10 +134,11 @@ final class TreeReader {
     /// value is not a component, or is one already being read (a cycle).
     func node(at index: Int32, depth: Int = 0, path: @autoclosure () -> String) -> Node? {
         let t = lua_absindex(L, index)
-        guard let kind = kinds.kind(L, at: t) else {
+        guard let component = kinds.component(L, at: t) else {
             problem("\(path()) must be a component (got \(typeName(t)))")
             return nil
         }
+        let kind = component.kind
         guard let id = lua_topointer(L, t) else { return nil }
         if depth > TreeReader.maxDepth || lua_checkstack(L, 8) == 0 {
             let at = path()
@@ -158,49 +159,13 @@ final class TreeReader {
         defer { visiting.remove(id) }
         let a = anchor(t)
         let field = FieldReader(reader: self, table: t, kind: kind)
-        let node: Node
-        switch kind {
-        case .screen: node = ScreenNode(id: id, anchor: a, field)
-        case .text: node = TextNode(id: id, anchor: a, field)
-        case .button: node = ButtonNode(id: id, anchor: a, field)
-        case .vstack, .tab: node = StackNode(id: id, anchor: a, field, axis: .vertical)
-        case .hstack: node = StackNode(id: id, anchor: a, field, axis: .horizontal)
-        case .spacer: node = SpacerNode(id: id, anchor: a)
-        case .divider: node = DividerNode(id: id, anchor: a)
-        case .list: node = ListNode(id: id, anchor: a, field)
-        case .tabs: return tabs(at: t, id: id, anchor: a, field, depth: depth, path: path())
-        case .picker: node = PickerNode(id: id, anchor: a, field)
-        case .dropdown: node = DropdownNode(id: id, anchor: a, field)
-        case .sheet: node = SheetNode(id: id, anchor: a, field)
-        case .drawer: node = DrawerNode(id: id, anchor: a, field)
-        case .image: node = ImageNode(id: id, anchor: a, field, assets: assets)
-        case .progress: node = ProgressNode(id: id, anchor: a, field)
-        }
-        if Schema.of(kind).hasChildren {
-            node.children = children(of: t, depth: depth + 1, path: path())
-        }
-        return node
-    }
-
-    /// Tabs read every tab's title and icon, but only the selected tab's children.
-    private func tabs(at t: Int32, id: UnsafeRawPointer, anchor a: Int32, _ field: FieldReader, depth: Int, path: String) -> Node {
-        let count = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
-        let node = TabsNode(id: id, anchor: a, field, tabCount: count)
-        for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, t, lua_Integer(i))
-            defer { lua_settop(L, -2) }
-            let tab = lua_gettop(L)
-            guard kinds.kind(L, at: tab) == .tab else {
-                problem("\(path)[\(i)] must be a ui.tab (got \(typeName(tab)))")
-                continue
+        return withoutActuallyEscaping(path) { path in
+            let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            if component.children.allowsChildren, !component.readsOwnChildren {
+                node.children = children(of: t, depth: depth + 1, path: path())
             }
-            let tabField = FieldReader(reader: self, table: tab, kind: .tab)
-            node.tabs.append(TabsNode.Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: anchor(tab)))
-            if i == node.selected {
-                node.children = children(of: tab, depth: depth + 1, path: "\(path)[\(i)]")
-            }
+            return node
         }
-        return node
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
@@ -211,7 +176,8 @@ final class TreeReader {
         return node(at: -1, path: path + "." + key.description)
     }
 
-    private func children(of t: Int32, depth: Int, path: String) -> [Node] {
+    /// The nodes of the positional entries of the table at `t`.
+    func children(of t: Int32, depth: Int, path: String) -> [Node] {
         let t = lua_absindex(L, t)
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []

@@ -1,0 +1,85 @@
+/// One field of a component, declared once: the constructor validates it, the
+/// constructor may write its default into the table, and the LuaLS stubs and the
+/// field tables of docs/API.md are checked against it.
+struct FieldSpec {
+    let name: String
+    let type: FieldType
+    var defaultValue: FieldDefault = .none
+    /// Written into the table by the constructor when the script left it unset,
+    /// so that `onAppear` and tests read the truth before any interaction.
+    var writtenDefault: WrittenDefault? = nil
+    /// The LuaLS type of the stubs, when `type` does not say it (handlers, items, aliases).
+    var luaType: String? = nil
+    /// The type column of docs/API.md, when `type` does not say it.
+    var docsType: String? = nil
+    /// The one-line description of the stubs' `---@field` line.
+    let doc: String
+}
+
+/// What a field is when the script leaves it unset.
+enum FieldDefault: Equatable {
+    case none
+    case value(LuaLiteral)
+    /// Worked out when read (`the art's line count`), in the words of docs/API.md.
+    case described(String)
+}
+
+/// A constant as Lua source writes it.
+enum LuaLiteral: Equatable {
+    case string(String)
+    case boolean(Bool)
+    case integer(Int)
+    case number(Double)
+    case emptyTable
+
+    var lua: String {
+        switch self {
+        case .string(let s): "\"" + s + "\""
+        case .boolean(let b): b ? "true" : "false"
+        case .integer(let n): String(n)
+        case .number(let d): String(d)
+        case .emptyTable: "{}"
+        }
+    }
+}
+
+/// A default the constructor writes back (`selected` of lists, pickers, tabs, dropdowns).
+enum WrittenDefault {
+    /// 1, when the `items` array (or, for `.children`, the positional entries) is not empty.
+    case firstIndex(of: Counted)
+    /// The first item's id (its index when it has none), unless field `unless` is set.
+    case firstItemID(unless: String)
+
+    enum Counted { case items, children }
+}
+
+// MARK: - Declaring fields
+
+extension FieldSpec {
+    static func string(_ name: String, default value: String? = nil, doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: .string, defaultValue: value.map { .value(.string($0)) } ?? .none, doc: doc)
+    }
+
+    static func bool(_ name: String, default value: Bool? = nil, doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: .boolean, defaultValue: value.map { .value(.boolean($0)) } ?? .none, doc: doc)
+    }
+
+    static func integer(_ name: String, _ range: ClosedRange<Int>, default value: FieldDefault = .none, doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: .integer(min: range.lowerBound, max: range.upperBound), defaultValue: value, doc: doc)
+    }
+
+    static func choice(_ name: String, _ options: [String], alias: String, doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: .choice(options), defaultValue: .value(.string(options[0])), luaType: alias, doc: doc)
+    }
+
+    /// A function the host calls, with its LuaLS signature: `fun(button: ui.Button)`.
+    static func handler(_ name: String, _ signature: String, doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: .function, luaType: signature, doc: doc)
+    }
+
+    /// `selected` as an index: 1 unless set, written back by the constructor.
+    static func selectedIndex(counting counted: WrittenDefault.Counted, doc: String) -> FieldSpec {
+        FieldSpec(name: "selected", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),
+                  writtenDefault: .firstIndex(of: counted), doc: doc)
+    }
+}

@@ -1,0 +1,44 @@
+/// The type a field must have.
+indirect enum FieldType {
+    case string
+    case boolean
+    case function
+    case number(min: Double?, max: Double?)
+    case integer(min: Int?, max: Int?)
+    case choice([String])
+    case component(Kind?)
+    /// An array of plain item tables checked against a schema (extra fields allowed).
+    case items(ItemSchema)
+    /// A sheet height: a fraction of the frame (0, 1], a row count, or "fit".
+    case height
+    /// A picker item: a string, or a table with a title.
+    case stringOrNumber
+
+    var expected: String {
+        switch self {
+        case .string, .choice: "a string"
+        case .boolean: "a boolean"
+        case .function: "a function"
+        case .number: "a number"
+        case .integer: "an integer"
+        case .component(let kind): kind.map { "a " + $0.constructorName } ?? "a component"
+        case .items: "a table"
+        case .height: "a fraction, a row count or \"fit\""
+        case .stringOrNumber: "a string or number"
+        }
+    }
+}
+
+/// Fields of a list item; other fields are the script's own data.
+struct ItemSchema {
+    let fields: [String: FieldType]
+    let required: [String]
+    /// The field names in a stable order, for messages.
+    let names: [String]
+
+    init(fields: [String: FieldType], required: [String]) {
+        self.fields = fields
+        self.required = required
+        names = fields.keys.sorted()
+    }
+}

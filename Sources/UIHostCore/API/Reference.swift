@@ -1,0 +1,185 @@
+/// The parts of the LuaLS stubs (library/uihost.lua) and of the field tables of
+/// docs/API.md that the registry states: field names, types and defaults. The
+/// prose around them stays hand-written; `ReferenceTests` regenerates these
+/// parts in both files and fails when they differ, so they cannot drift.
+enum Reference {
+    // MARK: - Stubs
+
+    /// The `---@field` lines of a component's `---@class` block.
+    static func stubFields(_ component: any Component.Type) -> [String] {
+        var lines = component.fields.map { "---@field \($0.name)? \(luaType($0)) \($0.doc)" }
+        switch component.children {
+        case .none: break
+        case .any(let doc): lines.append("---@field [integer] ui.Component \(doc)")
+        case .only(let kind, let doc): lines.append("---@field [integer] \(luaClass(kind)) \(doc)")
+        }
+        return lines
+    }
+
+    static func luaType(_ spec: FieldSpec) -> String {
+        if let type = spec.luaType { return type }
+        switch spec.type {
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .function: return "function"
+        case .number: return "number"
+        case .integer: return "integer"
+        case .choice(let options): return options.map { "\"\($0)\"" }.joined(separator: "|")
+        case .component(let kind): return kind.map(luaClass) ?? "ui.Component"
+        case .items: return "table[]"
+        case .height: return "ui.SheetHeight"
+        case .stringOrNumber: return "ui.ItemID"
+        }
+    }
+
+    static func luaClass(_ kind: Kind) -> String {
+        Registry.component(kind)?.luaClass ?? "ui.Component"
+    }
+
+    /// `library` with the `---@field` lines under each component's
+    /// `---@class ui.X : ui.Component` line replaced by the registry's, and what
+    /// the registry has that the file lacks.
+    static func regenerateStubs(_ library: String) -> (text: String, problems: [String]) {
+        var lines = library.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var problems: [String] = []
+        for component in Registry.all {
+            guard let header = lines.firstIndex(of: "---@class \(component.luaClass) : ui.Component") else {
+                problems.append("library/uihost.lua: no `---@class \(component.luaClass) : ui.Component` for ui.\(component.kind)")
+                continue
+            }
+            var end = header + 1
+            while end < lines.count, lines[end].hasPrefix("---@field ") { end += 1 }
+            lines.replaceSubrange((header + 1)..<end, with: stubFields(component))
+            if !lines.contains(where: { $0.hasPrefix("function \(component.kind.constructorName)(") }) {
+                problems.append("library/uihost.lua: no `function \(component.kind.constructorName)(props)`")
+            }
+        }
+        return (lines.joined(separator: "\n"), problems)
+    }
+
+    // MARK: - docs/API.md
+
+    /// A row of a field table: `| field | type | default | meaning |`.
+    struct Row: Equatable {
+        var field: String
+        var type: String
+        var defaultValue: String
+        var meaning: String
+
+        var line: String { "| \(field) | \(type) | \(defaultValue) | \(meaning) |" }
+    }
+
+    /// The first cell of the row of the positional entries.
+    static let childrenField = "`[1]`, `[2]`, …"
+
+    /// The rows the registry states (meaning left empty), the children's row first.
+    static func docsRows(_ component: any Component.Type) -> [Row] {
+        var rows: [Row] = []
+        switch component.children {
+        case .none: break
+        case .any: rows.append(Row(field: childrenField, type: "component", defaultValue: "—", meaning: ""))
+        case .only(let kind, _): rows.append(Row(field: childrenField, type: "`\(kind.constructorName)`", defaultValue: "—", meaning: ""))
+        }
+        for spec in component.fields {
+            rows.append(Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: docsDefault(spec.defaultValue), meaning: ""))
+        }
+        return rows
+    }
+
+    static func docsType(_ spec: FieldSpec) -> String {
+        if let type = spec.docsType { return type }
+        switch spec.type {
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .function: return "function"
+        case .number(let lo, let hi): return "number" + range(lo.map(number), hi.map(number))
+        case .integer(let lo, let hi): return "integer" + range(lo.map(String.init), hi.map(String.init))
+        case .choice(let options): return options.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        case .component(let kind): return kind.map { "`\($0.constructorName)`" } ?? "component"
+        case .items: return "array"
+        case .height: return "height"
+        case .stringOrNumber: return "string or number"
+        }
+    }
+
+    private static func range(_ lo: String?, _ hi: String?) -> String {
+        switch (lo, hi) {
+        case let (lo?, hi?): " \(lo)…\(hi)"
+        case let (lo?, nil): " ≥ \(lo)"
+        case let (nil, hi?): " ≤ \(hi)"
+        case (nil, nil): ""
+        }
+    }
+
+    private static func number(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String(d)
+    }
+
+    static func docsDefault(_ value: FieldDefault) -> String {
+        switch value {
+        case .none: "—"
+        case .value(let literal): "`\(literal.lua)`"
+        case .described(let text): text
+        }
+    }
+
+    /// The marker before a component's field table: `<!-- fields ui.button -->`.
+    static func marker(_ component: any Component.Type) -> String {
+        "<!-- fields \(component.kind.constructorName) -->"
+    }
+
+    /// `document` with each marked field table rewritten: the field, type and
+    /// default columns from the registry, the meaning kept from the row of the
+    /// same field (empty for a new field), the children's row where it was.
+    static func regenerateDocs(_ document: String) -> (text: String, problems: [String]) {
+        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var problems: [String] = []
+        for component in Registry.all {
+            let marker = marker(component)
+            let places = lines.indices.filter { lines[$0] == marker }
+            let expected = docsRows(component)
+            guard places.count == 1, let at = places.first else {
+                if places.count > 1 || !expected.isEmpty {
+                    problems.append("docs/API.md: \(places.count) `\(marker)` lines (one must precede the field table of \(component.kind.constructorName))")
+                }
+                continue
+            }
+            let start = at + 3   // the marker, the header and the |---| line
+            guard start <= lines.count, lines[at + 1] == "| field | type | default | meaning |", lines[at + 2] == "|---|---|---|---|" else {
+                problems.append("docs/API.md:\(at + 1): `\(marker)` must be followed by a `| field | type | default | meaning |` table")
+                continue
+            }
+            var end = start
+            while end < lines.count, lines[end].hasPrefix("|") { end += 1 }
+            let old = lines[start..<end].map(row)
+            var rows = expected.filter { $0.field != childrenField }.map { new in
+                Row(field: new.field, type: new.type, defaultValue: new.defaultValue,
+                    meaning: old.first { $0.field == new.field }?.meaning ?? "")
+            }
+            if var children = expected.first(where: { $0.field == childrenField }) {
+                let place = old.firstIndex { $0.field == childrenField }
+                children.meaning = place.map { old[$0].meaning } ?? ""
+                rows.insert(children, at: min(place ?? 0, rows.count))
+            }
+            for (i, row) in rows.enumerated() where row.meaning.isEmpty {
+                problems.append("docs/API.md:\(start + i + 1): \(row.field) of \(component.kind.constructorName) needs a meaning")
+            }
+            lines.replaceSubrange(start..<end, with: rows.map(\.line))
+        }
+        return (lines.joined(separator: "\n"), problems)
+    }
+
+    /// A table line split into its four cells; the meaning may itself hold `|`.
+    private static func row(_ line: String) -> Row {
+        var cells = line.dropFirst().split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
+            .map(trimmed)
+        while cells.count < 4 { cells.append("") }
+        var meaning = cells[3]
+        if meaning.hasSuffix("|") { meaning = trimmed(meaning.dropLast()) }
+        return Row(field: cells[0], type: cells[1], defaultValue: cells[2], meaning: meaning)
+    }
+
+    private static func trimmed(_ s: Substring) -> String {
+        String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

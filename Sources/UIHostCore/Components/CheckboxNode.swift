@@ -1,0 +1,53 @@
+/// `ui.checkbox`: `[x] title` or `[ ] title` (the same in ASCII), focusable
+/// like a button. Enter, Space or a click toggles it: `checked` is written back
+/// into the table, then `onChange(checked)` is called.
+final class CheckboxNode: Node {
+    let title: String
+    let checked: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        title = field.string("title") ?? ""
+        checked = field.bool("checked") ?? false
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        let label = (checked ? "[x] " : "[ ] ") + TextLayout.truncate(title, to: max(0, body.width - 4))
+        frame.put(label, x: body.x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        guard key == .enter || key == .space else { return false }
+        toggle(host)
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        toggle(host)
+        return true
+    }
+
+    private func toggle(_ host: Host) {
+        host.setBoolean(anchor: anchor, field: "checked", !checked)
+        host.call(anchor: anchor, handler: "onChange", [.boolean(!checked)])
+    }
+}
+
+extension CheckboxNode: Component {
+    static let kind = Kind("checkbox")
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "The label after the box (default \"\")."),
+        .bool("checked", default: false, doc: "Whether the box is ticked (default false); the host writes a toggle back before onChange."),
+        .handler("onChange", "fun(checked: boolean)", doc: "Called after Enter, Space or a click toggled the box, with the new value."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { CheckboxNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,0 +1,66 @@
+/// A kind of component, declared in one place: its name, its fields, what it
+/// may hold, and how its node is read from its table. `Registry.all` lists
+/// every one; the constructors, their validation, the defaults written back,
+/// the node made at each layout, and the checked stubs and docs all come from it.
+///
+/// Most node classes conform themselves (`extension ButtonNode: Component`);
+/// a kind drawn by a shared node (a `ui.vstack` is a `StackNode`) is a caseless enum.
+protocol Component {
+    /// The constructor's name: `ui.button` is `"button"`.
+    static var kind: Kind { get }
+    /// The LuaLS class of its table, `ui.Button`; by default the kind, capitalised.
+    static var luaClass: String { get }
+    /// Its fields, in the order the stubs and docs list them (`id` is common to all).
+    static var fields: [FieldSpec] { get }
+    /// What its positional entries may be.
+    static var children: ChildPolicy { get }
+    /// What the constructor takes besides a table.
+    static var shorthand: Shorthand { get }
+    /// Whether `node(_:)` reads the children itself (tabs read only the selected page).
+    static var readsOwnChildren: Bool { get }
+
+    /// The node for one layout, from the component's table (fields read raw and typed).
+    static func node(_ source: NodeSource) -> Node
+}
+
+extension Component {
+    static var luaClass: String { "ui." + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() }
+    static var children: ChildPolicy { .none }
+    static var shorthand: Shorthand { .none }
+    static var readsOwnChildren: Bool { false }
+}
+
+/// What the positional entries of a component's table may be. The text is
+/// the stubs' one-line description of them.
+enum ChildPolicy {
+    case none
+    case any(doc: String)
+    /// Every child must be of this kind (a `ui.tabs` holds `ui.tab`s).
+    case only(Kind, doc: String)
+
+    var allowsChildren: Bool {
+        if case .none = self { false } else { true }
+    }
+}
+
+/// Arguments a constructor takes other than a table.
+enum Shorthand: Equatable {
+    case none
+    /// `ui.spacer()`: no argument (or nil) is an empty table.
+    case noArgument
+    /// `ui.text "Hello"`: a string is the value of this field.
+    case string(field: String)
+}
+
+/// What a component reads its node from: its table (through `field`), its
+/// identity and anchor, and the reader, for components that read children.
+struct NodeSource {
+    let id: UnsafeRawPointer
+    let anchor: Int32
+    let field: FieldReader
+    let depth: Int
+    let path: () -> String
+
+    var reader: TreeReader { field.reader }
+    var table: Int32 { field.table }
+}

@@ -1,0 +1,18 @@
+/// Every kind of component, in the order the stubs and docs present them. A
+/// new component is one file and one line here.
+enum Registry {
+    static let all: [any Component.Type] = [
+        ScreenNode.self, TextNode.self, ButtonNode.self, VStack.self, HStack.self, SpacerNode.self,
+        DividerNode.self, ListNode.self, TabsNode.self, TabPage.self, PickerNode.self, DropdownNode.self,
+        SheetNode.self, DrawerNode.self, ImageNode.self, ProgressNode.self, CheckboxNode.self,
+    ]
+
+    /// The schema of each entry of `all`, at the same index.
+    static let schemas: [Schema] = all.map(Schema.init)
+
+    private static let indexByKind: [Kind: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.kind, $0) })
+
+    static func index(of kind: Kind) -> Int? { indexByKind[kind] }
+
+    static func component(_ kind: Kind) -> (any Component.Type)? { indexByKind[kind].map { all[$0] } }
+}

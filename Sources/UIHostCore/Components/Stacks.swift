@@ -1,0 +1,27 @@
+/// `ui.vstack`: children top to bottom, drawn by a vertical `StackNode`.
+enum VStack: Component {
+    static let kind = Kind("vstack")
+    static let luaClass = "ui.VStack"
+    static let fields: [FieldSpec] = [
+        .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "Empty rows between children, 0…1000 (default 0)."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, top to bottom.")
+
+    static func node(_ source: NodeSource) -> Node {
+        StackNode(id: source.id, anchor: source.anchor, source.field, axis: .vertical)
+    }
+}
+
+/// `ui.hstack`: children left to right, drawn by a horizontal `StackNode`.
+enum HStack: Component {
+    static let kind = Kind("hstack")
+    static let luaClass = "ui.HStack"
+    static let fields: [FieldSpec] = [
+        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "Empty columns between children, 0…1000 (default 1)."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, left to right.")
+
+    static func node(_ source: NodeSource) -> Node {
+        StackNode(id: source.id, anchor: source.anchor, source.field, axis: .horizontal)
+    }
+}

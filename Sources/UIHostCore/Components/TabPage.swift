@@ -1,0 +1,14 @@
+/// `ui.tab`: a page of a `ui.tabs`. Its title and icon label the bar (the tabs
+/// node reads them); its children, a column, are read only while it is selected.
+enum TabPage: Component {
+    static let kind = Kind.tab
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "The label in the tab bar (default \"\")."),
+        .string("icon", doc: "Drawn before the title; shown alone when a bottom bar is too narrow."),
+    ]
+    static let children = ChildPolicy.any(doc: "The page's children, read only while the tab is selected.")
+
+    static func node(_ source: NodeSource) -> Node {
+        StackNode(id: source.id, anchor: source.anchor, source.field, axis: .vertical)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import UIHostCore
+
+/// The field lines of library/uihost.lua and the field tables of docs/API.md
+/// say what the registry says: names, types and defaults. Both are regenerated
+/// from the registry and compared; `UIHOST_UPDATE_REFERENCE=1 swift test
+/// --filter ReferenceTests` writes the regenerated files instead (then run
+/// Scripts/gen-stubs.sh to embed the stubs).
+final class ReferenceTests: XCTestCase {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let update = ProcessInfo.processInfo.environment["UIHOST_UPDATE_REFERENCE"] == "1"
+
+    private func check(_ relativePath: String, _ regenerate: (String) -> (text: String, problems: [String])) throws {
+        let url = ReferenceTests.root.appendingPathComponent(relativePath)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let (expected, problems) = regenerate(text)
+        for problem in problems { XCTFail(problem) }
+        if expected == text { return }
+        if ReferenceTests.update {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let old = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let diff = new.difference(from: old).map { change -> String in
+            switch change {
+            case .remove(let i, let line, _): "\(relativePath):\(i + 1): - \(line)"
+            case .insert(_, let line, _): "\(relativePath): + \(line)"
+            }
+        }
+        XCTFail("\(relativePath) differs from the registry (UIHOST_UPDATE_REFERENCE=1 rewrites it):\n"
+                + diff.joined(separator: "\n"))
+    }
+
+    func testStubFieldLinesMatchTheRegistry() throws {
+        try check("library/uihost.lua", Reference.regenerateStubs)
+    }
+
+    func testDocsFieldTablesMatchTheRegistry() throws {
+        try check("docs/API.md", Reference.regenerateDocs)
+    }
+
+    func testEveryKindIsRegisteredOnceWithItsOwnClass() {
+        let kinds = Registry.all.map { $0.kind }
+        XCTAssertEqual(Set(kinds).count, kinds.count, "a kind is registered twice")
+        let classes = Registry.all.map { $0.luaClass }
+        XCTAssertEqual(Set(classes).count, classes.count, "two kinds share a LuaLS class")
+        for component in Registry.all {
+            let names = component.fields.map { $0.name }
+            XCTAssertEqual(Set(names).count, names.count, "\(component.kind.constructorName) declares a field twice")
+            XCTAssertFalse(names.contains("id"), "\(component.kind.constructorName): `id` is common to every component")
+        }
+    }
+
+    func testAChangedSpecShowsInTheRegeneratedStubs() {
+        let stale = "---@class ui.Button : ui.Component\n---@field title? number The label.\n\nfunction ui.button(props) end"
+        let (text, _) = Reference.regenerateStubs(stale)
+        XCTAssertTrue(text.contains("---@field title? string The label (default \"\")."), text)
+        XCTAssertTrue(text.contains("---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click."), text)
+        XCTAssertFalse(text.contains("number"), text)
+    }
+
+    func testAStaleDocsRowKeepsItsMeaningAndGetsTheRegistrysColumns() {
+        let stale = """
+            <!-- fields ui.button -->
+            | field | type | default | meaning |
+            |---|---|---|---|
+            | `title` | number | `0` | the label \\| with a bar |
+            | `gone` | string | — | removed |
+
+            """
+        let (text, problems) = Reference.regenerateDocs(stale)
+        XCTAssertTrue(text.contains("| `title` | string | `\"\"` | the label \\| with a bar |"), text)
+        XCTAssertTrue(text.contains("| `disabled` | boolean | `false` |  |"), text)
+        XCTAssertTrue(problems.contains("docs/API.md:5: `disabled` of ui.button needs a meaning"), problems.joined(separator: "\n"))
+        XCTAssertFalse(text.contains("gone"), text)
+    }
+}
