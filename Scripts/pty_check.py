@@ -5,9 +5,16 @@ for the same keys and size. Also checks that SIGTERM and Ctrl-C leave the
 terminal sane (termios and the alternate screen restored), and measures the
 bytes one focus move writes against a full frame.
 
-usage: Scripts/pty_check.py [UIHOST_BINARY]
+Nothing here sleeps for a fixed time except the `wait:MS` keys of a scenario
+(real time, as the timers of the screen need it): every step waits for a
+condition (the first frame drawn, the input read and answered, the expected
+screen shown, the process ended), with a timeout that only a failure reaches.
+The sessions that do not measure time run a few at once.
+
+usage: Scripts/pty_check.py [UIHOST_BINARY] [--bytes-only | --signals-only]
 """
-import os, pty, select, signal, struct, subprocess, sys, termios, fcntl, time
+import array, fcntl, os, pty, select, signal, struct, subprocess, sys, termios, time
+from concurrent.futures import ThreadPoolExecutor
 
 import pyte
 
@@ -19,6 +26,13 @@ KEY_BYTES = {
     "home": b"\x1b[H", "end": b"\x1b[F", "pageup": b"\x1b[5~", "pagedown": b"\x1b[6~",
     "f2": b"\x1bOQ", "ctrl-c": b"\x03",
 }
+# Only a failure waits this long.
+TIMEOUT = 5.0
+# Output quiet for this long, with the input read, counts as the app's answer.
+SETTLE = 0.05
+# Sessions at once, for the checks that do not measure time.
+WORKERS = 5
+TIOCGPTN = 0x80045430
 
 # (screen, keys) — every example screen, through its main interactions.
 SCENARIOS = [
@@ -41,35 +55,95 @@ SCENARIOS = [
 
 class Session:
     def __init__(self, screen, cols, rows, extra=()):
+        argv = [UIHOST, screen, "--log", "/dev/null", *extra]
+        env = dict(os.environ, TERM="xterm-256color")
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.chdir(ROOT)
-            os.environ["TERM"] = "xterm-256color"
-            os.execv(UIHOST, [UIHOST, screen, "--log", "/dev/null", *extra])
+            # Sessions start from several threads: the child makes system calls only.
+            try:
+                os.chdir(ROOT)
+                os.execve(UIHOST, argv, env)
+            finally:
+                os._exit(127)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        # The terminal side, to see whether the app has read what was typed.
+        n = struct.unpack("I", fcntl.ioctl(self.fd, TIOCGPTN, b"\0" * 4))[0]
+        self.tty = os.open(f"/dev/pts/{n}", os.O_RDWR | os.O_NOCTTY)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
+        self.status = None
+        self.log = []
 
-    def pump(self, seconds=0.15):
+    # Reading
+
+    def read(self, seconds):
+        """Reads what arrives within `seconds` (returns at the first chunk); its size."""
+        r, _, _ = select.select([self.fd], [], [], max(0.0, seconds))
+        if not r:
+            return 0
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return 0
+        self.raw += data
+        self.stream.feed(data)
+        return len(data)
+
+    def pump(self, seconds):
+        """Reads for `seconds` of real time: only for `wait:MS`, whose timers need it."""
         end = time.time() + seconds
         got = 0
-        while True:
-            left = end - time.time()
-            if left <= 0:
+        while time.time() < end:
+            got += self.read(end - time.time())
+        return got
+
+    def unread_input(self):
+        count = array.array("i", [0])
+        fcntl.ioctl(self.tty, termios.FIONREAD, count)
+        return count[0]
+
+    def settle(self, quiet=SETTLE, timeout=TIMEOUT, first=False):
+        """Reads until the app has read what was typed and then written nothing
+        for `quiet` seconds; with `first`, only once it has written something.
+        Returns the bytes read (0 with `first`: nothing came within `timeout`)."""
+        end = time.time() + timeout
+        got = 0
+        last = time.time()
+        while time.time() < end:
+            n = self.read(min(0.005, quiet))
+            now = time.time()
+            if n or self.unread_input():
+                got += n
+                last = now
+            elif now - last >= quiet and (got or not first):
                 return got
-            r, _, _ = select.select([self.fd], [], [], left)
-            if not r:
-                continue
-            try:
-                data = os.read(self.fd, 65536)
-            except OSError:
-                return got
-            if not data:
-                return got
-            got += len(data)
-            self.raw += data
-            self.stream.feed(data)
+        return got
+
+    def until(self, condition, timeout=TIMEOUT):
+        """Reads until `condition()` holds and still holds once the output has settled."""
+        end = time.time() + timeout
+        while time.time() < end:
+            if condition():
+                self.settle(timeout=max(0.0, end - time.time()))
+                if condition():
+                    return True
+            else:
+                self.read(min(0.02, max(0.0, end - time.time())))
+        return condition()
+
+    def in_raw_mode(self):
+        lflag = termios.tcgetattr(self.fd)[3]
+        return not (lflag & termios.ECHO) and not (lflag & termios.ICANON)
+
+    def start(self):
+        """Waits until the first frame is drawn: raw mode, the alternate screen, text."""
+        ok = self.until(lambda: b"\x1b[?1049h" in self.raw and self.in_raw_mode() and self.text() != "")
+        if not ok:
+            self.log.append(f"no first frame within {TIMEOUT:.0f} s")
+        return ok
+
+    # Typing
 
     def press(self, names):
         for name in names.split():
@@ -77,20 +151,53 @@ class Session:
                 # Real time here, virtual time in `render`: both move the clock.
                 self.pump(int(name[5:]) / 1000)
                 continue
-            os.write(self.fd, KEY_BYTES.get(name, name.encode()))
-            self.pump(0.08)
+            self.send(KEY_BYTES.get(name, name.encode()))
+
+    def send(self, data):
+        """Types `data` and waits until the app has read it and answered."""
+        os.write(self.fd, data)
+        self.settle()
 
     def text(self):
         return "\n".join(line.rstrip() for line in self.screen.display).rstrip("\n")
 
+    # Ending
+
+    def exited(self):
+        """The exit status, or None while the process runs."""
+        if self.status is None:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.status = status
+        return self.status
+
+    def wait_exit(self, timeout=TIMEOUT):
+        """Reads until the process has ended; its status, or None on timeout.
+        `ended` is then the time it was seen to end."""
+        end = time.time() + timeout
+        while self.exited() is None and time.time() < end:
+            self.read(0.005)
+        self.ended = time.time()
+        if self.status is not None:
+            # What it wrote last may still be on its way through the pty.
+            self.settle(quiet=0.02, timeout=1)
+        return self.status
+
     def finish(self, sig=signal.SIGTERM):
-        try:
-            os.kill(self.pid, sig)
-        except ProcessLookupError:
-            pass
-        self.pump(0.2)
-        _, status = os.waitpid(self.pid, 0)
-        return status
+        if self.status is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+            if self.wait_exit() is None:
+                os.kill(self.pid, signal.SIGKILL)
+                self.wait_exit()
+        return self.status
+
+    def close(self):
+        self.finish()
+        os.close(self.tty)
+        os.close(self.fd)
 
 
 def render(screen, cols, rows, keys):
@@ -99,27 +206,52 @@ def render(screen, cols, rows, keys):
     return out.stdout.rstrip("\n")
 
 
-def check_scenarios():
-    failures = 0
-    for screen, keys in SCENARIOS:
-        for cols, rows in ((80, 24), (40, 12)):
-            s = Session(screen, cols, rows)
-            s.pump(0.4)
-            s.press(keys)
-            s.pump(0.2)
-            shown = s.text()
-            s.finish()
-            expected = render(screen, cols, rows, keys)
-            # pyte shows a wide glyph as the glyph and an empty cell; compare trimmed text.
-            if shown.split("\n") != expected.split("\n"):
-                failures += 1
-                print(f"FAIL pty {screen} {cols}x{rows} keys={keys!r}")
-                for i, (a, b) in enumerate(zip(expected.split("\n"), shown.split("\n"))):
-                    if a != b:
-                        print(f"  row {i + 1}: render {a!r}\n  row {i + 1}: pty    {b!r}")
-            else:
-                print(f"ok pty {screen} {cols}x{rows} keys={keys!r}")
-    return failures
+def diff(expected, shown):
+    lines = []
+    for i, (a, b) in enumerate(zip(expected.split("\n"), shown.split("\n"))):
+        if a != b:
+            lines.append(f"  row {i + 1}: render {a!r}\n  row {i + 1}: pty    {b!r}")
+    return "\n".join(lines)
+
+
+def run_all(jobs):
+    """Runs jobs (functions returning (failures, report)) a few at once; prints
+    the reports in order and returns the failures."""
+    def run(job):
+        try:
+            return job()
+        except Exception as error:  # a broken session fails its check, not the others
+            return 1, f"FAIL {job}: {error!r}"
+    with ThreadPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(run, jobs))
+    for _, report in results:
+        print(report, flush=True)
+    return sum(failures for failures, _ in results)
+
+
+# -- A few at once: scenarios (the pty shows what `render` prints), mouse, resize,
+#    --watch and restore
+
+def scenario(screen, keys, cols, rows):
+    expected = render(screen, cols, rows, keys)
+    s = Session(screen, cols, rows)
+    s.start()
+    s.press(keys)
+    # pyte shows a wide glyph as the glyph and an empty cell; compare trimmed text.
+    same = s.until(lambda: s.text().split("\n") == expected.split("\n"))
+    shown = s.text()
+    s.close()
+    label = f"pty {screen} {cols}x{rows} keys={keys!r}"
+    if same:
+        return 0, f"ok {label}"
+    return 1, "\n".join([f"FAIL {label}", *s.log, diff(expected, shown)])
+
+
+def scenario_jobs():
+    # Those that wait in real time first, so that the others run meanwhile.
+    ordered = sorted(SCENARIOS, key=lambda scenario: "wait:" not in scenario[1])
+    return [lambda screen=screen, keys=keys, size=size: scenario(screen, keys, *size)
+            for screen, keys in ordered for size in ((80, 24), (40, 12))]
 
 
 def mouse(kind, col, row):
@@ -145,54 +277,60 @@ MOUSE_SCENARIOS = [
 ]
 
 
-def check_mouse():
-    failures = 0
-    for screen, steps, present, absent in MOUSE_SCENARIOS:
-        s = Session(screen, 80, 24)
-        s.pump(0.4)
-        for kind, col, row in steps:
-            os.write(s.fd, mouse(kind, col, row))
-            s.pump(0.08)
-        s.pump(0.2)
+def mouse_scenario(screen, steps, present, absent):
+    s = Session(screen, 80, 24)
+    s.start()
+    for kind, col, row in steps:
+        s.send(mouse(kind, col, row))
+
+    def shows():
         text = s.text()
-        s.finish()
-        ok = (present is None or present in text) and (absent is None or absent not in text)
-        label = f"mouse {screen} {[k for k, _, _ in steps]}"
-        if ok:
-            print(f"ok {label}")
-        else:
-            failures += 1
-            print(f"FAIL {label}: expected {present!r} shown and {absent!r} not\n{text}")
-    return failures
+        return (present is None or present in text) and (absent is None or absent not in text)
+    ok = s.until(shows)
+    text = s.text()
+    s.close()
+    label = f"mouse {screen} {[k for k, _, _ in steps]}"
+    if ok:
+        return 0, f"ok {label}"
+    return 1, "\n".join([f"FAIL {label}: expected {present!r} shown and {absent!r} not", *s.log, text])
 
 
-def check_resize():
+def mouse_jobs():
+    return [lambda args=args: mouse_scenario(*args) for args in MOUSE_SCENARIOS]
+
+
+# (screen, real milliseconds the final frame needs: the sidebar's 1.5 s profile load)
+RESIZE_SCREENS = [("screens/launcher.lua", 0), ("screens/tabbar.lua", 0), ("screens/sidebar.lua", 2000)]
+
+
+def resize(screen, wait_ms):
     """SIGWINCH down to 1x1 and back: no crash, the frame follows the size."""
-    import termios as t
-    failures = 0
-    for screen in ("screens/launcher.lua", "screens/tabbar.lua", "screens/sidebar.lua"):
-        s = Session(screen, 80, 24)
-        started = time.time()
-        s.pump(0.4)
-        for cols, rows in ((1, 1), (2, 1), (40, 12), (1, 30), (120, 40), (80, 24)):
-            fcntl.ioctl(s.fd, t.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-            os.kill(s.pid, signal.SIGWINCH)
-            s.pump(0.15)
-        s.screen.resize(24, 80)
-        # Past the sidebar's 1.5 s profile load, so that real and virtual time agree.
-        s.pump(max(0.0, 2.0 - (time.time() - started)))
-        os.write(s.fd, KEY_BYTES["tab"])
-        s.pump(0.2)
-        alive = os.waitpid(s.pid, os.WNOHANG) == (0, 0)
-        expected = render(screen, 80, 24, "wait:2000 tab")
-        shown = s.text()
-        s.finish()
-        if alive and shown.split("\n") == expected.split("\n"):
-            print(f"ok resize {screen} down to 1x1 and back")
-        else:
-            failures += 1
-            print(f"FAIL resize {screen}: alive={alive}\n{shown}\n--- expected ---\n{expected}")
-    return failures
+    keys = f"wait:{wait_ms} tab" if wait_ms else "tab"
+    expected = render(screen, 80, 24, keys)
+    s = Session(screen, 80, 24)
+    started = time.time()
+    s.start()
+    for cols, rows in ((1, 1), (2, 1), (40, 12), (1, 30), (120, 40), (80, 24)):
+        fcntl.ioctl(s.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(s.pid, signal.SIGWINCH)
+        # Each size is drawn.
+        if not s.settle(first=True):
+            s.log.append(f"nothing drawn at {cols}x{rows}")
+    s.screen.resize(24, 80)
+    # So that real and virtual time agree.
+    s.pump(max(0.0, wait_ms / 1000 - (time.time() - started)))
+    s.send(KEY_BYTES["tab"])
+    same = s.until(lambda: s.text().split("\n") == expected.split("\n"))
+    alive = s.exited() is None
+    shown = s.text()
+    s.close()
+    if alive and same and not s.log:
+        return 0, f"ok resize {screen} down to 1x1 and back"
+    return 1, "\n".join([f"FAIL resize {screen}: alive={alive}", *s.log, shown, "--- expected ---", expected])
+
+
+def resize_jobs():
+    return [lambda args=args: resize(*args) for args in RESIZE_SCREENS]
 
 
 def check_watch():
@@ -203,8 +341,16 @@ def check_watch():
     shutil.copytree(os.path.join(ROOT, "screens"), os.path.join(d, "screens"))
     nav = os.path.join(d, "screens", "navigation.lua")
     s = Session(os.path.join(d, "screens", "launcher.lua"), 80, 24, extra=("--watch",))
-    s.pump(0.4)
+    s.start()
     s.press("down enter")
+    reports, failures = [], 0
+    if not s.until(lambda: "‹ Back" in s.text()):
+        failures += 1
+        reports.append(f"FAIL watch: navigation.lua was not pushed\n{s.text()}")
+    # The loop takes up a pushed screen's file at its next poll, 50 ms after the frame
+    # (real time, as `wait:MS`): an edit before that would be part of the first
+    # stamp, never reloaded. The other sessions run meanwhile.
+    s.pump(0.3)
     good = open(nav).read()
     steps = [
         ("an edit reloads, the pushed screen stays", good.replace('"CarouselView"', '"CarouselView (edited)"'),
@@ -213,126 +359,138 @@ def check_watch():
          ["CarouselView", "‹ Back", "error: reload failed: "], []),
         ("fixing it reloads and clears the banner", good, ["CarouselView", "‹ Back"], ["error:", "(edited)"]),
     ]
-    failures = 0
     for label, text, present, absent in steps:
-        time.sleep(0.05)
+        # Each edit follows a reload the screen showed, so its time stamp is new.
         with open(nav, "w") as f:
             f.write(text)
-        s.pump(0.6)
-        shown = s.text()
-        if all(p in shown for p in present) and not any(a in shown for a in absent):
-            print(f"ok watch: {label}")
+        if s.until(lambda: all(p in s.text() for p in present) and not any(a in s.text() for a in absent)):
+            reports.append(f"ok watch: {label}")
         else:
             failures += 1
-            print(f"FAIL watch: {label}\n{shown}")
-    s.finish()
-    return failures
-
-
-def check_restore():
-    failures = 0
-    for how in ("SIGTERM", "ctrl-c", "q"):
-        s = Session("screens/launcher.lua", 80, 24)
-        s.pump(0.4)
-        if how == "SIGTERM":
-            s.finish(signal.SIGTERM)
-        else:
-            os.write(s.fd, KEY_BYTES["ctrl-c"] if how == "ctrl-c" else b"q")
-            s.pump(0.3)
-            os.waitpid(s.pid, 0)
-        attrs = termios.tcgetattr(s.fd)
-        lflag = attrs[3]
-        sane = bool(lflag & termios.ECHO) and bool(lflag & termios.ICANON)
-        left_alt = s.raw.rfind(b"\x1b[?1049l") > s.raw.rfind(b"\x1b[?1049h")
-        cursor = s.raw.rfind(b"\x1b[?25h") > s.raw.rfind(b"\x1b[?25l")
-        if sane and left_alt and cursor:
-            print(f"ok restore after {how}")
-        else:
-            failures += 1
-            print(f"FAIL restore after {how}: termios sane={sane} alternate screen left={left_alt} cursor shown={cursor}")
-        os.close(s.fd)
-    return failures
+            reports.append(f"FAIL watch: {label}\n{s.text()}")
+    s.close()
+    shutil.rmtree(d, ignore_errors=True)
+    return failures, "\n".join(reports)
 
 
 def terminal_restored(s):
-    """Whether termios and the screen modes are back as they were before uihost."""
+    """Whether termios, the alternate screen, the cursor and mouse reports are
+    back as they were before uihost."""
     lflag = termios.tcgetattr(s.fd)[3]
     sane = bool(lflag & termios.ECHO) and bool(lflag & termios.ICANON)
     left_alt = s.raw.rfind(b"\x1b[?1049l") > s.raw.rfind(b"\x1b[?1049h")
     cursor = s.raw.rfind(b"\x1b[?25h") > s.raw.rfind(b"\x1b[?25l")
-    mouse = s.raw.rfind(b"\x1b[?1000l") > s.raw.rfind(b"\x1b[?1000h")
-    return sane and left_alt and cursor and mouse
+    mouse_off = s.raw.rfind(b"\x1b[?1000l") > s.raw.rfind(b"\x1b[?1000h")
+    return sane, left_alt, cursor, mouse_off
 
 
-def wait_exit(pid, seconds):
-    """The exit status, or None when the process still runs after `seconds`."""
-    end = time.time() + seconds
-    while time.time() < end:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return status
-        time.sleep(0.01)
-    return None
+def restore(how):
+    s = Session("screens/launcher.lua", 80, 24)
+    s.start()
+    if how == "SIGTERM":
+        s.finish(signal.SIGTERM)
+    else:
+        os.write(s.fd, KEY_BYTES["ctrl-c"] if how == "ctrl-c" else b"q")
+        s.wait_exit()
+    sane, left_alt, cursor, _ = terminal_restored(s)
+    ended = s.status is not None
+    s.close()
+    if ended and sane and left_alt and cursor:
+        return 0, f"ok restore after {how}"
+    return 1, (f"FAIL restore after {how}: ended={ended} termios sane={sane} alternate screen left={left_alt} "
+               f"cursor shown={cursor}")
+
+
+def restore_jobs():
+    return [lambda how=how: restore(how) for how in ("SIGTERM", "ctrl-c", "q")]
+
+
+# -- Timed: one session at a time, nothing else running
+
+def children(pid):
+    """The processes whose parent is `pid`."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    # pid (comm) state ppid …; comm may hold spaces and parentheses.
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
 
 
 def check_busy_exits():
     """With scripts keeping the loop busy, q, Ctrl-C, SIGTERM, SIGHUP and SIGQUIT
     each end the app within a second, the terminal restored."""
     failures = 0
-    cases = [("Scripts/hostile/busy_timers.lua", how, ()) for how in ("q", "ctrl-c", "SIGTERM", "SIGHUP", "SIGQUIT")]
-    cases += [("Scripts/hostile/runaway_timer.lua", how, ()) for how in ("q", "SIGTERM")]
+    # (screen, how, options, what must be under way when it is sent)
+    cases = [("Scripts/hostile/busy_timers.lua", how, (), "frame") for how in ("q", "ctrl-c", "SIGTERM", "SIGHUP", "SIGQUIT")]
+    # SIGTERM reaches into the runaway run; q is read once the budget has stopped it.
+    cases += [("Scripts/hostile/runaway_timer.lua", "q", (), "stopped"),
+              ("Scripts/hostile/runaway_timer.lua", "SIGTERM", (), "frame")]
     # Blocked inside one C call: only the watchdog can end it.
-    cases += [("Scripts/hostile/blocking_call.lua", how, ("--allow", "os")) for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
+    cases += [("Scripts/hostile/blocking_call.lua", how, ("--allow", "os"), "child") for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
     # A crash of the host itself (here a fault sent from outside) still restores the terminal.
-    cases += [("screens/launcher.lua", "SIGSEGV", ())]
-    for screen, how, extra in cases:
+    cases += [("screens/launcher.lua", "SIGSEGV", (), "frame")]
+    for screen, how, extra, ready in cases:
         s = Session(screen, 80, 24, extra=extra)
-        s.pump(0.5)
+        name = f"{os.path.basename(screen)} {how}"
+        running = s.start()
+        if running and ready == "stopped":
+            running = s.until(lambda: "budget exceeded" in s.text())
+            if not running:
+                s.log.append("the runaway run was not stopped")
+        elif running and ready == "child":
+            # Inside the blocking call: its `sleep` has started.
+            end = time.time() + TIMEOUT
+            while not children(s.pid) and time.time() < end:
+                s.read(0.01)
+            running = bool(children(s.pid))
+            if not running:
+                s.log.append("the blocking call never started")
         start = time.time()
         if how.startswith("SIG"):
             os.kill(s.pid, getattr(signal, how))
         else:
             os.write(s.fd, KEY_BYTES.get(how, how.encode()))
-        status = None
-        while status is None and time.time() - start < 3:
-            s.pump(0.02)
-            status = wait_exit(s.pid, 0.01)
-        took = time.time() - start
-        if status is None:
-            os.kill(s.pid, signal.SIGKILL)
-            os.waitpid(s.pid, 0)
-        s.pump(0.05)
-        restored = terminal_restored(s)
-        name = f"{os.path.basename(screen)} {how}"
-        if status is not None and took < 1.0 and restored:
-            print(f"ok exit while busy: {name} in {took * 1000:.0f} ms")
+        status = s.wait_exit(3)
+        took = s.ended - start
+        restored = all(terminal_restored(s))
+        s.close()
+        if running and status is not None and took < 1.0 and restored:
+            print(f"ok exit while busy: {name} in {took * 1000:.0f} ms", flush=True)
         else:
             failures += 1
-            print(f"FAIL exit while busy: {name}: ended={status is not None} after {took:.2f} s, terminal restored={restored}")
-        os.close(s.fd)
+            print("\n".join([f"FAIL exit while busy: {name}: ended={status is not None} after {took:.2f} s, "
+                             f"terminal restored={restored}", *s.log]), flush=True)
     return failures
 
 
 def check_suspend():
     """SIGTSTP gives the terminal back while stopped; SIGCONT takes it again and redraws."""
     s = Session("screens/launcher.lua", 80, 24)
-    s.pump(0.4)
+    s.start()
     before = s.text()
     os.kill(s.pid, signal.SIGTSTP)
     stopped = False
-    end = time.time() + 2
+    end = time.time() + TIMEOUT
     while not stopped and time.time() < end:
-        s.pump(0.02)
+        s.read(0.01)
         done, status = os.waitpid(s.pid, os.WNOHANG | os.WUNTRACED)
         stopped = bool(done) and os.WIFSTOPPED(status)
-    restored = terminal_restored(s)
+    s.settle(quiet=0.02)
+    restored = all(terminal_restored(s))
     os.kill(s.pid, signal.SIGCONT)
-    s.pump(0.4)
-    lflag = termios.tcgetattr(s.fd)[3]
-    raw_again = not (lflag & termios.ECHO) and not (lflag & termios.ICANON)
-    redrawn = s.text() == before and s.raw.rfind(b"\x1b[?1049h") > s.raw.rfind(b"\x1b[?1049l")
-    s.finish()
-    os.close(s.fd)
+    entered = s.raw.rfind(b"\x1b[?1049h")
+
+    def back():
+        return s.in_raw_mode() and s.text() == before and s.raw.rfind(b"\x1b[?1049h") > max(entered, s.raw.rfind(b"\x1b[?1049l"))
+    redrawn = s.until(back)
+    raw_again = s.in_raw_mode()
+    s.close()
     if stopped and restored and raw_again and redrawn:
         print("ok suspend: restored while stopped, raw and redrawn after SIGCONT")
         return 0
@@ -348,10 +506,16 @@ def focus_move_bytes(items=1000):
     with open(os.path.join(d, "count.lua"), "w") as f:
         f.write(f"return {items}\n")
     s = Session(os.path.join(d, "list.lua"), 80, 24)
-    full = s.pump(0.5)
+    # Everything up to the first frame, then quiet: no other frame follows.
+    s.start()
+    full = len(s.raw) + s.settle(quiet=0.2)
+    # One move: what it writes, until quiet again.
+    before = len(s.raw)
     os.write(s.fd, KEY_BYTES["down"])
-    move = s.pump(0.3)
-    s.finish()
+    s.settle(quiet=0.2, first=True)
+    move = len(s.raw) - before
+    s.close()
+    shutil.rmtree(d, ignore_errors=True)
     return full, move
 
 
@@ -362,7 +526,9 @@ if __name__ == "__main__":
         sys.exit(0)
     if "--signals-only" in sys.argv:
         sys.exit(1 if check_busy_exits() + check_suspend() else 0)
-    failed = check_scenarios() + check_mouse() + check_resize() + check_watch() + check_restore()
+    # The sessions that wait on real time start first, beside the quick ones.
+    failed = run_all([check_watch, *resize_jobs(), *scenario_jobs(), *mouse_jobs(), *restore_jobs()])
+    # These measure time: one session at a time, nothing else running.
     failed += check_busy_exits() + check_suspend()
     full, move = focus_move_bytes()
     print(f"BENCH focus_move_bytes {move} full_frame_bytes {full} ratio {move / max(full, 1):.3f}")
