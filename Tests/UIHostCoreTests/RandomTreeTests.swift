@@ -14,6 +14,9 @@ private typealias Host = UIHostCore.Host
 /// requested size; at the end Esc (and `ui.dismiss()` for a locked sheet) must
 /// lead back to the root with no overlay.
 ///
+/// By default 100 trees, which reach every component kind and every layer the
+/// host has (checked below); `UIHOST_LONG_TESTS=1` runs 1000.
+///
 /// Reproduce one tree: `RANDOM_TREE_SEED=0x... swift test --filter RandomTreeTests`
 /// (`RANDOM_TREE_DUMP=1` also writes its files to /tmp/uihtree-0xSEED/). A longer
 /// soak: `RANDOM_TREE_COUNT=5000 RANDOM_TREE_BASE=1`.
@@ -22,7 +25,8 @@ final class RandomTreeTests: XCTestCase {
     static let knownBugSeeds: [UInt64: String] = [:]
 
     static let baseSeed: UInt64 = 0x7EE5_2026_0000
-    static let treeCount = 200
+    static let treeCount = 100
+    static let longTreeCount = 1000
 
     static let root: String = {
         var path = #filePath
@@ -33,7 +37,8 @@ final class RandomTreeTests: XCTestCase {
     func testRandomTreesSurviveRandomInput() throws {
         let environment = ProcessInfo.processInfo.environment
         // RANDOM_TREE_COUNT and RANDOM_TREE_BASE run a longer soak.
-        let count = environment["RANDOM_TREE_COUNT"].flatMap { Int($0) } ?? RandomTreeTests.treeCount
+        let count = environment["RANDOM_TREE_COUNT"].flatMap { Int($0) }
+            ?? (environment["UIHOST_LONG_TESTS"] == "1" ? RandomTreeTests.longTreeCount : RandomTreeTests.treeCount)
         let base = environment["RANDOM_TREE_BASE"].flatMap { UInt64($0) } ?? RandomTreeTests.baseSeed
         var seeds = (0..<count).map { base &+ UInt64($0) }
         if let text = environment["RANDOM_TREE_SEED"] {
@@ -71,6 +76,17 @@ final class RandomTreeTests: XCTestCase {
         if seeds.count > 1 {
             for kind in Kind.allCases {
                 XCTAssertGreaterThan(kindCounts[kind.rawValue] ?? 0, 0, "the generator never made a ui.\(kind.rawValue)")
+            }
+        }
+        if seeds.count >= RandomTreeTests.treeCount {
+            // However few, the trees reach every state the host has.
+            let reached = ["a pushed screen": stats.pushed, "a sheet": stats.sheet, "the drawer": stats.drawer,
+                           "a popup": stats.popup, "the error banner": stats.banner,
+                           "a locked sheet": stats.lockedDismissals, "a replay": stats.replays,
+                           "a handler error": stats.handlerErrors, "three layers": stats.maxLayers >= 3 ? 1 : 0,
+                           "a screen pushed three deep": stats.maxDepth >= 3 ? 1 : 0]
+            for (state, n) in reached.sorted(by: { $0.key < $1.key }) {
+                XCTAssertGreaterThan(n, 0, "no tree reached \(state)")
             }
         }
     }
