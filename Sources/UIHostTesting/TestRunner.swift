@@ -62,11 +62,15 @@ public final class TestRunner {
         for path in paths {
             if FileSystem.isDirectory(path) {
                 scripts += TestRunner.discover(path)
-            } else if FileSystem.exists(path) {
-                scripts.append(path)
-            } else {
+            } else if !FileSystem.exists(path) {
                 FileSystem.writeStandardError("uihost: cannot open \(path): No such file or directory\n")
                 return 2
+            } else if let reason = FileSystem.notRegularFile(path) {
+                // A FIFO would block the worker that opens it.
+                FileSystem.writeStandardError("uihost: cannot open \(path): \(reason)\n")
+                return 2
+            } else {
+                scripts.append(path)
             }
         }
         scripts = Array(Set(scripts)).sorted()
@@ -92,6 +96,7 @@ public final class TestRunner {
         // Records go straight to the pipe (unbuffered), so the parent sees progress as it happens.
         let line = { (text: String) in FileSystem.writeStandardOutput(text + "\n") }
         let run = ScriptRun(path: script, options: options, output: line)
+        run.onRegistered = { names in for name in names { line(WorkerProtocol.registered(name)) } }
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }
         run.execute()

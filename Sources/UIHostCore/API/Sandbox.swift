@@ -7,7 +7,8 @@ import LuaBridge
 /// text only, `os.time os.clock os.date`, and `require` of modules beside the
 /// screen. `--allow io`, `--allow os`, `--allow all` lift parts of it.
 enum Sandbox {
-    static func install(_ host: Host) {
+    /// Throws when the prelude fails (a memory limit too small to hold it).
+    static func install(_ host: Host) throws(LuaError) {
         let L = host.L
         luaL_openlibs(L)
         // coroutine.create, resume and wrap keep the running thread known to the
@@ -24,6 +25,16 @@ enum Sandbox {
         uih_chargetablefunctions(L)
         lua_settop(L, -2)
         let allow = host.options.allow
+        // The prelude is the host's own work: it runs outside the script's
+        // instruction budget and CPU-time limit, so that any budget, however
+        // small, leaves the sandbox whole (the script then meets its limits).
+        let budget = host.lua.instructionBudget, seconds = host.lua.timeLimit
+        host.lua.instructionBudget = nil
+        host.lua.timeLimit = 0
+        defer {
+            host.lua.instructionBudget = budget
+            host.lua.timeLimit = seconds
+        }
         do throws(LuaError) {
             try host.lua.load(prelude, chunkName: "=sandbox")
             lua_pushboolean(L, allow.contains(.io) || allow.contains(.all) ? 1 : 0)
@@ -33,7 +44,7 @@ enum Sandbox {
             uih_pushswiftfunction(L, requireFunction)
             try host.lua.call(nargs: 5, nresults: 0)
         } catch {
-            fatalError("uihost: the sandbox prelude failed: \(error.message)")
+            throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
         }
     }
 

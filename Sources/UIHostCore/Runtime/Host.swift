@@ -71,7 +71,7 @@ public final class Host {
         scriptDirectory = FileSystem.directory(of: path)
         frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
         lua.setOwner(self)
-        Sandbox.install(self)
+        try Sandbox.install(self)
         UIModule.install(self)
 
         if let got = try loadScreenFile(path) {
