@@ -24,6 +24,7 @@ enum Sandbox {
         lua_getglobal(L, "table")
         uih_chargetablefunctions(L)
         lua_settop(L, -2)
+        uih_chargevaluefunctions(L)
         let allow = host.options.allow
         // The prelude is the host's own work: it runs outside the script's
         // instruction budget and CPU-time limit, so that any budget, however
