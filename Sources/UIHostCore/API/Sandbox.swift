@@ -81,6 +81,8 @@ enum Sandbox {
       -- Files are finalized by their metatable's __gc: closed to scripts, or a
       -- script could put there a function that runs outside every limit.
       getmetatable(io.stdout).__metatable = false
+      -- Running a command is os's business: io.popen needs --allow os.
+      if not allow_os then io.popen = nil end
     end
     if not allow_os then
       local os = os
@@ -117,6 +119,11 @@ enum Sandbox {
         let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
         guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
             LuaState.push(L, "module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
+            return UIH_RAISE_WHERE
+        }
+        // A symlink beside the screen may lead anywhere.
+        if let problem = host.confinementProblem(path) {
+            LuaState.push(L, "module '\(name)': " + problem)
             return UIH_RAISE_WHERE
         }
         host.noteLoaded(path)

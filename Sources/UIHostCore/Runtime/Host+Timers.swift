@@ -104,7 +104,7 @@ extension Host {
             return
         }
         if status != LUA_OK {
-            let message = LuaState.string(co, at: -1)
+            let message = errorMessage(ofFailed: co)
             luaL_traceback(L, co, nil, 0)
             let traceback = LuaState.string(L, at: -1)
             lua_settop(L, -2)
