@@ -36,10 +36,29 @@ final class HostileRunnerTests: XCTestCase {
                         file: StaticString = #filePath, line: UInt = #line) throws -> Uihost.Result {
         let start = Date()
         // Swift's backtracer takes seconds over a crash; the tests want only the status.
-        let result = try Uihost.run(arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], scratch: directory, timeout: 20)
+        // A CPU limit, which workers inherit, leaves no runaway behind when a test fails.
+        let shell = ["-c", "ulimit -t 20; exec \"$0\" \"$@\"", Uihost.binary.path]
+        let result = try Uihost.run(shell + arguments, executable: URL(fileURLWithPath: "/bin/sh"),
+                                    environment: ["SWIFT_BACKTRACE": "enable=no"], scratch: directory, timeout: 20)
         let took = Date().timeIntervalSince(start)
         XCTAssertLessThan(took, seconds, "uihost \(arguments.joined(separator: " ")) took \(took) s", file: file, line: line)
         return result
+    }
+
+    /// Makes a FIFO that a reader stuck on it (when a test fails) gets out of:
+    /// a writer opens it as soon as someone reads, for 5 s.
+    private func makeFIFO(_ name: String) -> String {
+        let path = directory.appendingPathComponent(name).path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        Thread.detachNewThread {
+            let end = Date().addingTimeInterval(5)
+            while Date() < end {
+                let fd = open(path, O_WRONLY | O_NONBLOCK)   // fails until a reader has it open
+                if fd >= 0 { close(fd); return }
+                usleep(10_000)
+            }
+        }
+        return path
     }
 
     /// A catastrophic pattern for Lua's own matcher (test scripts have the full
@@ -71,16 +90,14 @@ final class HostileRunnerTests: XCTestCase {
     }
 
     func testFIFOGivenAsTestPathIsRefused() throws {
-        let fifo = directory.appendingPathComponent("fifo_test.lua").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let fifo = makeFIFO("fifo_test.lua")
         let result = try uihost("test", fifo)
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
         XCTAssertEqual(result.stderr, "uihost: cannot open \(fifo): not a regular file\n")
     }
 
     func testFIFOFoundInAFolderFailsItsScriptWithoutBlocking() throws {
-        let fifo = directory.appendingPathComponent("fifo_test.lua").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let fifo = makeFIFO("fifo_test.lua")
         try write("fine_test.lua", "test.case(\"fine\", function() end)\n")
         let result = try uihost("test", directory.path)
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
@@ -89,8 +106,7 @@ final class HostileRunnerTests: XCTestCase {
     }
 
     func testRenderOfAFIFOIsAnErrorNotABlock() throws {
-        let fifo = directory.appendingPathComponent("screen.lua").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let fifo = makeFIFO("screen.lua")
         let result = try uihost("render", fifo)
         XCTAssertEqual(result.status, 3, result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot open \(fifo): not a regular file"), result.stderr)

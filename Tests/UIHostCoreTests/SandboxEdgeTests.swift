@@ -113,7 +113,16 @@ final class SandboxEdgeTests: XCTestCase {
     func testAssetThatIsAFIFOIsMissingInsteadOfBlocking() throws {
         let assets = FileSystem.join(scratch.path, "art")
         FileSystem.makeDirectories(assets)
-        XCTAssertEqual(mkfifo(FileSystem.join(assets, "pipe.txt"), 0o600), 0)
+        let fifo = FileSystem.join(assets, "pipe.txt")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Should the host open it, a writer lets it go on (with an empty asset) instead of blocking for ever.
+        Thread.detachNewThread {
+            for _ in 0..<500 {
+                let fd = open(fifo, O_WRONLY | O_NONBLOCK)   // fails until a reader has it open
+                if fd >= 0 { close(fd); return }
+                usleep(10_000)
+            }
+        }
         let path = try scratch.write("proj/s.lua", "return ui.screen { title = \"Art\", ui.image { asset = \"pipe\" } }\n")
         let host = try Host(script: path, options: options(allow: [.io], assets: assets))
         assertShows(host, "[missing image: pipe]")
