@@ -23,13 +23,38 @@ static int uih_resumein(lua_State *L, lua_CFunction resume, lua_State *co) {
     return n;
 }
 
+/* Raises Lua's own memory error (status LUA_ERRMEM), the way the allocator
+   does when it refuses: by asking for more than the limit. */
+static int uih_memoryerror(lua_State *L) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (rt->limit > 0 && rt->inSwift == 0) lua_newuserdatauv(L, rt->limit + 1, 0);   /* refused: raises */
+    lua_pushliteral(L, "not enough memory");
+    return lua_error(L);
+}
+
+/* A coroutine that ended in error (`status`, its error on top of L): when a
+   limit ended it, the limit ends the caller's call too. The error is raised
+   again here, and for the budget and time on every instruction after (as the
+   hook does), so that coroutine.resume cannot catch what pcall cannot. */
+static void uih_passlimit(lua_State *L, int status) {
+    uih_Runtime *rt = uih_runtime(L);
+    if (!rt->inCall) return;
+    if (rt->budgetExceeded || rt->timeExceeded) {
+        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        lua_error(L);
+    }
+    if (status == LUA_ERRMEM) uih_memoryerror(L);
+}
+
 /* coroutine.resume. Upvalue 1 is Lua's own, called in this function's frame so
    that its messages name the function as the script called it. */
 static int uih_coresume(lua_State *L) {
     lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(1));
     lua_State *co = lua_tothread(L, 1);
     if (co == NULL || !uih_runtime(L)->inCall) return resume(L);   /* a bad argument: Lua's resume says so */
-    return uih_resumein(L, resume, co);
+    int n = uih_resumein(L, resume, co);
+    if (!lua_toboolean(L, -n)) uih_passlimit(L, lua_status(co));
+    return n;
 }
 
 /* The function coroutine.wrap returns, as Lua's: the results of a resume, or
@@ -43,8 +68,10 @@ static int uih_cowrapped(lua_State *L) {
     if (lua_toboolean(L, -n)) return n - 1;
     int status = lua_status(co);
     if (status != LUA_OK && status != LUA_YIELD) {   /* an error in the coroutine: close it */
+        int failed = status;
         status = lua_resetthread(co);
         lua_xmove(co, L, 1);   /* the error, or one raised while closing */
+        uih_passlimit(L, failed);
     }
     if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);
@@ -283,4 +310,189 @@ void uih_chargetablefunctions(lua_State *L) {
         lua_pushcclosure(L, uih_chargedtable, 2);
         lua_setfield(L, -2, names[i]);
     }
+}
+
+/* MARK: - Functions that take or give many values, charged */
+
+/* n values a function is about to push, charged when the stack can take them
+   (otherwise Lua's own function raises its error, uncharged). */
+static int64_t uih_resultscost(lua_State *L, lua_Integer n) {
+    if (n <= 0 || n >= INT_MAX || !lua_checkstack(L, (int)n)) return 0;
+    return (int64_t)n;
+}
+
+/* Lua's own positions: string.byte's start (posrelatI) and end (getendpos),
+   and utf8's (u_posrelat). */
+static lua_Integer uih_startpos(lua_Integer pos, lua_Integer len) {
+    if (pos > 0) return pos;
+    if (pos == 0 || pos < -len) return 1;
+    return len + pos + 1;
+}
+
+static lua_Integer uih_endpos(lua_Integer pos, lua_Integer len) {
+    if (pos > len) return len;
+    if (pos >= 0) return pos;
+    if (pos < -len) return 0;
+    return len + pos + 1;
+}
+
+static lua_Integer uih_utf8pos(lua_Integer pos, lua_Integer len) {
+    if (pos >= 0) return pos;
+    if (0u - (lua_Unsigned)pos > (lua_Unsigned)len) return 0;
+    return len + pos + 1;
+}
+
+/* Integer argument `arg`, or `def` when it is none or nil; *ok says whether
+   Lua's luaL_optinteger would take it. */
+static lua_Integer uih_optinteger(lua_State *L, int arg, lua_Integer def, int *ok) {
+    *ok = 1;
+    if (lua_isnoneornil(L, arg)) return def;
+    return lua_tointegerx(L, arg, ok);
+}
+
+/* Every argument from the first an integer that, as an unsigned number, is
+   at most `max`: what string.char and utf8.char take. */
+static int uih_allcodes(lua_State *L, lua_Unsigned max) {
+    int n = lua_gettop(L), ok;
+    for (int i = 1; i <= n; i++) {
+        lua_Integer c = lua_tointegerx(L, i, &ok);
+        if (!ok || (lua_Unsigned)c > max) return 0;
+    }
+    return 1;
+}
+
+enum { UIH_SELECT, UIH_UNPACK, UIH_BYTE, UIH_CHAR, UIH_UTF8CHAR, UIH_CODEPOINT, UIH_UTF8LEN };
+
+/* select(n, ...): the n - 1 values passed, which the call copied in and which
+   (but for '#') go back out. */
+static int64_t uih_selectcost(lua_State *L) {
+    int n = lua_gettop(L), ok;
+    if (lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) == '#') return n - 1;
+    lua_Integer i = lua_tointegerx(L, 1, &ok);
+    if (!ok) return 0;
+    if (i < 0) i = n + i;
+    else if (i > n) i = n;
+    return i >= 1 ? n - 1 : 0;
+}
+
+/* table.unpack(list, i, j): j - i + 1 values. */
+static int64_t uih_unpackcost(lua_State *L) {
+    int ok;
+    lua_Integer i = uih_optinteger(L, 2, 1, &ok);
+    if (!ok) return 0;
+    lua_Integer e;
+    if (lua_isnoneornil(L, 3)) {
+        if (!uih_tablelike(L, 1)) return 0;   /* Lua's length of it raises */
+        e = uih_worklength(L);
+    } else {
+        e = lua_tointegerx(L, 3, &ok);
+        if (!ok) return 0;
+    }
+    if (i > e || (lua_Unsigned)e - (lua_Unsigned)i >= (lua_Unsigned)INT_MAX) return 0;
+    return uih_resultscost(L, e - i + 1);
+}
+
+/* string.byte(s, i, j) and utf8.codepoint(s, i, j): a value for each byte
+   (an upper bound for codepoint's characters). */
+static int64_t uih_bytescost(lua_State *L, int utf8) {
+    if (lua_type(L, 1) != LUA_TSTRING) return 0;   /* a number converts to a short string */
+    lua_Integer len = (lua_Integer)lua_rawlen(L, 1);
+    int ok;
+    lua_Integer i, j;
+    if (utf8) {
+        i = uih_utf8pos(uih_optinteger(L, 2, 1, &ok), len);
+        if (!ok) return 0;
+        j = uih_utf8pos(uih_optinteger(L, 3, i, &ok), len);
+        if (!ok || i < 1 || j > len) return 0;
+    } else {
+        lua_Integer pi = uih_optinteger(L, 2, 1, &ok);
+        if (!ok) return 0;
+        j = uih_endpos(uih_optinteger(L, 3, pi, &ok), len);
+        if (!ok) return 0;
+        i = uih_startpos(pi, len);
+    }
+    if (i > j || j - i >= INT_MAX) return 0;
+    return uih_resultscost(L, j - i + 1);
+}
+
+/* utf8.len(s, i, j) reads bytes i to j: an instruction a byte (decoding one
+   takes about as long as the VM takes for an instruction). */
+static int64_t uih_utf8lencost(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING) return 0;
+    lua_Integer len = (lua_Integer)lua_rawlen(L, 1);
+    int ok;
+    lua_Integer i = uih_utf8pos(uih_optinteger(L, 2, 1, &ok), len);
+    if (!ok) return 0;
+    lua_Integer j = uih_utf8pos(uih_optinteger(L, 3, -1, &ok), len);
+    if (!ok || i < 1 || i - 1 > len || j - 1 >= len || j < i) return 0;
+    return j - i + 1;
+}
+
+/* utf8.offset(s, n, i) steps n characters from i, over as many continuation
+   bytes as a character has: however many it is given, a step can read the
+   whole string. So it is charged after its work (no more than the string's
+   length) for the bytes between i and where it stopped. */
+static int uih_chargedoffset(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    int ok = 0;
+    lua_Integer len = lua_type(L, 1) == LUA_TSTRING ? (lua_Integer)lua_rawlen(L, 1) : 0;
+    lua_Integer n = lua_tointegerx(L, 2, &ok);
+    lua_Integer i = ok ? uih_utf8pos(uih_optinteger(L, 3, n >= 0 ? 1 : len + 1, &ok), len) : 0;
+    int results = original(L);
+    if (!ok || len == 0) return results;
+    int found;
+    lua_Integer at = lua_tointegerx(L, -results, &found);
+    if (!found) at = n > 0 ? len + 1 : 0;   /* not found: it read to the end, or the start */
+    uih_charge(L, at > i ? at - i : i - at);
+    return results;
+}
+
+/* select, table.unpack, string.byte and char, utf8.char, codepoint and len
+   take or give as many values, or read as many bytes, as their arguments
+   say, all in C: each is charged before Lua's own function runs,
+   in this frame, for arguments Lua accepts (as uih_chargedtable). Upvalue 1
+   is Lua's function, upvalue 2 which one it is. */
+static int uih_chargedvalues(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int nargs = lua_gettop(L);
+    int64_t cost = 0;
+    switch (kind) {
+    case UIH_SELECT: cost = uih_selectcost(L); break;
+    case UIH_UNPACK: cost = uih_unpackcost(L); break;
+    case UIH_BYTE: cost = uih_bytescost(L, 0); break;
+    case UIH_CODEPOINT: cost = uih_bytescost(L, 1); break;
+    case UIH_CHAR: cost = uih_allcodes(L, 255u) ? nargs : 0; break;
+    case UIH_UTF8CHAR: cost = uih_allcodes(L, 0x7FFFFFFFu) ? nargs : 0; break;
+    case UIH_UTF8LEN: cost = uih_utf8lencost(L); break;
+    }
+    uih_charge(L, cost);
+    lua_settop(L, nargs);
+    return original(L);
+}
+
+/* Wraps library[name] (a global when library is NULL) in `charged`, with
+   Lua's function and `kind` as its upvalues. */
+static void uih_chargevalues(lua_State *L, const char *library, const char *name, int kind, lua_CFunction charged) {
+    if (library != NULL) lua_getglobal(L, library);
+    else lua_pushglobaltable(L);
+    if (lua_getfield(L, -1, name) == LUA_TFUNCTION) {
+        lua_pushinteger(L, kind);
+        lua_pushcclosure(L, charged, 2);
+        lua_setfield(L, -2, name);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+void uih_chargevaluefunctions(lua_State *L) {
+    uih_chargevalues(L, NULL, "select", UIH_SELECT, uih_chargedvalues);
+    uih_chargevalues(L, "table", "unpack", UIH_UNPACK, uih_chargedvalues);
+    uih_chargevalues(L, "string", "byte", UIH_BYTE, uih_chargedvalues);
+    uih_chargevalues(L, "string", "char", UIH_CHAR, uih_chargedvalues);
+    uih_chargevalues(L, "utf8", "char", UIH_UTF8CHAR, uih_chargedvalues);
+    uih_chargevalues(L, "utf8", "codepoint", UIH_CODEPOINT, uih_chargedvalues);
+    uih_chargevalues(L, "utf8", "len", UIH_UTF8LEN, uih_chargedvalues);
+    uih_chargevalues(L, "utf8", "offset", 0, uih_chargedoffset);
 }

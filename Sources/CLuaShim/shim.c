@@ -19,15 +19,16 @@ static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         rt->used -= old;
         return NULL;
     }
-    if (nsize > old && rt->inCall && rt->inSwift == 0) {
-        /* Library functions that build strings and tables work in C, unseen by
-           the count hook: what they allocate is charged to the budget. */
-        uih_spend(rt, (int64_t)((nsize - old) / UIH_BYTES_PER_INSTRUCTION));
-    }
     if (nsize > old && rt->limit != 0 && rt->inSwift == 0 &&
         rt->used - old + nsize > rt->limit) {
         rt->memoryExceeded = 1;
         return NULL;   /* Lua raises a memory error, in C, caught by the nearest pcall */
+    }
+    if (nsize > old && rt->inCall && rt->inSwift == 0) {
+        /* Library functions that build strings and tables work in C, unseen by
+           the count hook: what they allocate is charged to the budget (what
+           the limit refused above did no work). */
+        uih_spend(rt, (int64_t)((nsize - old) / UIH_BYTES_PER_INSTRUCTION));
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;

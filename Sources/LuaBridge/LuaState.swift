@@ -74,6 +74,8 @@ public final class LuaState {
 
     /// Reads and loads a file with chunk name `@path`, so messages carry path:line.
     public func loadFile(_ path: String, on thread: OpaquePointer? = nil) throws(LuaError) {
+        // A FIFO or a device would block the read (or never end it).
+        if let reason = FileSystem.notRegularFile(path) { throw LuaError.file(path: path, reason: reason) }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { throw LuaError.file(path: path, reason: error.reason) }
         var source = bytes

@@ -19,6 +19,11 @@ public struct CaseResult: Sendable {
 enum WorkerProtocol {
     static let mark: Character = "\u{1}"
 
+    /// A case the script registered, sent for each before the first runs.
+    static func registered(_ name: String) -> String {
+        "\u{1}REGISTERED\t" + escape(name)
+    }
+
     static func started(_ name: String) -> String {
         "\u{1}START\t" + escape(name)
     }
@@ -28,6 +33,7 @@ enum WorkerProtocol {
     }
 
     enum Record {
+        case registered(String)
         case started(String)
         case finished(CaseResult)
         case output(String)
@@ -43,6 +49,7 @@ enum WorkerProtocol {
     static func parse(_ line: String) -> Record {
         guard line.first == mark else { return .output(line) }
         let fields = line.dropFirst().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        if fields.first == "REGISTERED", fields.count == 2 { return .registered(unescape(fields[1])) }
         if fields.first == "START", fields.count == 2 { return .started(unescape(fields[1])) }
         if fields.first == "CASE", fields.count == 5 {
             return .finished(CaseResult(name: unescape(fields[3]), passed: fields[1] == "ok",

@@ -8,7 +8,9 @@ final class ScriptRun {
     let path: String
     let options: TestOptions
     let output: (String) -> Void
-    /// Called as each case starts and ends.
+    /// Called once the script has loaded, with the names of its cases in
+    /// order, before any runs; then as each case starts and ends.
+    var onRegistered: ([String]) -> Void = { _ in }
     var onStart: (String) -> Void = { _ in }
     var onFinish: (CaseResult) -> Void = { _ in }
     let lua = LuaState()
@@ -21,6 +23,8 @@ final class ScriptRun {
         let ref: Int32
     }
     var cases: [Case] = []
+    /// While the script's top level runs: the only time `test.case` registers a case.
+    private(set) var loading = false
     var apps: [Int: App] = [:]
     var nextAppID = 1
     /// The app used last, whose frame a failure shows.
@@ -41,13 +45,25 @@ final class ScriptRun {
     }
 
     func execute() {
-        do {
+        // The top level runs under the per-case time limit too: a script that
+        // loops there is stopped like a case that does.
+        loading = true
+        uih_setdeadline(L, options.timeout)
+        var loadError: LuaError?
+        do throws(LuaError) {
             try lua.loadFile(path)
             try lua.call(nargs: 0, nresults: 0)
         } catch {
-            record(CaseResult(name: path, passed: false, seconds: 0, message: error.message))
+            loadError = error
+        }
+        uih_setdeadline(L, 0)
+        loading = false
+        if let loadError {
+            record(CaseResult(name: path, passed: false, seconds: 0, message: loadError.message))
+            for c in cases { record(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
             return
         }
+        onRegistered(cases.map(\.name))
         if cases.isEmpty {
             record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script"))
             return

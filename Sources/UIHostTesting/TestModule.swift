@@ -66,6 +66,11 @@ enum TestModule {
         guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "case", "string") }
         guard lua_type(L, 2) == LUA_TFUNCTION else { return argError(L, 2, "case", "function") }
         let name = LuaState.string(L, at: 1)
+        // Cases are listed before the first runs (so that a crash cannot hide
+        // the rest): one registered later would never run.
+        guard run(L).loading else {
+            return raise(L, "test.case: cases are registered while the script loads, not inside a case (\"\(name)\")")
+        }
         lua_pushvalue(L, 2)
         let ref = luaL_ref(L, LUA_REGISTRYINDEX)
         run(L).cases.append(ScriptRun.Case(name: name, ref: ref))

@@ -72,11 +72,15 @@ public final class TestRunner {
         for path in paths {
             if FileSystem.isDirectory(path) {
                 scripts += TestRunner.discover(path)
-            } else if FileSystem.exists(path) {
-                scripts.append(path)
-            } else {
+            } else if !FileSystem.exists(path) {
                 FileSystem.writeStandardError(TerminalText.escape("uihost: cannot open \(path): No such file or directory") + "\n")
                 return 2
+            } else if let reason = FileSystem.notRegularFile(path) {
+                // A FIFO would block the worker that opens it.
+                FileSystem.writeStandardError(TerminalText.escape("uihost: cannot open \(path): \(reason)") + "\n")
+                return 2
+            } else {
+                scripts.append(path)
             }
         }
         scripts = Array(Set(scripts)).sorted()
@@ -106,6 +110,7 @@ public final class TestRunner {
         // parent escapes it, instead of reaching the terminal raw.
         dup2(1, 2)
         let run = ScriptRun(path: script, options: options, output: line)
+        run.onRegistered = { names in for name in names { line(WorkerProtocol.registered(name)) } }
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }
         run.execute()

@@ -10,10 +10,12 @@ struct SuiteResult {
 }
 
 /// Runs each script in a worker process (`uihost test --worker SCRIPT`), up
-/// to `jobs` at once, reading their records as they come. A worker that dies
-/// fails the case it was running; one silent for longer than the per-case
-/// time limit is killed and fails that case. Reports are printed in script
-/// order, whatever order the workers finish in.
+/// to `jobs` at once, reading their records as they come. A worker lists its
+/// cases once the script has loaded, before running any. One that dies fails
+/// the case it was running, and every case it did not reach; one silent for
+/// longer than the per-case time limit (loading or running) is killed, the
+/// same way. Reports are printed in script order, whatever order the workers
+/// finish in.
 final class WorkerPool {
     let scripts: [String]
     let options: TestOptions
@@ -25,7 +27,10 @@ final class WorkerPool {
         let fd: Int32
         var buffer: [UInt8] = []
         var suite: SuiteResult
+        /// The cases the script registered, in the order they run.
+        var registered: [String] = []
         var running: String?
+        var killedForSilence = false
         var lastProgress: Double
         let started: Double
 
@@ -68,8 +73,10 @@ final class WorkerPool {
             for (i, worker) in workers.enumerated() {
                 if fds[i].revents != 0, !read(worker) {
                     finished.append(i)
-                } else if worker.running != nil, EventClock.seconds(since: worker.lastProgress) > options.timeout + 2 {
-                    // Hung outside Lua (where the worker's own deadline cannot reach): stop it.
+                } else if !worker.killedForSilence, EventClock.seconds(since: worker.lastProgress) > options.timeout + 2 {
+                    // Hung outside Lua (where the worker's own deadline cannot reach),
+                    // while loading or in a case: stop it.
+                    worker.killedForSilence = true
                     kill(worker.pid, SIGKILL)
                 }
             }
@@ -99,6 +106,7 @@ final class WorkerPool {
             worker.buffer.removeSubrange(...newline)
             worker.lastProgress = EventClock.now()
             switch WorkerProtocol.parse(line) {
+            case .registered(let name): worker.registered.append(name)
             case .started(let name): worker.running = name
             case .finished(let result):
                 worker.running = nil
@@ -115,15 +123,29 @@ final class WorkerPool {
         while waitpid(worker.pid, &status, 0) < 0 && errno == EINTR {}
         var suite = worker.suite
         suite.seconds = EventClock.seconds(since: worker.started)
-        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        let signal = status & 0x7F
+        let signaled = signal != 0 && signal != 0x7F
+        let exitStatus = (status >> 8) & 0xFF
+        // What ended the worker early, if it did: a case it was running, or
+        // one it listed but did not report, fails with the reason.
+        let ended = worker.killedForSilence ? "timed out: no progress for \(options.timeout) s, the script was stopped"
+            : signaled ? "the script crashed (signal \(signal))"
+            : "the script exited (status \(exitStatus))"
         if let running = worker.running {
-            let why = signaled && (status & 0x7F) == SIGKILL
-                ? "timed out: no progress for \(options.timeout) s, the script was stopped"
-                : "the script crashed (\(signaled ? "signal \(status & 0x7F)" : "exit status \((status >> 8) & 0xFF)")) during this case"
+            let why = worker.killedForSilence ? ended : ended + " during this case"
             suite.cases.append(CaseResult(name: running, passed: false, seconds: 0, message: why))
-        } else if signaled || suite.cases.isEmpty {
-            let why = signaled ? "the script crashed (signal \(status & 0x7F))" : "the script reported no case"
-            suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: why))
+            let notRun = worker.killedForSilence ? "not run: the script was stopped when \"\(running)\" timed out"
+                : "not run: \(ended) during \"\(running)\""
+            for name in worker.registered.dropFirst(suite.cases.count) {
+                suite.cases.append(CaseResult(name: name, passed: false, seconds: 0, message: notRun))
+            }
+        } else if suite.cases.count < worker.registered.count {
+            for name in worker.registered.dropFirst(suite.cases.count) {
+                suite.cases.append(CaseResult(name: name, passed: false, seconds: 0, message: "not run: \(ended)"))
+            }
+        } else if signaled || worker.killedForSilence || suite.cases.isEmpty {
+            let when = worker.registered.isEmpty && suite.cases.isEmpty ? " while loading" : " after its cases"
+            suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: ended + when))
         }
         return suite
     }

@@ -333,11 +333,12 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(out.contains("    8 +    ▾ DropDownMenu"), out)
         // A hang is stopped by the per-case limit, a dying script fails its case.
         XCTAssertTrue(out.contains("FAIL loops for ever\n  Tests/CLITests/fixtures/failing_test.lua:21: timed out after 1"), out)
-        XCTAssertTrue(out.contains("FAIL exits the process\n  the script crashed (exit status 7) during this case"), out)
-        XCTAssertFalse(out.contains("never runs"), out)
-        XCTAssertTrue(out.hasSuffix("1 passed, 4 failed\n"), out)
+        XCTAssertTrue(out.contains("FAIL exits the process\n  the script exited (status 7) during this case"), out)
+        // The cases after it are reported, not lost with the process.
+        XCTAssertTrue(out.contains("FAIL never runs, the process is gone\n  not run: the script exited (status 7) during \"exits the process\""), out)
+        XCTAssertTrue(out.hasSuffix("1 passed, 5 failed\n"), out)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        XCTAssertTrue(xml.contains("<testsuite name=\"Tests/CLITests/fixtures/failing_test.lua\" tests=\"5\" failures=\"4\""), xml)
+        XCTAssertTrue(xml.contains("<testsuite name=\"Tests/CLITests/fixtures/failing_test.lua\" tests=\"6\" failures=\"5\""), xml)
         XCTAssertTrue(xml.contains("<failure message=\"Tests/CLITests/fixtures/failing_test.lua:12: expected the frame to show &quot;Nowhere to be seen&quot;\">"), xml)
         XCTAssertNoThrow(try XMLDocument(xmlString: xml))
     }

@@ -99,6 +99,11 @@ void uih_chargetablefunctions(lua_State *L);
 /* Replaces rep in the string table on top with a version charged for its count. */
 void uih_chargerep(lua_State *L);
 
+/* Replaces select, table.unpack, string.byte and char, and utf8.char,
+   codepoint, len and offset (found through the global table) with versions
+   charged for the values they take or give and the bytes they read. */
+void uih_chargevaluefunctions(lua_State *L);
+
 /* Clears the marks of an exceeded limit once its error has been reported. */
 void uih_clearlimits(lua_State *L);
 /* Stops the running script and every later call with "interrupted": the app is

@@ -7,7 +7,8 @@ import LuaBridge
 /// text only, `os.time os.clock os.date`, and `require` of modules beside the
 /// screen. `--allow io`, `--allow os`, `--allow all` lift parts of it.
 enum Sandbox {
-    static func install(_ host: Host) {
+    /// Throws when the prelude fails (a memory limit too small to hold it).
+    static func install(_ host: Host) throws(LuaError) {
         let L = host.L
         luaL_openlibs(L)
         // coroutine.create, resume and wrap keep the running thread known to the
@@ -23,7 +24,18 @@ enum Sandbox {
         lua_getglobal(L, "table")
         uih_chargetablefunctions(L)
         lua_settop(L, -2)
+        uih_chargevaluefunctions(L)
         let allow = host.options.allow
+        // The prelude is the host's own work: it runs outside the script's
+        // instruction budget and CPU-time limit, so that any budget, however
+        // small, leaves the sandbox whole (the script then meets its limits).
+        let budget = host.lua.instructionBudget, seconds = host.lua.timeLimit
+        host.lua.instructionBudget = nil
+        host.lua.timeLimit = 0
+        defer {
+            host.lua.instructionBudget = budget
+            host.lua.timeLimit = seconds
+        }
         do throws(LuaError) {
             try host.lua.load(prelude, chunkName: "=sandbox")
             lua_pushboolean(L, allow.contains(.io) || allow.contains(.all) ? 1 : 0)
@@ -33,7 +45,7 @@ enum Sandbox {
             uih_pushswiftfunction(L, requireFunction)
             try host.lua.call(nargs: 5, nresults: 0)
         } catch {
-            fatalError("uihost: the sandbox prelude failed: \(error.message)")
+            throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
         }
     }
 
@@ -69,6 +81,8 @@ enum Sandbox {
       -- Files are finalized by their metatable's __gc: closed to scripts, or a
       -- script could put there a function that runs outside every limit.
       getmetatable(io.stdout).__metatable = false
+      -- Running a command is os's business: io.popen needs --allow os.
+      if not allow_os then io.popen = nil end
     end
     if not allow_os then
       local os = os
@@ -105,6 +119,11 @@ enum Sandbox {
         let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
         guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
             LuaState.push(L, "module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
+            return UIH_RAISE_WHERE
+        }
+        // A symlink beside the screen may lead anywhere.
+        if let problem = host.confinementProblem(path) {
+            LuaState.push(L, "module '\(name)': " + problem)
             return UIH_RAISE_WHERE
         }
         host.noteLoaded(path)

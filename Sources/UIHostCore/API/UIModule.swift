@@ -138,6 +138,8 @@ enum UIModule {
         case LUA_TSTRING:
             let path = LuaState.string(L, at: 1)
             let full = FileSystem.join(host.stack.last?.directory ?? host.scriptDirectory, path)
+            // Before anything is read: neither the file's content nor whether it exists gets out.
+            if let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
             guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
                 return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
             }

@@ -152,7 +152,7 @@ extension Host {
         }
         var failure: LuaError?
         if status != LUA_OK {
-            let message = LuaState.string(co, at: -1)
+            let message = errorMessage(ofFailed: co)
             luaL_traceback(L, co, nil, 0)
             let traceback = LuaState.string(L, at: -1)
             lua_settop(L, -2)

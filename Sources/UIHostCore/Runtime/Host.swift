@@ -67,11 +67,13 @@ public final class Host {
         lua = LuaState(memoryLimit: options.maxMemory, instructionBudget: options.maxInstructions)
         lua.timeLimit = options.maxSeconds
         kinds = ComponentKinds(lua.L)
-        reader = TreeReader(L: lua.L, kinds: kinds, assets: AssetStore(directory: options.assetsDirectory))
+        let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
+        let assets = AssetStore(directory: options.assetsDirectory, project: confined ? FileSystem.directory(of: path) : nil)
+        reader = TreeReader(L: lua.L, kinds: kinds, assets: assets)
         scriptDirectory = FileSystem.directory(of: path)
         frame = FrameBuffer(width: options.size.cols, height: options.size.rows)
         lua.setOwner(self)
-        Sandbox.install(self)
+        try Sandbox.install(self)
         UIModule.install(self)
 
         let got: String?
