@@ -27,6 +27,7 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
+        .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["fixtures"]),
     ],
     swiftLanguageModes: [.v6]

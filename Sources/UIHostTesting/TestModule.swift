@@ -82,18 +82,16 @@ enum TestModule {
         guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "open", "string") }
         let path = LuaState.string(L, at: 1)
         let run = run(L)
-        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets,
-                                  maxInstructions: run.options.maxInstructions, maxMemory: run.options.maxMemory, log: { _ in })
-        options.maxSeconds = run.options.maxSeconds
+        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets, log: { _ in })
+        options.limits = run.options.limits
         if lua_type(L, 2) == LUA_TTABLE {
             lua_getfield_raw(L, 2, "size")
             if lua_type(L, -1) == LUA_TSTRING {
                 let s = LuaState.string(L, at: -1)
-                let parts = s.split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 0, r >= 0, c <= 1000, r <= 1000 else {
+                guard let size = Size(parsing: s), size.isWithin(0...1000) else {
                     return raise(L, "test.open: size must look like 80x24 (got '\(s)')")
                 }
-                options.size = Size(cols: c, rows: r)
+                options.size = size
             }
             lua_getfield_raw(L, 2, "assets")
             if lua_type(L, -1) == LUA_TSTRING { options.assetsDirectory = LuaState.string(L, at: -1) }

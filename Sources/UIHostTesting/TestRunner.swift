@@ -15,9 +15,7 @@ public struct TestOptions: Sendable {
     /// Where `test.open` apps find their images unless the script says.
     public var assets: String
     /// The limits of the apps `test.open` starts (`--max-instructions`, `--max-time`, `--max-memory`).
-    public var maxInstructions: Int64 = 100_000_000
-    public var maxSeconds: Double = 5
-    public var maxMemory: Int = 256 << 20
+    public var limits = ScriptLimits.defaults
 
     public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
                 jobs: Int = 1, junit: String? = nil, assets: String = "Assets") {

@@ -158,12 +158,7 @@ final class WorkerPool {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        var args = [executable, "test", "--worker", scripts[index], "--timeout", String(options.timeout)]
-        if options.updateSnapshots { args.append("--update-snapshots") }
-        let size = options.size
-        args += ["--size", "\(size.cols)x\(size.rows)", "--assets", options.assets,
-                 "--max-instructions", String(options.maxInstructions), "--max-time", String(options.maxSeconds),
-                 "--max-memory", String(options.maxMemory >> 20)]
+        let args = [executable, "test", "--worker", scripts[index], "--worker-options", options.workerArgument]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0

@@ -1,6 +1,6 @@
 import UIHostCore
 
-/// The command line of SPEC §1, parsed.
+/// The command line (`uihost --help`, docs/API.md), parsed.
 struct Arguments {
     enum Command: Equatable {
         case run(String)
@@ -22,9 +22,9 @@ struct Arguments {
     var ascii = false
     var watch = false
     var allow: Set<Capability> = []
-    var maxInstructions: Int64 = 100_000_000
-    var maxMemoryMiB = 256
-    var maxSeconds = 5.0
+    var maxInstructions: Int64 = ScriptLimits.defaults.maxInstructions ?? 0
+    var maxMemoryMiB = ScriptLimits.defaults.maxMemory >> 20
+    var maxSeconds = ScriptLimits.defaults.maxSeconds
     var noMouse = false
     var logFile: String?
     var updateSnapshots = false
@@ -32,6 +32,8 @@ struct Arguments {
     var jobs = 1
     var timeout = 10.0
     var worker = false
+    /// What the test runner hands a worker (`TestOptions.workerArgument`).
+    var workerOptions: String?
 
     /// A step of `--keys`: a key, or `wait:MS`.
     enum KeyStep: Equatable {
@@ -73,6 +75,7 @@ struct Arguments {
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
             case "--worker": a.worker = true
+            case "--worker-options": a.workerOptions = try value(flag, inline)
             case "--allow":
                 for name in try value(flag, inline).split(separator: ",") {
                     guard let cap = Capability(rawValue: String(name)) else {
@@ -143,16 +146,15 @@ struct Arguments {
         return a
     }
 
-    /// `COLSxROWS`, each 1…1000.
+    /// `COLSxROWS`, each 1…1000: a terminal is never empty (`test.open` allows 0, to test drawing in nothing).
     static func parseSize(_ s: String) throws(UsageError) -> Size {
-        let parts = s.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]) else {
+        guard let size = Size(parsing: s) else {
             throw UsageError(message: "--size: expected COLSxROWS such as 80x24, got '\(s)'")
         }
-        guard (1...1000).contains(c), (1...1000).contains(r) else {
+        guard size.isWithin(1...1000) else {
             throw UsageError(message: "--size: \(s) is out of range (1x1 to 1000x1000)")
         }
-        return Size(cols: c, rows: r)
+        return size
     }
 
     static func parseKeys(_ s: String) throws(UsageError) -> [KeyStep] {

@@ -67,10 +67,8 @@ func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
         glyphs: args.ascii ? .ascii : .unicode,
         assetsDirectory: args.assets,
         allow: args.allow,
-        maxInstructions: args.maxInstructions,
-        maxMemory: args.maxMemoryMiB << 20,
         log: { standardError($0) })
-    options.maxSeconds = args.maxSeconds
+    options.limits = scriptLimits(args)
     return options
 }
 
@@ -170,10 +168,12 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
 func testOptions(_ args: Arguments) -> TestOptions {
     var options = TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
                               timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
-    options.maxInstructions = args.maxInstructions
-    options.maxSeconds = args.maxSeconds
-    options.maxMemory = args.maxMemoryMiB << 20
+    options.limits = scriptLimits(args)
     return options
+}
+
+func scriptLimits(_ args: Arguments) -> ScriptLimits {
+    ScriptLimits(maxInstructions: args.maxInstructions, maxSeconds: args.maxSeconds, maxMemory: args.maxMemoryMiB << 20)
 }
 
 let arguments: Arguments
@@ -208,7 +208,10 @@ case .check(let paths):
 case .test(let paths):
     exit(TestRunner(options: testOptions(arguments)).run(paths: paths))
 case .testWorker(let script):
-    exit(TestRunner(options: testOptions(arguments)).runWorker(script: script))
+    guard let options = arguments.workerOptions.map({ TestOptions(workerArgument: $0) }) ?? testOptions(arguments) else {
+        usageExit("--worker-options: not options the test runner wrote")
+    }
+    exit(TestRunner(options: options).runWorker(script: script))
 case .stubs(let directory):
     exit(Stubs.write(to: directory))
 }

@@ -179,3 +179,14 @@ final class LayoutTests: XCTestCase {
         }
     }
 }
+
+final class SizeParsingTests: XCTestCase {
+    func testOneSpellingForEverySize() {
+        XCTAssertEqual(Size(parsing: "80x24"), Size(cols: 80, rows: 24))
+        XCTAssertEqual(Size(parsing: "0x0"), Size(cols: 0, rows: 0))
+        XCTAssertEqual(Size(parsing: "2000x1")?.isWithin(1...1000), false)
+        for bad in ["80", "80x", "x24", "80x24x1", "-1x5", "+1x5", "８0x24", " 80x24", ""] {
+            XCTAssertNil(Size(parsing: bad), bad)
+        }
+    }
+}

@@ -1,7 +1,7 @@
 /// One field of a component, declared once: the constructor validates it, the
 /// constructor may write its default into the table, and the LuaLS stubs and the
 /// field tables of docs/API.md are checked against it.
-struct FieldSpec {
+struct FieldSpec: Sendable {
     let name: String
     let type: FieldType
     var defaultValue: FieldDefault = .none
@@ -17,7 +17,7 @@ struct FieldSpec {
 }
 
 /// What a field is when the script leaves it unset.
-enum FieldDefault: Equatable {
+enum FieldDefault: Equatable, Sendable {
     case none
     case value(LuaLiteral)
     /// Worked out when read (`the art's line count`), in the words of docs/API.md.
@@ -44,7 +44,7 @@ enum LuaLiteral: Equatable {
 }
 
 /// A default the constructor writes back (`selected` of lists, pickers, tabs, dropdowns).
-enum WrittenDefault {
+enum WrittenDefault: Sendable {
     /// 1, when the `items` array (or, for `.children`, the positional entries) is not empty.
     case firstIndex(of: Counted)
     /// The first item's id (its index when it has none), unless field `unless` is set.

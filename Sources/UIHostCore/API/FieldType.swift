@@ -1,5 +1,5 @@
 /// The type a field must have.
-indirect enum FieldType {
+indirect enum FieldType: Sendable {
     case string
     case boolean
     case function
@@ -30,7 +30,7 @@ indirect enum FieldType {
 }
 
 /// Fields of a list item; other fields are the script's own data.
-struct ItemSchema {
+struct ItemSchema: Sendable {
     let fields: [String: FieldType]
     let required: [String]
     /// The field names in a stable order, for messages.

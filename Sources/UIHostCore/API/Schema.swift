@@ -1,6 +1,6 @@
 /// What a constructor accepts, worked out once per kind from its component's
 /// field specs: the validator looks fields up by name.
-struct Schema {
+struct Schema: Sendable {
     let kind: Kind
     let fields: [String: FieldType]
     /// Positional entries are child components.

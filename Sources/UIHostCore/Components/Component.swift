@@ -32,7 +32,7 @@ extension Component {
 
 /// What the positional entries of a component's table may be. The text is
 /// the stubs' one-line description of them.
-enum ChildPolicy {
+enum ChildPolicy: Sendable {
     case none
     case any(doc: String)
     /// Every child must be of this kind (a `ui.tabs` holds `ui.tab`s).
@@ -44,7 +44,7 @@ enum ChildPolicy {
 }
 
 /// Arguments a constructor takes other than a table.
-enum Shorthand: Equatable {
+enum Shorthand: Equatable, Sendable {
     case none
     /// `ui.spacer()`: no argument (or nil) is an empty table.
     case noArgument

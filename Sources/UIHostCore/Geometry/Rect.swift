@@ -51,3 +51,20 @@ public struct Size: Equatable, Sendable {
         self.rows = rows
     }
 }
+
+extension Size {
+    /// `COLSxROWS`: the one spelling of a size, for `--size`, `test.open` and
+    /// sized cases. Nil when `text` is not one; each caller checks its own range.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let cols = Int(parts[0]), let rows = Int(parts[1]) else { return nil }
+        self.init(cols: cols, rows: rows)
+    }
+
+    /// Whether both sides are within `range`.
+    public func isWithin(_ range: ClosedRange<Int>) -> Bool { range.contains(cols) && range.contains(rows) }
+
+    /// The `COLSxROWS` spelling.
+    public var text: String { "\(cols)x\(rows)" }
+}

@@ -1,4 +1,4 @@
-/// What the sandbox lets a script use beyond the default (SPEC §7).
+/// What the sandbox lets a script use beyond the default (docs/API.md, "The sandbox").
 public enum Capability: String, Sendable, CaseIterable {
     case io, os, all
 }
@@ -10,13 +10,19 @@ public struct HostOptions: Sendable {
     public var glyphs: Glyphs
     public var assetsDirectory: String
     public var allow: Set<Capability>
-    /// Per handler call; nil is unlimited.
-    public var maxInstructions: Int64?
-    /// CPU seconds per handler call, the backstop for work inside library
-    /// functions that the instruction count does not see; 0 is unlimited.
-    public var maxSeconds: Double = 5
-    /// Bytes; 0 is unlimited.
-    public var maxMemory: Int
+    public var limits: ScriptLimits
+    public var maxInstructions: Int64? {
+        get { limits.maxInstructions }
+        set { limits.maxInstructions = newValue }
+    }
+    public var maxSeconds: Double {
+        get { limits.maxSeconds }
+        set { limits.maxSeconds = newValue }
+    }
+    public var maxMemory: Int {
+        get { limits.maxMemory }
+        set { limits.maxMemory = newValue }
+    }
     /// Where `print`, `ui.log` and tracebacks go.
     public var log: @Sendable (String) -> Void
     /// `uihost check`: constructors record every problem (in `Host.validationProblems`)
@@ -24,14 +30,14 @@ public struct HostOptions: Sendable {
     public var collectValidationProblems = false
 
     public init(size: Size = Size(cols: 80, rows: 24), glyphs: Glyphs = .unicode, assetsDirectory: String = "Assets",
-                allow: Set<Capability> = [], maxInstructions: Int64? = 100_000_000, maxMemory: Int = 256 << 20,
+                allow: Set<Capability> = [], maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions,
+                maxMemory: Int = ScriptLimits.defaults.maxMemory,
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.size = size
         self.glyphs = glyphs
         self.assetsDirectory = assetsDirectory
         self.allow = allow
-        self.maxInstructions = maxInstructions
-        self.maxMemory = maxMemory
+        limits = ScriptLimits(maxInstructions: maxInstructions, maxMemory: maxMemory)
         self.log = log
     }
 }
