@@ -153,7 +153,7 @@ enum TestModule {
             } else if let key = Key(name: name) {
                 app.host.send(.key(key))
             } else {
-                return raise(L, "press: unknown key name '\(name)'")
+                return raise(L, "press: unknown key name '\(name)'" + Key.didYouMean(name))
             }
         }
         return 0
