@@ -100,6 +100,7 @@ public final class Host {
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
+        case .paste(let text): handlePaste(text)
         case .resize(let cols, let rows): resize(Size(cols: cols, rows: rows))
         case .tick(let ms): advance(ms)
         }
@@ -157,6 +158,15 @@ public final class Host {
             default: break
             }
         }
+    }
+
+    /// A paste goes to the focused component of the top layer and nowhere
+    /// else: not to an open popup, not to the host's key defaults.
+    func handlePaste(_ text: String) {
+        guard quitCode == nil, !text.isEmpty else { return }
+        ensureLayout()
+        guard popup == nil, let node = focusedNode else { return }
+        if node.paste(text, self) { dirty = true }
     }
 
     /// Esc without a popup: close the drawer or the top sheet, else pop.

@@ -110,6 +110,9 @@ public struct MouseEvent: Hashable, Sendable {
 public enum Event: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text pasted into the terminal (bracketed paste): it goes to the focused
+    /// component as text, never through key handling, so a pasted `q` is not quit.
+    case paste(String)
     case resize(cols: Int, rows: Int)
     /// Time moved on by this many milliseconds.
     case tick(Int)
