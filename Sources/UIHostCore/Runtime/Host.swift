@@ -51,6 +51,11 @@ public final class Host {
     private var layoutProblemCount = 0
     /// Set by layout when something animates (a spinner) so the frame changes with time.
     public internal(set) var animating = false
+    /// Places the cursor in every frame, for tests of the cursor's way to the
+    /// terminal while no component places it yet.
+    var testCursor: Point? {
+        didSet { frameValid = false }
+    }
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
 
@@ -277,6 +282,7 @@ public final class Host {
                 layer.root.render(into: &frame, context)
             }
             popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focused: nil, state: interaction, clock: clock, reader: reader))
+            if let testCursor { frame.cursor = testCursor }
             reader.end()
             lua_settop(L, top)
             // A field that turned bad shows when it is drawn (list rows are read then).
@@ -288,6 +294,10 @@ public final class Host {
         }
         return frame
     }
+
+    /// Where the terminal cursor shows, 0-based, or nil while it is hidden: what
+    /// the frame drawn now says (a focused text field places it at its caret).
+    public var cursor: Point? { render().cursor }
 
     /// A blank frame with only the error banner, for a screen that did not load.
     public static func errorFrame(_ message: String, options: HostOptions) -> FrameBuffer {
