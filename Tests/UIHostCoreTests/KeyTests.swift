@@ -71,3 +71,11 @@ final class KeyTests: XCTestCase {
         XCTAssertEqual(Key.didYouMean("Enter"), " (did you mean 'enter'?)")
     }
 }
+
+extension KeyTests {
+    func testAMarkThatWouldJoinTheNameHasNoName() {
+        XCTAssertNil(Key.character("\u{301}").adding(.alt))
+        XCTAssertNil(Key(name: "alt-\u{301}"))
+        XCTAssertEqual(Key.character("e\u{301}").adding(.alt)?.name, "alt-e\u{301}")
+    }
+}

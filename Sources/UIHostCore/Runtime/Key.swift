@@ -48,6 +48,8 @@ public enum Key: Hashable, Sendable {
                 guard c.isASCII, c >= "a", c <= "z" else { return nil }
                 return modifiers == .ctrl ? .ctrl(c) : .modified(modifiers, base)
             }
+            // A mark that would join the `-` of the name (`alt-` + U+0301) has no name.
+            if !c.isASCII, ("-" + String(c)).count != 2 { return nil }
             guard modifiers.contains(.shift) else { return .modified(modifiers, base) }
             // Shift is part of the character typed: alt + shift + a is `alt-A`.
             guard c.isASCII, c >= "a", c <= "z", let upper = c.uppercased().first else { return nil }
