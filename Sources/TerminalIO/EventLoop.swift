@@ -138,7 +138,7 @@ public final class EventLoop {
             case .key(let key): host.send(.key(key))
             case .mouse(let mouse): host.send(.mouse(mouse))
             case .paste(let text): host.send(.paste(text))
-            case .keyboardProtocol: break
+            case .keyboardProtocol: terminal.enableKeyboardProtocol()
             }
         }
     }
