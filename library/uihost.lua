@@ -34,7 +34,9 @@
 ---@alias ui.SheetHeight number|"fit"
 
 ---A key name for `app:press` (and `--keys`): these, `ctrl-a` … `ctrl-z`, any single
----character (`a`, `1`, `é`, `あ`), or `wait:MS` to move the virtual clock.
+---character (`a`, `1`, `é`, `あ`), or `wait:MS` to move the virtual clock. Modifiers
+---come first, in the order `ctrl-alt-shift-`: `ctrl-left`, `alt-x`, `alt-X`,
+---`shift-enter`, `ctrl-shift-f5` (shift is part of a character: `A`, not `shift-a`).
 ---@alias test.KeyName string
 ---| "up"
 ---| "down"
@@ -47,6 +49,7 @@
 ---| "esc"
 ---| "backspace"
 ---| "delete"
+---| "insert"
 ---| "home"
 ---| "end"
 ---| "pageup"
@@ -63,6 +66,17 @@
 ---| "f10"
 ---| "f11"
 ---| "f12"
+---| "shift-up"
+---| "shift-down"
+---| "shift-left"
+---| "shift-right"
+---| "ctrl-left"
+---| "ctrl-right"
+---| "alt-left"
+---| "alt-right"
+---| "shift-enter"
+---| "alt-enter"
+---| "ctrl-enter"
 
 -- Components -------------------------------------------------------------------
 
@@ -384,6 +398,12 @@ function App:press(...) end
 ---Types each character of `text` as a key (" " is space, "\n" enter, "\t" tab).
 ---@param text string
 function App:type(text) end
+
+---Where the terminal cursor shows: `col, row` (1-based), or nil while it is hidden
+---(it shows at the caret of a focused text field).
+---@return integer? col
+---@return integer? row
+function App:cursor() end
 
 ---A left click (press and release) at a cell, or on the first occurrence of `text`
 ---in the frame (an error when it is not shown).

@@ -137,7 +137,8 @@ public final class EventLoop {
             switch event {
             case .key(let key): host.send(.key(key))
             case .mouse(let mouse): host.send(.mouse(mouse))
-            case .paste: break   // no text fields take pastes; dropped safely
+            case .paste(let text): host.send(.paste(text))
+            case .keyboardProtocol: terminal.enableKeyboardProtocol()
             }
         }
     }

@@ -7,6 +7,9 @@ public enum InputEvent: Hashable, Sendable {
     /// A bracketed paste, sanitised: invalid UTF-8 is U+FFFD, CR and CRLF are
     /// `\n`, and control characters other than `\n` and `\t` are removed.
     case paste(String)
+    /// The terminal answered the kitty keyboard protocol query (`CSI ? flags u`)
+    /// with its current flags: it speaks the protocol. Not a key.
+    case keyboardProtocol(flags: Int)
 }
 
 /// Turns the bytes a terminal sends into keys, mouse reports and pastes.
@@ -16,18 +19,24 @@ public enum InputEvent: Hashable, Sendable {
 /// `hasPending` is true, calls `flush()` so that a lone ESC becomes `esc`.
 ///
 /// Decisions on ambiguous input (see also the tests):
-/// - ESC followed by a key that does not start a sequence (alt-x, alt-enter,
-///   alt-あ…) reports the key without the alt. ESC ESC reports `esc` for the
-///   first one and holds the second.
+/// - ESC followed by a key that does not start a sequence is that key with
+///   alt (`alt-x`, `alt-enter`, `ctrl-alt-c`, `alt-あ`). ESC ESC reports `esc`
+///   for the first one and holds the second (so ESC ESC [ A is esc, up).
 /// - ESC `]`, ESC `P` and ESC `_` start OSC / DCS / APC strings (terminal
 ///   replies); they are swallowed up to BEL or ST (ESC `\`), or until `flush()`.
 ///   So alt-`]`, alt-`P` and alt-`_` are lost.
-/// - Modified keys (`CSI 1;5C`, rxvt `$` `^` `@`, SS3 `a`…`d`) are reported
-///   unmodified; the one exception is tab with shift, which is `shiftTab`.
-///   `CSI u` and xterm `modifyOtherKeys` (`CSI 27;m;c~`) reports are decoded
-///   the same way, with ctrl + letter reported as `ctrl(letter)`.
-/// - Keys SPEC has no name for (insert, keypad begin, F13+, focus in/out,
-///   ctrl-space, ctrl-\ ] ^ _) are dropped. Application-keypad SS3 keys are
+/// - Modifiers come from xterm's parameter (`CSI 1;5C` ctrl-right, `CSI 3;2~`
+///   shift-delete, `CSI 1;2P` shift-f1, old `ESC O 5 A`), from rxvt's forms
+///   (`CSI a`…`d` shift-arrows, `ESC O a`…`d` ctrl-arrows, `$` shift, `^` ctrl,
+///   `@` ctrl-shift after a `~` code), and from kitty / fixterms `CSI code;m u`
+///   and xterm `modifyOtherKeys` `CSI 27;m;code ~` reports. A combination no
+///   key name spells (super, hyper, meta; ctrl with a non-letter; shift with a
+///   character whose shifted form is unknown) is dropped, never reported as a
+///   different key. Lock modifiers are ignored.
+/// - kitty's keypad code points are the keys they stand for (KP_1 is `1`).
+///   The answer to the kitty query (`CSI ? flags u`) is `keyboardProtocol`.
+/// - Keys without a name (keypad begin, F13+, focus in/out, ctrl-space as
+///   NUL, ctrl-\ ] ^ _) are dropped. Application-keypad SS3 keys are
 ///   reported as the characters they carry (`ESC O M` is enter).
 /// - C1 controls (U+0080…U+009F, also 8-bit CSI 0x9B) are never keys.
 /// - A control byte, DEL, a non-ASCII byte or ESC inside a CSI/SS3 sequence
@@ -87,6 +96,10 @@ public struct InputDecoder: Sendable {
     private var utf8Held = 0
     private var utf8Low: UInt8 = 0x80
     private var utf8High: UInt8 = 0xBF
+    /// The next key from the ground state comes after a lone ESC: it is held with alt.
+    private var alt = false
+    /// The UTF-8 character in progress came after a lone ESC.
+    private var utf8Alt = false
     // Bracketed paste in progress.
     private var pasteBytes: [UInt8] = []
     private var pasteMarkerMatched = 0
@@ -150,6 +163,7 @@ public struct InputDecoder: Sendable {
             }
         case .utf8, .csi, .ss3, .ignore, .linuxFunction, .x10Mouse, .string, .stringEscape:
             state = .ground
+            utf8Alt = false
             sequence.removeAll(keepingCapacity: true)
         }
         return takeEvents()
@@ -194,6 +208,7 @@ public struct InputDecoder: Sendable {
         case .utf8:
             guard byte >= utf8Low, byte <= utf8High else {
                 state = .ground  // invalid: drop what was held
+                utf8Alt = false
                 return true
             }
             utf8Value = utf8Value << 6 | UInt32(byte & 0x3F)
@@ -204,8 +219,13 @@ public struct InputDecoder: Sendable {
             if utf8Remaining == 0 {
                 state = .ground
                 if !(0x80...0x9F).contains(utf8Value), let scalar = Unicode.Scalar(utf8Value) {
-                    text.unicodeScalars.append(scalar)
+                    if utf8Alt {
+                        emitKey(Key.character(Character(scalar)).adding(.alt))
+                    } else {
+                        text.unicodeScalars.append(scalar)
+                    }
                 }
+                utf8Alt = false
             }
             return false
 
@@ -222,7 +242,8 @@ public struct InputDecoder: Sendable {
             case 0x5D, 0x50, 0x5F:  // ] P _
                 state = .string
             default:
-                state = .ground  // alt + key: the key without the alt
+                state = .ground  // alt + key
+                alt = true
                 return true
             }
             return false
@@ -265,8 +286,10 @@ public struct InputDecoder: Sendable {
                 }
             case 0x40...0x7E:
                 state = .ground
+                // Old xterm puts the modifier parameter here: `ESC O 5 A` is ctrl-up.
+                let parameter = sequence.reduce(0) { min($0 * 10 + Int($1 & 0x0F), 99) }
                 sequence.removeAll(keepingCapacity: true)
-                emitKey(Self.ss3Key(byte))
+                emitKey(Self.key(Self.ss3Key(byte), parameter: parameter))
             default:
                 state = .ground
                 sequence.removeAll(keepingCapacity: true)
@@ -334,16 +357,25 @@ public struct InputDecoder: Sendable {
     }
 
     private mutating func ground(_ byte: UInt8) {
+        let alt = self.alt
+        self.alt = false
         switch byte {
         case 0x1B:
             flushText()
             state = .escape
-        case 0x0D, 0x0A: emit(.key(.enter))
-        case 0x09: emit(.key(.tab))
-        case 0x7F, 0x08: emit(.key(.backspace))
-        case 0x01...0x1A: emit(.key(.ctrl(Character(Unicode.Scalar(byte + 0x60)))))
-        case 0x20: emit(.key(.space))
-        case 0x21...0x7E: text.unicodeScalars.append(Unicode.Scalar(byte))
+        case 0x0D, 0x0A: emitKey(alt ? Key.enter.adding(.alt) : .enter)
+        case 0x09: emitKey(alt ? Key.tab.adding(.alt) : .tab)
+        case 0x7F, 0x08: emitKey(alt ? Key.backspace.adding(.alt) : .backspace)
+        case 0x01...0x1A:
+            let key = Key.ctrl(Character(Unicode.Scalar(byte + 0x60)))
+            emitKey(alt ? key.adding(.alt) : key)
+        case 0x20: emitKey(alt ? Key.space.adding(.alt) : .space)
+        case 0x21...0x7E:
+            if alt {
+                emitKey(Key.character(Character(Unicode.Scalar(byte))).adding(.alt))
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
         case 0xC2...0xDF: startUTF8(UInt32(byte & 0x1F), remaining: 1)
         case 0xE0: startUTF8(UInt32(byte & 0x0F), remaining: 2, low: 0xA0)
         case 0xE1...0xEC, 0xEE, 0xEF: startUTF8(UInt32(byte & 0x0F), remaining: 2)
@@ -353,6 +385,7 @@ public struct InputDecoder: Sendable {
         case 0xF4: startUTF8(UInt32(byte & 0x07), remaining: 3, high: 0x8F)  // ≤ U+10FFFF
         default: break  // NUL, ctrl-\ ] ^ _, stray continuation bytes, invalid lead bytes
         }
+        if state == .utf8 { utf8Alt = alt }
     }
 
     private mutating func startUTF8(_ value: UInt32, remaining: Int, low: UInt8 = 0x80, high: UInt8 = 0xBF) {
@@ -408,96 +441,48 @@ public struct InputDecoder: Sendable {
             }
             return
         }
+        if marker == 0x3F, final == 0x75 {  // ? u: the kitty keyboard query's answer
+            emit(.keyboardProtocol(flags: max(first, 0)))
+            return
+        }
         guard marker == 0 else { return }
 
+        // xterm / kitty: `CSI 1;m X`, `CSI n;m ~`, `CSI code;m u`.
+        let parameter = params.count > 1 ? params[1] : 1
         switch final {
-        case 0x41, 0x61: emit(.key(.up))      // A; rxvt shift: a
-        case 0x42, 0x62: emit(.key(.down))    // B, b
-        case 0x43, 0x63: emit(.key(.right))   // C, c
-        case 0x44, 0x64: emit(.key(.left))    // D, d
-        case 0x48: emit(.key(.home))          // H
-        case 0x46: emit(.key(.end))           // F
-        case 0x50...0x53:                     // P Q R S: F1–F4, xterm with modifiers
+        case 0x41...0x44, 0x48, 0x46:         // A B C D arrows, H home, F end
+            emitKey(Self.key(Self.letterKey(final), parameter: parameter))
+        case 0x61...0x64:                     // rxvt shift-arrows: a b c d
+            emitKey(Self.letterKey(final - 0x20)?.adding(.shift))
+        case 0x50...0x53:                     // P Q R S: F1–F4 with modifiers
             // `CSI row;col R` is a cursor position report, not F3.
             guard params.count <= 2, first == -1 || first == 1 else { return }
-            emit(.key(.function(Int(final) - 0x4F)))
-        case 0x5A: emit(.key(.shiftTab))      // Z
-        case 0x7E, 0x24, 0x5E, 0x40:          // ~, rxvt $ ^ @
-            if final == 0x7E {
-                if first == 200 {
-                    startPaste()
-                    return
-                }
-                if first == 27, params.count >= 3 {  // xterm modifyOtherKeys
-                    emitKey(Self.keyFromCode(params[2], modifiers: params[1]))
-                    return
-                }
+            emitKey(Self.key(Self.letterKey(final), parameter: parameter))
+        case 0x5A:                            // Z: shift-tab
+            emitKey(Self.key(.shiftTab, parameter: parameter))
+        case 0x7E:                            // ~
+            if first == 200 {
+                startPaste()
+                return
             }
-            emitKey(Self.tildeKey(first))
+            if first == 27, params.count >= 3 {  // xterm modifyOtherKeys
+                emitKey(Self.keyFromCode(params[2], parameter: params[1], shifted: true))
+                return
+            }
+            emitKey(Self.key(Self.tildeKey(first), parameter: parameter))
+        case 0x24:                            // rxvt shift: `CSI 3 $`
+            emitKey(Self.tildeKey(first)?.adding(.shift))
+        case 0x5E:                            // rxvt ctrl: `CSI 3 ^`
+            emitKey(Self.tildeKey(first)?.adding(.ctrl))
+        case 0x40:                            // rxvt ctrl-shift: `CSI 3 @`
+            emitKey(Self.tildeKey(first)?.adding([.ctrl, .shift]))
         case 0x75:                            // u: CSI u / fixterms / kitty
-            emitKey(Self.keyFromCode(first, modifiers: params.count > 1 ? params[1] : 1))
+            emitKey(Self.keyFromCode(first, parameter: parameter))
         case 0x4D:                            // M with parameters: urxvt mouse
             guard params.count == 3, params[0] >= 0, params[1] >= 0, params[2] >= 0 else { return }
             legacyMouse(code: params[0] - 32, column: params[1], row: params[2])
         default:
             break  // E / G keypad begin, I / O focus, anything else
-        }
-    }
-
-    private static func tildeKey(_ code: Int) -> Key? {
-        switch code {
-        case 1, 7: .home
-        case 3: .delete
-        case 4, 8: .end
-        case 5: .pageUp
-        case 6: .pageDown
-        case 11...15: .function(code - 10)
-        case 17...21: .function(code - 11)
-        case 23, 24: .function(code - 12)
-        default: nil  // 2 insert, 25+ F13…, 201 stray paste end, unknown
-        }
-    }
-
-    private static func ss3Key(_ final: UInt8) -> Key? {
-        switch final {
-        case 0x41, 0x61: .up       // A; rxvt ctrl: a
-        case 0x42, 0x62: .down
-        case 0x43, 0x63: .right
-        case 0x44, 0x64: .left
-        case 0x48: .home
-        case 0x46: .end
-        case 0x50...0x53: .function(Int(final) - 0x4F)  // P Q R S
-        case 0x4D: .enter                              // keypad enter
-        case 0x58: .character("=")                     // keypad =
-        case 0x6A...0x79:                              // keypad * + , - . / 0…9
-            .character(Character(Unicode.Scalar(final - 0x40)))
-        default: nil
-        }
-    }
-
-    /// A key reported by code point and xterm modifier parameter (`CSI code;mod u`).
-    private static func keyFromCode(_ code: Int, modifiers: Int) -> Key? {
-        let bits = modifiers >= 1 ? modifiers - 1 : 0
-        let shift = bits & 1 != 0
-        let ctrl = bits & 4 != 0
-        switch code {
-        case 9: return shift ? .shiftTab : .tab
-        case 13: return .enter
-        case 27: return .esc
-        case 8, 127: return .backspace
-        case 32: return .space
-        case 0x61...0x7A where ctrl:
-            return .ctrl(Character(Unicode.Scalar(UInt8(code))))
-        case 0x41...0x5A where ctrl:
-            return .ctrl(Character(Unicode.Scalar(UInt8(code + 0x20))))
-        case 0x61...0x7A where shift:
-            return .character(Character(Unicode.Scalar(UInt8(code - 0x20))))
-        case 0x21...0x7E, 0xA0...0xD7FF, 0xF900...0x10FFFF:
-            // E000…F8FF is where kitty puts its functional keys.
-            guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
-            return .character(Character(scalar))
-        default:
-            return nil
         }
     }
 

@@ -6,14 +6,22 @@ import UIHostCore
 public struct ScreenWriter {
     public var colors: Bool
     private var previous: FrameBuffer?
+    /// Whether the terminal shows its cursor: hidden on entering (`Terminal`),
+    /// nil when not known (after `invalidate`).
+    private var cursorShown: Bool? = false
+    /// Where the cursor was left at the end of the last update while shown.
+    private var cursorAt: Point?
 
     public init(colors: Bool) {
         self.colors = colors
     }
 
-    /// Forget the screen's contents (after a resize): the next frame is drawn whole.
+    /// Forget the screen's contents (after a resize, or when the terminal was
+    /// entered again): the next frame is drawn whole and says where the cursor is.
     public mutating func invalidate() {
         previous = nil
+        cursorShown = nil
+        cursorAt = nil
     }
 
     /// The bytes that bring the terminal from the previous frame to `frame`.
@@ -50,8 +58,25 @@ public struct ScreenWriter {
             }
         }
         if colors, current != .plain, current != nil { out += "\u{1B}[0m" }
+        placeCursor(frame.cursor, moved: !out.isEmpty, into: &out)
         previous = frame
         return out
+    }
+
+    /// Ends an update with the cursor where the frame wants it, shown, or
+    /// hidden — writing only what changed: drawing moves the cursor, so it is
+    /// placed again after any drawing; an idle frame writes nothing.
+    private mutating func placeCursor(_ cursor: Point?, moved: Bool, into out: inout String) {
+        guard let cursor else {
+            if cursorShown != false { out += "\u{1B}[?25l" }
+            cursorShown = false
+            cursorAt = nil
+            return
+        }
+        if moved || cursorAt != cursor { out += "\u{1B}[\(cursor.y + 1);\(cursor.x + 1)H" }
+        if cursorShown != true { out += "\u{1B}[?25h" }
+        cursorShown = true
+        cursorAt = cursor
     }
 
     /// SGR for a style: reverse for focus, dim for disabled, bold, the accent

@@ -2,13 +2,16 @@ import Glibc
 import UIHostCore
 
 /// The controlling terminal: raw mode through termios, the alternate screen,
-/// a hidden cursor, mouse and bracketed-paste modes — and putting all of it back.
+/// a hidden cursor, mouse and bracketed-paste modes, the kitty keyboard
+/// protocol where the terminal has it — and putting all of it back.
 public final class Terminal {
     public let input: Int32
     public let output: Int32
     /// The settings before raw mode, put back on exit.
     public private(set) var saved = termios()
     private var active = false
+    /// Whether disambiguated keys were turned on since `enter()`.
+    private var keyboardPushed = false
     private let mouse: Bool
 
     public init(input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) {
@@ -26,10 +29,20 @@ public final class Terminal {
         return Size(cols: Int(ws.ws_col), rows: Int(ws.ws_row))
     }
 
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    /// Ends with the kitty keyboard query (`CSI ? u`), sent on the alternate
+    /// screen because kitty keeps a flag stack per screen. A terminal that
+    /// speaks the protocol answers `CSI ? flags u`; the others ignore it.
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J\u{1B}[?u"
+    /// kitty: push "disambiguate escape codes" (shift-enter, ctrl-i apart from tab).
+    static let keyboardPush = "\u{1B}[>1u"
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
+    /// Starts by popping the kitty keyboard flags (`CSI < u`), before leaving
+    /// the alternate screen whose stack they are on. It is written on every exit,
+    /// pushed or not, because the watchdog writes this same sequence on an
+    /// emergency exit without knowing: popping an empty stack does nothing in
+    /// kitty, and other terminals skip it as a CSI sequence they do not know.
+    static let leaveSequence = "\u{1B}[<u\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
 
     /// Raw mode, alternate screen, hidden cursor, mouse and paste reporting.
     public func enter() {
@@ -55,8 +68,17 @@ public final class Terminal {
     public func restore() {
         guard active else { return }
         active = false
+        keyboardPushed = false
         write(leaveSequence)
         tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    /// The terminal answered the keyboard query: turn disambiguation on, once
+    /// per `enter()` (a second answer must not push a second entry).
+    public func enableKeyboardProtocol() {
+        guard active, !keyboardPushed else { return }
+        keyboardPushed = true
+        write(Terminal.keyboardPush)
     }
 
     /// Writes all of `text` in as few calls as the kernel allows.

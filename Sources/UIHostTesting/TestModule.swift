@@ -28,6 +28,7 @@ enum TestModule {
         ("contains", contains), ("find", find), ("expect", { expect($0!, shown: true) }),
         ("expectNot", { expect($0!, shown: false) }), ("eval", eval), ("errors", errors),
         ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
+        ("cursor", cursor),
     ]
 
     static func run(_ L: OpaquePointer) -> ScriptRun {
@@ -156,7 +157,7 @@ enum TestModule {
             } else if let key = Key(name: name) {
                 app.host.send(.key(key))
             } else {
-                return raise(L, "press: unknown key name '\(name)'")
+                return raise(L, "press: unknown key name '\(name)'" + Key.didYouMean(name))
             }
         }
         return 0
@@ -253,6 +254,19 @@ enum TestModule {
         guard lua_isinteger(L, 2) != 0 else { return argError(L, 2, "line", "integer") }
         LuaState.push(L, app.host.render().line(Int(clamping: lua_tointegerx(L, 2, nil)) - 1))
         return 1
+    }
+
+    /// `app:cursor()`: the terminal cursor's `col, row` (1-based), or nil while hidden.
+    static let cursor: uih_SwiftFunction = { L in
+        let L = L!
+        guard let app = app(L, "cursor") else { return UIH_RAISE_WHERE }
+        guard let at = app.host.cursor else {
+            lua_pushnil(L)
+            return 1
+        }
+        lua_pushinteger(L, lua_Integer(at.x + 1))
+        lua_pushinteger(L, lua_Integer(at.y + 1))
+        return 2
     }
 
     static let contains: uih_SwiftFunction = { L in

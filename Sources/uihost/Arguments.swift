@@ -169,7 +169,7 @@ struct Arguments {
             } else if let key = Key(name: name) {
                 steps.append(.key(key))
             } else {
-                throw UsageError(message: "--keys: unknown key name '\(name)'")
+                throw UsageError(message: "--keys: unknown key name '\(name)'" + Key.didYouMean(name))
             }
         }
         return steps

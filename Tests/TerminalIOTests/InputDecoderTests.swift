@@ -19,6 +19,11 @@ private func decode(_ input: [UInt8]) -> [InputEvent] {
 private func decode(_ input: String) -> [InputEvent] { decode(bytes(input)) }
 
 private func key(_ key: Key) -> InputEvent { .key(key) }
+/// A key by its name, which must be one.
+private func named(_ name: String) -> InputEvent {
+    guard let key = Key(name: name) else { fatalError("not a key name: \(name)") }
+    return .key(key)
+}
 private func char(_ c: Character) -> InputEvent { .key(.character(c)) }
 private func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ row: Int) -> InputEvent {
     .mouse(MouseEvent(kind, column: column, row: row))
@@ -166,18 +171,39 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("x\(esc)"), [char("x"), key(.esc)])
     }
 
-    func testAltKeysDropTheAlt() {
+    func testEscBeforeAKeyIsAlt() {
         assertFixtures([
-            ("\(esc)x", [char("x")]),
-            ("\(esc)あ", [char("あ")]),
-            ("\(esc) ", [key(.space)]),
-            ("\(esc)\r", [key(.enter)]),
-            ("\(esc)\u{7F}", [key(.backspace)]),
-            ("\(esc)\u{03}", [key(.ctrl("c"))]),
+            ("\(esc)x", [named("alt-x")]),
+            ("\(esc)b", [named("alt-b")]),
+            ("\(esc)X", [named("alt-X")]),
+            ("\(esc)あ", [named("alt-あ")]),
+            ("\(esc) ", [named("alt-space")]),
+            ("\(esc)\r", [named("alt-enter")]),
+            ("\(esc)\t", [named("alt-tab")]),
+            ("\(esc)\u{7F}", [named("alt-backspace")]),
+            ("\(esc)\u{08}", [named("alt-backspace")]),
+            ("\(esc)\u{03}", [named("ctrl-alt-c")]),
             ("\(esc)\u{00}a", [char("a")]),
+            ("\(esc)xy", [named("alt-x"), char("y")]),
+            ("\(esc)e\u{301}", [named("alt-e"), char("\u{301}")]),
         ])
-        // An incomplete CSI / SS3 introducer is dropped at the timeout.
+        XCTAssertEqual(decode([0x1B, 0xE3, 0x81, 0x61]), [char("a")])  // a broken character loses its alt
+        XCTAssertEqual(decode(bytes("\(esc)\u{301}x")), [char("x")])   // a lone mark with alt has no name
+        // The alt survives a read that splits ESC from its key, but not the timeout.
         var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertEqual(decoder.feed(bytes("b")), [named("alt-b")])
+        XCTAssertEqual(decoder.feed([0x1B, 0xE3]), [])
+        XCTAssertEqual(decoder.feed([0x81]), [])
+        XCTAssertEqual(decoder.feed([0x82, 0x61]), [named("alt-あ"), char("a")])
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertEqual(decoder.flush(), [key(.esc)])
+        XCTAssertEqual(decoder.feed(bytes("b")), [char("b")])
+        XCTAssertEqual(decoder.feed([0x1B, 0xE3]), [])
+        XCTAssertEqual(decoder.flush(), [])
+        XCTAssertEqual(decoder.feed(bytes("c")), [char("c")])
+        // An incomplete CSI / SS3 introducer is dropped at the timeout.
+        decoder = InputDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)[")), [])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [])
@@ -199,7 +225,7 @@ final class InputDecoderTests: XCTestCase {
             ("\(esc)[1~", [key(.home)]), ("\(esc)[4~", [key(.end)]),
             ("\(esc)[3~", [key(.delete)]),
             ("\(esc)[5~", [key(.pageUp)]), ("\(esc)[6~", [key(.pageDown)]),
-            ("\(esc)[2~", []),
+            ("\(esc)[2~", [key(.insert)]),
             ("\(esc)[Z", [key(.shiftTab)]),
             ("\(esc)OP", [key(.function(1))]), ("\(esc)OQ", [key(.function(2))]),
             ("\(esc)OR", [key(.function(3))]), ("\(esc)OS", [key(.function(4))]),
@@ -213,24 +239,39 @@ final class InputDecoderTests: XCTestCase {
         ])
     }
 
-    func testXtermModifiersAreDecodedAndDropped() {
+    func testXtermModifiers() {
         assertFixtures([
-            ("\(esc)[1;2A", [key(.up)]),
-            ("\(esc)[1;5C", [key(.right)]),
-            ("\(esc)[1;3D", [key(.left)]),
-            ("\(esc)[1;8B", [key(.down)]),
-            ("\(esc)[1;2H", [key(.home)]),
-            ("\(esc)[1;5F", [key(.end)]),
-            ("\(esc)[3;5~", [key(.delete)]),
-            ("\(esc)[5;2~", [key(.pageUp)]),
-            ("\(esc)[15;2~", [key(.function(5))]),
-            ("\(esc)[24;7~", [key(.function(12))]),
-            ("\(esc)[1;2P", [key(.function(1))]),
-            ("\(esc)[1;5S", [key(.function(4))]),
-            ("\(esc)O2P", [key(.function(1))]),      // old xterm
-            ("\(esc)O5A", [key(.up)]),
+            ("\(esc)[1;2A", [named("shift-up")]),
+            ("\(esc)[1;5C", [named("ctrl-right")]),
+            ("\(esc)[1;3D", [named("alt-left")]),
+            ("\(esc)[1;4D", [named("alt-shift-left")]),
+            ("\(esc)[1;6D", [named("ctrl-shift-left")]),
+            ("\(esc)[1;7D", [named("ctrl-alt-left")]),
+            ("\(esc)[1;8B", [named("ctrl-alt-shift-down")]),
+            ("\(esc)[1;1A", [key(.up)]),
+            ("\(esc)[1;2H", [named("shift-home")]),
+            ("\(esc)[1;5F", [named("ctrl-end")]),
+            ("\(esc)[2;3~", [named("alt-insert")]),
+            ("\(esc)[3;5~", [named("ctrl-delete")]),
+            ("\(esc)[5;2~", [named("shift-pageup")]),
+            ("\(esc)[6;5~", [named("ctrl-pagedown")]),
+            ("\(esc)[1;5~", [named("ctrl-home")]),
+            ("\(esc)[4;2~", [named("shift-end")]),
+            ("\(esc)[15;2~", [named("shift-f5")]),
+            ("\(esc)[17;5~", [named("ctrl-f6")]),
+            ("\(esc)[21;3~", [named("alt-f10")]),
+            ("\(esc)[24;7~", [named("ctrl-alt-f12")]),
+            ("\(esc)[1;2P", [named("shift-f1")]),
+            ("\(esc)[1;5Q", [named("ctrl-f2")]),
+            ("\(esc)[1;6R", [named("ctrl-shift-f3")]),
+            ("\(esc)[1;5S", [named("ctrl-f4")]),
+            ("\(esc)O2P", [named("shift-f1")]),      // old xterm
+            ("\(esc)O5A", [named("ctrl-up")]),
             ("\(esc)[1;2Z", [key(.shiftTab)]),
-            ("\(esc)[1;5:1A", [key(.up)]),           // kitty sub-parameters
+            ("\(esc)[1;5Z", [named("ctrl-shift-tab")]),
+            ("\(esc)[1;5:1A", [named("ctrl-up")]),   // kitty sub-parameters
+            // Super, hyper and meta have no names: the key is dropped, not misreported.
+            ("\(esc)[1;9A\(esc)[1;17A\(esc)[1;33Ax", [char("x")]),
             // A cursor position report is not F3.
             ("\(esc)[24;80R", []),
         ])
@@ -239,17 +280,17 @@ final class InputDecoderTests: XCTestCase {
     func testRxvtKeys() {
         assertFixtures([
             ("\(esc)[7~", [key(.home)]), ("\(esc)[8~", [key(.end)]),
-            ("\(esc)Oa", [key(.up)]), ("\(esc)Ob", [key(.down)]),     // ctrl-arrows
-            ("\(esc)Oc", [key(.right)]), ("\(esc)Od", [key(.left)]),
-            ("\(esc)[a", [key(.up)]), ("\(esc)[b", [key(.down)]),     // shift-arrows
-            ("\(esc)[c", [key(.right)]), ("\(esc)[d", [key(.left)]),
-            ("\(esc)[3$", [key(.delete)]), ("\(esc)[3^", [key(.delete)]),
-            ("\(esc)[3@", [key(.delete)]),
-            ("\(esc)[5^", [key(.pageUp)]), ("\(esc)[6$", [key(.pageDown)]),
-            ("\(esc)[7$", [key(.home)]), ("\(esc)[8^", [key(.end)]),
-            ("\(esc)[11^", [key(.function(1))]), ("\(esc)[24$", [key(.function(12))]),
-            ("\(esc)[2$", []), ("\(esc)[2^", []),
-            ("\(esc)[3$x", [key(.delete), char("x")]),
+            ("\(esc)Oa", [named("ctrl-up")]), ("\(esc)Ob", [named("ctrl-down")]),
+            ("\(esc)Oc", [named("ctrl-right")]), ("\(esc)Od", [named("ctrl-left")]),
+            ("\(esc)[a", [named("shift-up")]), ("\(esc)[b", [named("shift-down")]),
+            ("\(esc)[c", [named("shift-right")]), ("\(esc)[d", [named("shift-left")]),
+            ("\(esc)[3$", [named("shift-delete")]), ("\(esc)[3^", [named("ctrl-delete")]),
+            ("\(esc)[3@", [named("ctrl-shift-delete")]),
+            ("\(esc)[5^", [named("ctrl-pageup")]), ("\(esc)[6$", [named("shift-pagedown")]),
+            ("\(esc)[7$", [named("shift-home")]), ("\(esc)[8^", [named("ctrl-end")]),
+            ("\(esc)[11^", [named("ctrl-f1")]), ("\(esc)[24$", [named("shift-f12")]),
+            ("\(esc)[2$", [named("shift-insert")]), ("\(esc)[2^", [named("ctrl-insert")]),
+            ("\(esc)[3$x", [named("shift-delete"), char("x")]),
         ])
     }
 
@@ -283,16 +324,81 @@ final class InputDecoderTests: XCTestCase {
             ("\(esc)[9u", [key(.tab)]),
             ("\(esc)[13u", [key(.enter)]),
             ("\(esc)[27u", [key(.esc)]),
-            ("\(esc)[127;3u", [key(.backspace)]),
+            ("\(esc)[127;3u", [named("alt-backspace")]),
             ("\(esc)[97;5u", [key(.ctrl("a"))]),
             ("\(esc)[97;2u", [char("A")]),
             ("\(esc)[12354u", [char("あ")]),
-            ("\(esc)[57399u", []),                     // kitty functional key
+            ("\(esc)[57358u", []),                     // kitty caps lock: no name
             ("\(esc)[1114112u", []),                   // beyond Unicode
             ("\(esc)[55296u", []),                     // surrogate
             ("\(esc)[27;2;9~", [key(.shiftTab)]),
             ("\(esc)[27;5;99~", [key(.ctrl("c"))]),
-            ("\(esc)[27;5;13~", [key(.enter)]),
+            ("\(esc)[27;5;13~", [named("ctrl-enter")]),
+        ])
+    }
+
+    func testKittyKeys() {
+        assertFixtures([
+            ("\(esc)[13;2u", [named("shift-enter")]),
+            ("\(esc)[13;5u", [named("ctrl-enter")]),
+            ("\(esc)[105;5u", [named("ctrl-i")]),          // not tab
+            ("\(esc)[109;5u", [named("ctrl-m")]),          // not enter
+            ("\(esc)[91;5u", []),                          // ctrl-[: no name (not esc)
+            ("\(esc)[27u", [key(.esc)]),
+            ("\(esc)[27;3u", [named("alt-esc")]),
+            ("\(esc)[9;5u", [named("ctrl-tab")]),
+            ("\(esc)[9;6u", [named("ctrl-shift-tab")]),
+            ("\(esc)[32;5u", [named("ctrl-space")]),
+            ("\(esc)[127;5u", [named("ctrl-backspace")]),
+            ("\(esc)[97;3u", [named("alt-a")]),
+            ("\(esc)[97;4u", [named("alt-A")]),
+            ("\(esc)[97;6u", [named("ctrl-shift-a")]),
+            ("\(esc)[97;7u", [named("ctrl-alt-a")]),
+            ("\(esc)[97;8u", [named("ctrl-alt-shift-a")]),
+            ("\(esc)[49;3u", [named("alt-1")]),
+            ("\(esc)[49;4u", []),                          // alt + shift + 1: layout-dependent
+            ("\(esc)[49;5u", []),                          // ctrl-1: no name
+            ("\(esc)[233;3u", [named("alt-é")]),
+            ("\(esc)[97;69u\(esc)[97;133u", [key(.ctrl("a")), key(.ctrl("a"))]),  // caps / num lock
+            ("\(esc)[97;9u\(esc)[97;13u", []),             // super
+            ("\(esc)[97:65;6u", [named("ctrl-shift-a")]),  // alternate key sub-parameter
+            // The `~` and letter forms carry kitty's modifiers the same way.
+            ("\(esc)[2;5~\(esc)[1;6C\(esc)[13~\(esc)[1;3P",
+             [named("ctrl-insert"), named("ctrl-shift-right"), key(.function(3)), named("alt-f1")]),
+            // The keypad, which disambiguation reports apart.
+            ("\(esc)[57399u\(esc)[57408u\(esc)[57409u\(esc)[57413u", [char("0"), char("9"), char("."), char("+")]),
+            ("\(esc)[57414u\(esc)[57414;2u", [key(.enter), named("shift-enter")]),
+            ("\(esc)[57417;5u\(esc)[57420u\(esc)[57424u\(esc)[57426;2u",
+             [named("ctrl-left"), key(.down), key(.end), named("shift-delete")]),
+            ("\(esc)[57427u\(esc)[57376u\(esc)[57441u", []),  // begin, F13, left shift
+        ])
+    }
+
+    func testKittyQueryAnswerIsNotAKey() {
+        assertFixtures([
+            ("\(esc)[?1u", [.keyboardProtocol(flags: 1)]),
+            ("\(esc)[?0u", [.keyboardProtocol(flags: 0)]),
+            ("\(esc)[?u", [.keyboardProtocol(flags: 0)]),
+            ("a\(esc)[?31ub", [char("a"), .keyboardProtocol(flags: 31), char("b")]),
+            ("\(esc)[?1;2u\(esc)[>1ux", [.keyboardProtocol(flags: 1), char("x")]),
+        ])
+        let answer = bytes("\(esc)[?1u")
+        for cut in 1..<answer.count {
+            var decoder = InputDecoder()
+            XCTAssertEqual(decoder.feed(answer[..<cut]), [])
+            XCTAssertEqual(decoder.feed(answer[cut...]), [.keyboardProtocol(flags: 1)])
+        }
+    }
+
+    func testModifyOtherKeysCarriesTheShiftedCharacter() {
+        assertFixtures([
+            ("\(esc)[27;2;33~", [char("!")]),
+            ("\(esc)[27;2;65~", [char("A")]),
+            ("\(esc)[27;3;97~", [named("alt-a")]),
+            ("\(esc)[27;4;65~", [named("alt-A")]),
+            ("\(esc)[27;4;33~", [named("alt-!")]),
+            ("\(esc)[27;6;65~", [named("ctrl-shift-a")]),
+            ("\(esc)[27;5;9~", [named("ctrl-tab")]),
         ])
     }
 
@@ -531,6 +637,11 @@ final class InputDecoderTests: XCTestCase {
             bytes("あ\(esc)x\(esc)\(esc)[B\u{03}z"),
             bytes("\(esc)[M !\"w"),
             bytes("\(esc)[9;2u\(esc)[99999999999999A"),
+            bytes("\(esc)[13;2u\(esc)[105;5u"),
+            bytes("\(esc)[?1u"),
+            bytes("\(esc)O5A\(esc)[3;5~\(esc)[1;2P"),
+            bytes("\(esc)あ\(esc)\u{03}\(esc)b"),
+            bytes("\(esc)[57417;5u\(esc)[2$"),
         ]
         for sample in samples {
             let whole = decode(sample)
@@ -567,8 +678,11 @@ final class InputDecoderTests: XCTestCase {
                 if !(c.isASCII && c >= "a" && c <= "z") { XCTFail("bad ctrl \(c)", file: file, line: line) }
             case .key(.function(let n)):
                 if !(1...12).contains(n) { XCTFail("bad function \(n)", file: file, line: line) }
-            case .key:
-                break
+            case .key(let k):
+                // One spelling: every key the decoder makes reads back from its name.
+                if Key(name: k.name) != k { XCTFail("\(k) named \(k.name)", file: file, line: line) }
+            case .keyboardProtocol(let flags):
+                if flags < 0 { XCTFail("bad flags \(flags)", file: file, line: line) }
             case .mouse(let m):
                 if m.column < 1 || m.row < 1 { XCTFail("bad mouse \(m)", file: file, line: line) }
             case .paste(let s):
@@ -590,7 +704,7 @@ final class InputDecoderTests: XCTestCase {
         // lists, mouse reports, pastes) more often than uniform bytes do.
         let tokens: [[UInt8]] = [
             "\(esc)", "[", "O", "<", ";", "0", "1", "2", "5", "9", "99999", "~", "$", "^", "@",
-            "M", "m", "A", "Z", "u", "]", "\u{07}", "\\", "\(esc)[200~", "\(esc)[201~", "x", "あ",
+            "M", "m", "A", "Z", "u", "?", ">", "13", "57417", "]", "\u{07}", "\\", "\(esc)[200~", "\(esc)[201~", "x", "あ",
         ].map(bytes)
         var fed = 0
         var chunk: [UInt8] = []
@@ -637,6 +751,8 @@ final class InputDecoderTests: XCTestCase {
             bytes("\(esc)[200~paste\(esc)[201~"), bytes("\(esc)]11;rgb:0/0/0\u{07}"),
             bytes("\(esc)P1$r0m\(esc)\\"), bytes("あé😀"), bytes("\(esc)\(esc)x"),
             bytes("\(esc)[97;5u"), bytes("\(esc)[27;2;9~"), bytes("\(esc)[32;5;5M"),
+            bytes("\(esc)[13;2u"), bytes("\(esc)[?1u"), bytes("\(esc)[1;6D"), bytes("\(esc)b"),
+            bytes("\(esc)O5A"), bytes("\(esc)[57414;5u"), bytes("\(esc)[3@"),
         ]
         var rng = SplitMix64(seed: 0xC0FF_EE00_0000_0042)
         var decoder = InputDecoder()

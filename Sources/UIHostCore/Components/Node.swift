@@ -51,6 +51,10 @@ class Node {
     /// Handles a key while focused; false lets the host apply its default.
     func handle(_ key: Key, _ host: Host) -> Bool { false }
 
+    /// Takes pasted text while focused (a text field inserts it); false drops
+    /// it. A paste never arrives as keys, so it cannot trigger a key's action.
+    func paste(_ text: String, _ host: Host) -> Bool { false }
+
     /// Handles a click inside `rect` (0-based frame coordinates).
     func click(x: Int, y: Int, _ host: Host) -> Bool { false }
 

@@ -15,6 +15,14 @@ public struct FrameBuffer: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Where the terminal's own cursor shows, or nil to hide it. A focused text
+    /// field puts it at its caret, so that an input method opens its candidate
+    /// window there. Outside the frame counts as nil.
+    public var cursor: Point? {
+        get { storedCursor }
+        set { storedCursor = newValue.flatMap { bounds.contains(x: $0.x, y: $0.y) ? $0 : nil } }
+    }
+    private var storedCursor: Point?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -33,6 +41,7 @@ public struct FrameBuffer: Equatable, Sendable {
 
     public mutating func clear() {
         for i in cells.indices { cells[i] = .blank }
+        storedCursor = nil
     }
 
     public subscript(x: Int, y: Int) -> Cell {

@@ -51,6 +51,11 @@ public final class Host {
     private var layoutProblemCount = 0
     /// Set by layout when something animates (a spinner) so the frame changes with time.
     public internal(set) var animating = false
+    /// Places the cursor in every frame, for tests of the cursor's way to the
+    /// terminal while no component places it yet.
+    var testCursor: Point? {
+        didSet { frameValid = false }
+    }
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
 
@@ -102,6 +107,7 @@ public final class Host {
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
+        case .paste(let text): handlePaste(text)
         case .resize(let cols, let rows): resize(Size(cols: cols, rows: rows))
         case .tick(let ms): advance(ms)
         }
@@ -159,6 +165,15 @@ public final class Host {
             default: break
             }
         }
+    }
+
+    /// A paste goes to the focused component of the top layer and nowhere
+    /// else: not to an open popup, not to the host's key defaults.
+    func handlePaste(_ text: String) {
+        guard quitCode == nil, !text.isEmpty else { return }
+        ensureLayout()
+        guard popup == nil, let node = focusedNode else { return }
+        if node.paste(text, self) { dirty = true }
     }
 
     /// Esc without a popup: close the drawer or the top sheet, else pop.
@@ -269,6 +284,7 @@ public final class Host {
                 layer.root.render(into: &frame, context)
             }
             popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focused: nil, state: interaction, clock: clock, reader: reader))
+            if let testCursor { frame.cursor = testCursor }
             reader.end()
             lua_settop(L, top)
             // A field that turned bad shows when it is drawn (list rows are read then).
@@ -280,6 +296,10 @@ public final class Host {
         }
         return frame
     }
+
+    /// Where the terminal cursor shows, 0-based, or nil while it is hidden: what
+    /// the frame drawn now says (a focused text field places it at its caret).
+    public var cursor: Point? { render().cursor }
 
     /// A blank frame with only the error banner, for a screen that did not load.
     public static func errorFrame(_ message: String, options: HostOptions) -> FrameBuffer {

@@ -1,8 +1,14 @@
 /// A key, spelled one way everywhere: in Lua, in tests, in `--keys` and in the
-/// terminal decoder's output (SPEC §3).
+/// terminal decoder's output (docs/API.md §6).
+///
+/// Each key has exactly one value, so `==` and `switch` compare keys: a key
+/// held with modifiers is built with `adding(_:)`, which keeps the older
+/// cases for the combinations they already spell (`ctrl(c)` is ctrl + a
+/// letter, `shiftTab` is shift + tab) and folds shift into a character
+/// (shift + a is `A`, alt + shift + a is `alt-A`).
 public enum Key: Hashable, Sendable {
     case up, down, left, right
-    case enter, space, tab, shiftTab, esc, backspace, delete
+    case enter, space, tab, shiftTab, esc, backspace, delete, insert
     case home, end, pageUp, pageDown
     /// `f1` … `f12`
     case function(Int)
@@ -10,36 +16,54 @@ public enum Key: Hashable, Sendable {
     case ctrl(Character)
     /// Any single grapheme other than space: `a`, `1`, `é`, `あ`.
     case character(Character)
+    /// Any other key held with modifiers: `ctrl-left`, `alt-x`, `ctrl-shift-f5`.
+    /// The key inside is unmodified (never `ctrl`, `shiftTab` or `modified`).
+    indirect case modified(KeyModifiers, Key)
 
-    private static let named: [String: Key] = [
-        "up": .up, "down": .down, "left": .left, "right": .right,
-        "enter": .enter, "space": .space, "tab": .tab, "shift-tab": .shiftTab,
-        "esc": .esc, "backspace": .backspace, "delete": .delete,
-        "home": .home, "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
-    ]
-
-    /// Parses a SPEC §3 key name; nil when the name is not one.
-    public init?(name: String) {
-        if let key = Key.named[name] { self = key; return }
-        if name.count == 1, let c = name.first {
-            if c == " " { self = .space; return }
-            if c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
-                self = .character(c); return
-            }
-            return nil
+    /// The key split into its modifiers and the unmodified key.
+    public var parts: (modifiers: KeyModifiers, base: Key) {
+        switch self {
+        case .ctrl(let c): ([.ctrl], .character(c))
+        case .shiftTab: ([.shift], .tab)
+        case .modified(let modifiers, let base): (modifiers, base)
+        default: ([], self)
         }
-        if name.hasPrefix("ctrl-"), name.count == 6, let c = name.last,
-           c.isASCII, c >= "a", c <= "z" {
-            self = .ctrl(c); return
-        }
-        if name.hasPrefix("f"), let n = Int(name.dropFirst()), (1...12).contains(n),
-           name == "f\(n)" {
-            self = .function(n); return
-        }
-        return nil
     }
 
-    /// The SPEC §3 name of this key.
+    /// This key with `extra` modifiers held too; nil when that combination has
+    /// no name (ctrl with anything but a letter a–z, shift with a character
+    /// that has no capital).
+    public func adding(_ extra: KeyModifiers) -> Key? {
+        let (held, base) = parts
+        return Key.compose(held.union(extra), base)
+    }
+
+    static func compose(_ modifiers: KeyModifiers, _ base: Key) -> Key? {
+        if modifiers.isEmpty { return base }
+        switch base {
+        case .character(let c):
+            if modifiers.contains(.ctrl) {
+                // Terminals can only say ctrl with letters (kitty says more, but
+                // other characters are layout-dependent): one name, the lowercase letter.
+                guard c.isASCII, c >= "a", c <= "z" else { return nil }
+                return modifiers == .ctrl ? .ctrl(c) : .modified(modifiers, base)
+            }
+            // A mark that would join the `-` of the name (`alt-` + U+0301) has no name.
+            if !c.isASCII, ("-" + String(c)).count != 2 { return nil }
+            guard modifiers.contains(.shift) else { return .modified(modifiers, base) }
+            // Shift is part of the character typed: alt + shift + a is `alt-A`.
+            guard c.isASCII, c >= "a", c <= "z", let upper = c.uppercased().first else { return nil }
+            return compose(modifiers.subtracting(.shift), .character(upper))
+        case .tab where modifiers == .shift:
+            return .shiftTab
+        case .ctrl, .shiftTab, .modified:
+            return base.adding(modifiers)
+        default:
+            return .modified(modifiers, base)
+        }
+    }
+
+    /// The name of this key (docs/API.md §6).
     public var name: String {
         switch self {
         case .up: "up"
@@ -53,6 +77,7 @@ public enum Key: Hashable, Sendable {
         case .esc: "esc"
         case .backspace: "backspace"
         case .delete: "delete"
+        case .insert: "insert"
         case .home: "home"
         case .end: "end"
         case .pageUp: "pageup"
@@ -60,6 +85,7 @@ public enum Key: Hashable, Sendable {
         case .function(let n): "f\(n)"
         case .ctrl(let c): "ctrl-\(c)"
         case .character(let c): String(c)
+        case .modified(let modifiers, let base): modifiers.prefix + base.name
         }
     }
 }
@@ -86,6 +112,9 @@ public struct MouseEvent: Hashable, Sendable {
 public enum Event: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text pasted into the terminal (bracketed paste): it goes to the focused
+    /// component as text, never through key handling, so a pasted `q` is not quit.
+    case paste(String)
     case resize(cols: Int, rows: Int)
     /// Time moved on by this many milliseconds.
     case tick(Int)
