@@ -1,0 +1,135 @@
+/// The text of a one-line field and its caret, edited by grapheme cluster: a
+/// caret never sits inside a wide or combined character, and a deletion
+/// removes whole characters. Pure: the input component keeps one per field
+/// and writes `text` back into the script's table after each change.
+///
+/// The caret is an index into `characters` (0 … count). Word moves and kills
+/// follow readline: a word is a run of letters and digits.
+public struct LineEditor: Equatable, Sendable {
+    public private(set) var characters: [Character]
+    public private(set) var caret: Int
+    /// At most this many characters (nil: no limit); pastes are cut to fit.
+    public var maxLength: Int?
+
+    public init(_ text: String = "", maxLength: Int? = nil) {
+        characters = Array(text)
+        if let maxLength, characters.count > maxLength { characters.removeLast(characters.count - maxLength) }
+        caret = characters.count
+        self.maxLength = maxLength
+    }
+
+    public var text: String { String(characters) }
+
+    /// Replaces the text (the script changed `value`), keeping the caret where
+    /// it was when it still fits.
+    public mutating func reset(to text: String) {
+        guard text != self.text else { return }
+        characters = Array(text)
+        caret = min(caret, characters.count)
+    }
+
+    // MARK: - Editing
+
+    /// Inserts at the caret; line breaks are dropped (a paste of several lines
+    /// becomes one) and control characters are not text. Returns whether the text changed.
+    @discardableResult
+    public mutating func insert(_ text: String) -> Bool {
+        var incoming = text.filter { c in !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
+        if let maxLength { incoming = String(incoming.prefix(max(0, maxLength - characters.count))) }
+        guard !incoming.isEmpty else { return false }
+        characters.insert(contentsOf: incoming, at: caret)
+        caret += incoming.count
+        return true
+    }
+
+    @discardableResult
+    public mutating func deleteBackward() -> Bool {
+        guard caret > 0 else { return false }
+        caret -= 1
+        characters.remove(at: caret)
+        return true
+    }
+
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        guard caret < characters.count else { return false }
+        characters.remove(at: caret)
+        return true
+    }
+
+    /// ctrl-u: everything before the caret.
+    @discardableResult
+    public mutating func deleteToStart() -> Bool {
+        guard caret > 0 else { return false }
+        characters.removeFirst(caret)
+        caret = 0
+        return true
+    }
+
+    /// ctrl-k: everything after the caret.
+    @discardableResult
+    public mutating func deleteToEnd() -> Bool {
+        guard caret < characters.count else { return false }
+        characters.removeLast(characters.count - caret)
+        return true
+    }
+
+    /// ctrl-w: the word before the caret, and the spaces after it.
+    @discardableResult
+    public mutating func deleteWordBackward() -> Bool {
+        let start = wordStart(before: caret)
+        guard start < caret else { return false }
+        characters.removeSubrange(start..<caret)
+        caret = start
+        return true
+    }
+
+    // MARK: - Moving
+
+    public mutating func moveLeft() { caret = max(0, caret - 1) }
+    public mutating func moveRight() { caret = min(characters.count, caret + 1) }
+    public mutating func moveToStart() { caret = 0 }
+    public mutating func moveToEnd() { caret = characters.count }
+    public mutating func moveWordLeft() { caret = wordStart(before: caret) }
+    public mutating func moveWordRight() {
+        var i = caret
+        while i < characters.count, !isWordCharacter(characters[i]) { i += 1 }
+        while i < characters.count, isWordCharacter(characters[i]) { i += 1 }
+        caret = i
+    }
+
+    private func wordStart(before index: Int) -> Int {
+        var i = index
+        while i > 0, !isWordCharacter(characters[i - 1]) { i -= 1 }
+        while i > 0, isWordCharacter(characters[i - 1]) { i -= 1 }
+        return i
+    }
+
+    private func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
+
+    // MARK: - Showing
+
+    /// What a field `width` columns wide shows, given the first character it
+    /// showed last time: the characters from there (scrolled so the caret is
+    /// visible, with room for it after the last character), and the caret's
+    /// column. `mask` stands for every character of a password.
+    public func view(width: Int, firstShown: Int, mask: Character? = nil) -> (first: Int, text: String, caretColumn: Int) {
+        guard width > 0 else { return (0, "", 0) }
+        let widths = characters.map { mask.map(DisplayWidth.of) ?? DisplayWidth.of($0) }
+        var first = min(max(0, firstShown), caret)
+        // Scroll right until the caret (and the character under it, or the
+        // empty cell after the text) fits.
+        func columns(_ from: Int, _ to: Int) -> Int { widths[from..<to].reduce(0, +) }
+        let caretCell = caret < widths.count ? max(1, widths[caret]) : 1
+        while first < caret, columns(first, caret) + caretCell > width { first += 1 }
+        var shown = ""
+        var used = 0
+        var i = first
+        while i < characters.count, used + widths[i] <= width {
+            shown.append(mask ?? characters[i])
+            used += widths[i]
+            i += 1
+        }
+        return (first, shown, columns(first, caret))
+    }
+}
