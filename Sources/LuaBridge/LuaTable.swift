@@ -3,6 +3,9 @@
 /// the body returns, by any path: a field read may leave its value pushed
 /// (`rawGet`) without the caller counting pops.
 ///
+/// So an error message must not be pushed inside the body (the restore would
+/// drop it): return the message, and `raise` it after `withTable` returns.
+///
 /// A value type of two words with inlinable methods: reading a field costs a
 /// push, a read and a pop, and allocates nothing but the String it returns.
 @frozen
