@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 import UIHostCore
 
@@ -14,13 +12,12 @@ final class ScriptRun {
     var onStart: (String) -> Void = { _ in }
     var onFinish: (CaseResult) -> Void = { _ in }
     let lua = LuaState()
-    var L: OpaquePointer { lua.L }
     private(set) var passed = 0
     private(set) var failed = 0
 
     struct Case {
         let name: String
-        let ref: Int32
+        let function: LuaFunction
     }
     var cases: [Case] = []
     /// While the script's top level runs: the only time `test.case` registers a case.
@@ -35,20 +32,24 @@ final class ScriptRun {
         self.options = options
         self.output = output
         lua.setOwner(self)
-        luaL_openlibs(L)
+        lua.openLibraries()
         TestModule.install(self)
         // `require` finds modules beside the script first (shared helpers).
         let directory = FileSystem.directory(of: path)
         try? lua.load("package.path = ... .. '/?.lua;' .. package.path", chunkName: "=uihost")
-        LuaState.push(L, directory)
+        lua.stack.push(directory)
         try? lua.call(nargs: 1, nresults: 0)
     }
 
     func execute() {
+        lua.stack.balanced("the test script \(path)") { executeCases() }
+    }
+
+    private func executeCases() {
         // The top level runs under the per-case time limit too: a script that
         // loops there is stopped like a case that does.
         loading = true
-        uih_setdeadline(L, options.timeout)
+        lua.setDeadline(seconds: options.timeout)
         var loadError: LuaError?
         do throws(LuaError) {
             try lua.loadFile(path)
@@ -56,7 +57,7 @@ final class ScriptRun {
         } catch {
             loadError = error
         }
-        uih_setdeadline(L, 0)
+        lua.setDeadline(seconds: 0)
         loading = false
         if let loadError {
             record(CaseResult(name: path, passed: false, seconds: 0, message: loadError.message))
@@ -72,20 +73,19 @@ final class ScriptRun {
             lastApp = nil
             onStart(c.name)
             let start = EventClock.now()
-            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(c.ref))
-            uih_setdeadline(L, options.timeout)
+            lua.setDeadline(seconds: options.timeout)
             var result = CaseResult(name: c.name, passed: true, seconds: 0, message: "")
-            do {
-                try lua.call(nargs: 0, nresults: 0)
+            do throws(LuaError) {
+                try c.function.call()
             } catch {
                 result.passed = false
                 result.message = error.message
                 // The frame of the app used last, unless the message shows one already.
                 if !error.message.contains("frame"), let app = lastApp {
-                    result.message += "\n" + App.framed(app.host.render())
+                    result.message += "\n" + App.framed(app.render())
                 }
             }
-            uih_setdeadline(L, 0)
+            lua.setDeadline(seconds: 0)
             result.seconds = EventClock.seconds(since: start)
             record(result)
             closeApps()
@@ -114,6 +114,22 @@ final class App {
         self.id = id
         self.host = host
         self.path = path
+    }
+
+    // MARK: - Driving the host
+    // Each checks, in every build, that the host leaves its Lua stack as it
+    // found it: a leak would otherwise grow by a slot per key of a long test.
+
+    func send(_ event: Event) {
+        host.lua.stack.balanced("\(event)") { host.send(event) }
+    }
+
+    func advance(_ ms: Int) {
+        host.lua.stack.balanced("advance(\(ms))") { host.advance(ms) }
+    }
+
+    func render() -> FrameBuffer {
+        host.lua.stack.balanced("render") { host.render() }
     }
 
     /// The frame with a gutter, as failures print it.

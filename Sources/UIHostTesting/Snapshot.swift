@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 import UIHostCore
 
@@ -7,34 +5,33 @@ import UIHostCore
 /// `__snapshots__/<script>/<name>.txt` beside the script. A missing file is
 /// written and reported as new; a mismatch fails with a line diff.
 extension TestModule {
-    static let snapshot: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "snapshot") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "snapshot", "string") }
-        let name = LuaState.string(L, at: 2)
+    static let snapshot: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "snapshot") else { return LuaTrampoline.raiseWhere }
+        guard let name = s.string(at: 2) else { return s.argumentError(2, "snapshot", expected: "string") }
         // A NUL would cut the file name short in C ("nul\0tail" wrote `nul.txt`).
         guard !name.utf8.contains(0) else {
-            return raise(L, "snapshot: bad name '\(TerminalText.escape(name))' (no NUL bytes)")
+            return s.raise("snapshot: bad name '\(TerminalText.escape(name))' (no NUL bytes)")
         }
         guard !name.isEmpty, !name.contains("/"), !name.contains("\\"), name != ".", name != ".." else {
-            return raise(L, "snapshot: bad name '\(name)' (no path separators)")
+            return s.raise("snapshot: bad name '\(name)' (no path separators)")
         }
-        let run = run(L)
+        let run = run(s)
         let script = run.path.split(separator: "/").last.map(String.init) ?? run.path
         let scriptName = script.hasSuffix(".lua") ? String(script.dropLast(4)) : script
         let directory = FileSystem.join(FileSystem.join(FileSystem.directory(of: run.path), "__snapshots__"), scriptName)
         let file = FileSystem.join(directory, name + ".txt")
-        let actual = app.host.render().text + "\n"
+        let actual = app.render().text + "\n"
         if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {
             if expected == actual { return 0 }
-            return raise(L, "snapshot '\(name)' differs from \(file):\n--- \(file)\n+++ the frame now\n"
+            return s.raise("snapshot '\(name)' differs from \(file):\n--- \(file)\n+++ the frame now\n"
                          + Snapshot.diff(expected: expected, actual: actual))
         }
         FileSystem.makeDirectories(directory)
         do throws(FileSystem.Failure) {
             try FileSystem.writeReplacing(file, actual)
         } catch {
-            return raise(L, "snapshot: cannot write \(file): \(error.reason)")
+            return s.raise("snapshot: cannot write \(file): \(error.reason)")
         }
         run.output("  new snapshot \(file)")
         return 0

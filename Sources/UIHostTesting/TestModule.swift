@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 import UIHostCore
 
@@ -7,389 +5,323 @@ import UIHostCore
 /// `ui` table, every function is Swift reached through the C trampoline.
 enum TestModule {
     static func install(_ run: ScriptRun) {
-        let L = run.L
-        lua_createtable(L, 0, 2)
-        run.lua.setFunction("case", testCase)
-        run.lua.setFunction("open", open)
-        lua_setglobal(L, "test")
+        let s = run.lua.stack
+        s.pushNewTable(fieldCount: 2)
+        s.setFunction("case", testCase)
+        s.setFunction("open", open)
+        s.setGlobal("test")
 
-        _ = luaL_newmetatable(L, "uihost.app")
-        lua_createtable(L, 0, 20)
-        for (name, f) in methods { run.lua.setFunction(name, f) }
-        lua_setfield(L, -2, "__index")
-        run.lua.setFunction("__gc", close)
-        LuaState.push(L, "uihost.app")
-        lua_setfield(L, -2, "__name")
-        lua_settop(L, -2)
+        s.pushMetatable(named: appMetatable)
+        s.pushNewTable(fieldCount: 20)
+        for (name, f) in methods { s.setFunction(name, f) }
+        s.setField("__index", at: -2)
+        s.setFunction("__gc", close)
+        s.push(appMetatable)
+        s.setField("__name", at: -2)
+        s.pop()
     }
 
-    static let methods: [(String, uih_SwiftFunction)] = [
+    /// The registry name of the app handles' metatable (and their type in messages).
+    static let appMetatable = "uihost.app"
+
+    static let methods: [(String, LuaSwiftFunction)] = [
         ("press", press), ("type", type), ("screen", screen), ("line", line),
-        ("contains", contains), ("find", find), ("expect", { expect($0!, shown: true) }),
-        ("expectNot", { expect($0!, shown: false) }), ("eval", eval), ("errors", errors),
+        ("contains", contains), ("find", find), ("expect", { expect(LuaStack($0!), shown: true) }),
+        ("expectNot", { expect(LuaStack($0!), shown: false) }), ("eval", eval), ("errors", errors),
         ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
         ("cursor", cursor),
     ]
 
-    static func run(_ L: OpaquePointer) -> ScriptRun {
-        LuaState.owner(of: L, as: ScriptRun.self)
-    }
-
-    static func raise(_ L: OpaquePointer, _ message: String) -> Int32 {
-        LuaState.push(L, message)
-        return UIH_RAISE_WHERE
-    }
-
-    static func argError(_ L: OpaquePointer, _ n: Int32, _ name: String, _ expected: String) -> Int32 {
-        let got = String(cString: lua_typename(L, lua_type(L, n)))
-        return raise(L, "bad argument #\(n) to '\(name)' (\(expected) expected, got \(got))")
+    static func run(_ s: LuaStack) -> ScriptRun {
+        LuaState.owner(of: s.L, as: ScriptRun.self)
     }
 
     /// The app whose handle is argument 1, or nil (with the error message pushed).
-    static func app(_ L: OpaquePointer, _ method: String) -> App? {
-        guard let p = luaL_testudata(L, 1, "uihost.app") else {
-            _ = argError(L, 1, method, "app")
+    static func app(_ s: LuaStack, _ method: String) -> App? {
+        guard let id = s.userdata(at: 1, metatable: appMetatable, as: Int.self) else {
+            _ = s.argumentError(1, method, expected: "app")
             return nil
         }
-        let id = p.load(as: Int.self)
-        guard let app = run(L).apps[id] else {
-            LuaState.push(L, "\(method): this app was closed (apps live for the case that opened them)")
+        guard let app = run(s).apps[id] else {
+            s.push("\(method): this app was closed (apps live for the case that opened them)")
             return nil
         }
-        run(L).lastApp = app
+        run(s).lastApp = app
         return app
     }
 
     // MARK: - test
 
-    static let testCase: uih_SwiftFunction = { L in
-        let L = L!
-        guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "case", "string") }
-        guard lua_type(L, 2) == LUA_TFUNCTION else { return argError(L, 2, "case", "function") }
-        let name = LuaState.string(L, at: 1)
+    static let testCase: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let name = s.string(at: 1) else { return s.argumentError(1, "case", expected: "string") }
+        guard s.type(at: 2) == .function else { return s.argumentError(2, "case", expected: "function") }
         // Cases are listed before the first runs (so that a crash cannot hide
         // the rest): one registered later would never run.
-        guard run(L).loading else {
-            return raise(L, "test.case: cases are registered while the script loads, not inside a case (\"\(name)\")")
+        guard run(s).loading else {
+            return s.raise("test.case: cases are registered while the script loads, not inside a case (\"\(name)\")")
         }
-        lua_pushvalue(L, 2)
-        let ref = luaL_ref(L, LUA_REGISTRYINDEX)
-        run(L).cases.append(ScriptRun.Case(name: name, ref: ref))
+        s.pushCopy(of: 2)
+        let run = run(s)
+        run.cases.append(ScriptRun.Case(name: name, function: LuaFunction(popping: s, of: run.lua)))
         return 0
     }
 
-    static let open: uih_SwiftFunction = { L in
-        let L = L!
-        guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "open", "string") }
-        let path = LuaState.string(L, at: 1)
-        let run = run(L)
+    static let open: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let path = s.string(at: 1) else { return s.argumentError(1, "open", expected: "string") }
+        let run = run(s)
         var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets, log: { _ in })
         options.limits = run.options.limits
-        if lua_type(L, 2) == LUA_TTABLE {
-            lua_getfield_raw(L, 2, "size")
-            if lua_type(L, -1) == LUA_TSTRING {
-                let s = LuaState.string(L, at: -1)
-                guard let size = Size(parsing: s), size.isWithin(0...1000) else {
-                    return raise(L, "test.open: size must look like 80x24 (got '\(s)')")
-                }
-                options.size = size
-            }
-            lua_getfield_raw(L, 2, "assets")
-            if lua_type(L, -1) == LUA_TSTRING { options.assetsDirectory = LuaState.string(L, at: -1) }
-            // allow = "io,os" or { "io", "os" }
-            var names: [String] = []
-            switch lua_getfield_raw(L, 2, "allow") {
-            case LUA_TSTRING: names = LuaState.string(L, at: -1).split(separator: ",").map(String.init)
-            case LUA_TTABLE:
-                for i in stride(from: 1, through: Int(lua_rawlen(L, -1)), by: 1) {
-                    lua_rawgeti(L, -1, lua_Integer(i))
-                    names.append(lua_type(L, -1) == LUA_TSTRING ? LuaState.string(L, at: -1) : "?")
-                    lua_settop(L, -2)
-                }
-            case LUA_TNIL: break
-            default: return raise(L, "test.open: allow must be a string or a table of strings")
-            }
-            for name in names {
-                guard let cap = Capability(rawValue: name) else {
-                    return raise(L, "test.open: unknown capability '\(name)' (expected io, os or all)")
-                }
-                options.allow.insert(cap)
-            }
+        if s.type(at: 2) == .table {
+            // The message is raised after `withTable` has restored the stack
+            // (which would drop a message pushed inside it).
+            if let problem = s.withTable(at: 2, { readOpenOptions($0, into: &options) }) { return s.raise(problem) }
         }
-        guard FileSystem.exists(path) else { return raise(L, "test.open: cannot open \(path)") }
+        guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(path)") }
         let host: Host
         do throws(LuaError) {
             host = try Host(script: path, options: options)
         } catch {
-            return raise(L, "test.open: " + error.message)
+            return s.raise("test.open: " + error.message)
         }
         let id = run.nextAppID
         run.nextAppID += 1
         let app = App(id: id, host: host, path: path)
         run.apps[id] = app
         run.lastApp = app
-        let p = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
-        p.storeBytes(of: id, as: Int.self)
-        _ = lua_getfield(L, LUA_REGISTRYINDEX, "uihost.app")
-        lua_setmetatable(L, -2)
+        s.pushUserdata(id, metatable: appMetatable)
         return 1
     }
 
-    static let close: uih_SwiftFunction = { L in
-        let L = L!
-        if let p = luaL_testudata(L, 1, "uihost.app") {
-            run(L).apps[p.load(as: Int.self)] = nil
+    /// `test.open`'s options table: size, assets and allow; a problem or nil.
+    private static func readOpenOptions(_ t: LuaTable, into options: inout HostOptions) -> String? {
+        if let text = t.string("size") {
+            guard let size = Size(parsing: text), size.isWithin(0...1000) else {
+                return "test.open: size must look like 80x24 (got '\(text)')"
+            }
+            options.size = size
+        }
+        if let assets = t.string("assets") { options.assetsDirectory = assets }
+        // allow = "io,os" or { "io", "os" }
+        var names: [String] = []
+        switch t.type("allow") {
+        case .string: names = t.string("allow")!.split(separator: ",").map(String.init)
+        case .table:
+            t.withTable("allow") { list in
+                for i in stride(from: 1, through: list.count, by: 1) { names.append(list.string(i) ?? "?") }
+            }
+        case .nil: break
+        default: return "test.open: allow must be a string or a table of strings"
+        }
+        for name in names {
+            guard let cap = Capability(rawValue: name) else {
+                return "test.open: unknown capability '\(name)' (expected io, os or all)"
+            }
+            options.allow.insert(cap)
+        }
+        return nil
+    }
+
+    static let close: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        if let id = s.userdata(at: 1, metatable: appMetatable, as: Int.self) {
+            run(s).apps[id] = nil
         }
         return 0
     }
 
     // MARK: - Driving
 
-    static let press: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "press") else { return UIH_RAISE_WHERE }
-        let n = lua_gettop(L)
-        for i in stride(from: 2, through: n, by: 1) {
-            guard lua_type(L, i) == LUA_TSTRING else { return argError(L, i, "press", "key name") }
-            let name = LuaState.string(L, at: i)
+    static let press: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "press") else { return LuaTrampoline.raiseWhere }
+        for i in stride(from: 2, through: s.top, by: 1) {
+            guard let name = s.string(at: i) else { return s.argumentError(i, "press", expected: "key name") }
             if name.hasPrefix("wait:"), let ms = Int(name.dropFirst(5)), ms >= 0 {
-                app.host.advance(ms)
+                app.advance(ms)
             } else if let key = Key(name: name) {
-                app.host.send(.key(key))
+                app.send(.key(key))
             } else {
-                return raise(L, "press: unknown key name '\(name)'" + Key.didYouMean(name))
+                return s.raise("press: unknown key name '\(name)'" + Key.didYouMean(name))
             }
         }
         return 0
     }
 
-    static let type: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "type") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "type", "string") }
-        for c in LuaState.string(L, at: 2) {
+    static let type: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "type") else { return LuaTrampoline.raiseWhere }
+        guard let text = s.string(at: 2) else { return s.argumentError(2, "type", expected: "string") }
+        for c in text {
             let key: Key = c == " " ? .space : (c == "\n" ? .enter : (c == "\t" ? .tab : .character(c)))
-            app.host.send(.key(key))
+            app.send(.key(key))
         }
         return 0
     }
 
-    static let advance: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "advance") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TNUMBER else { return argError(L, 2, "advance", "number") }
-        app.host.advance(Int(max(0, min(lua_tonumberx(L, 2, nil), 1e12))))
+    static let advance: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "advance") else { return LuaTrampoline.raiseWhere }
+        guard let ms = s.number(at: 2) else { return s.argumentError(2, "advance", expected: "number") }
+        app.advance(Int(max(0, min(ms, 1e12))))
         return 0
     }
 
-    static let click: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "click") else { return UIH_RAISE_WHERE }
+    static let click: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "click") else { return LuaTrampoline.raiseWhere }
         var col = 0, row = 0
-        if lua_type(L, 2) == LUA_TSTRING {
-            let text = LuaState.string(L, at: 2)
-            guard let at = app.host.render().find(text) else {
-                return raise(L, "click: \"\(text)\" is not on the screen\n" + App.framed(app.host.render()))
+        if let text = s.string(at: 2) {
+            guard let at = app.render().find(text) else {
+                return s.raise("click: \"\(text)\" is not on the screen\n" + App.framed(app.render()))
             }
             col = at.x + 1
             row = at.y + 1
-        } else if lua_type(L, 2) == LUA_TNUMBER, lua_type(L, 3) == LUA_TNUMBER {
-            col = Int(clamping: lua_tointegerx(L, 2, nil))
-            row = Int(clamping: lua_tointegerx(L, 3, nil))
+        } else if s.type(at: 2) == .number, s.type(at: 3) == .number {
+            // A fraction reads as 0 (not an integer), as it always has.
+            col = Int(clamping: s.integer(at: 2) ?? 0)
+            row = Int(clamping: s.integer(at: 3) ?? 0)
         } else {
-            return argError(L, 2, "click", "text or column and row")
+            return s.argumentError(2, "click", expected: "text or column and row")
         }
-        app.host.send(.mouse(MouseEvent(.press, column: col, row: row)))
-        app.host.send(.mouse(MouseEvent(.release, column: col, row: row)))
+        app.send(.mouse(MouseEvent(.press, column: col, row: row)))
+        app.send(.mouse(MouseEvent(.release, column: col, row: row)))
         return 0
     }
 
     /// Integer arguments from `first` on, or nil (with the error pushed) when one is not.
-    static func integers(_ L: OpaquePointer, from first: Int32, count: Int32, _ name: String) -> [Int]? {
+    static func integers(_ s: LuaStack, from first: Int32, count: Int32, _ name: String) -> [Int]? {
         var values: [Int] = []
         for i in first..<(first + count) {
-            guard lua_type(L, i) == LUA_TNUMBER else {
-                _ = argError(L, i, name, "number")
+            guard s.type(at: i) == .number else {
+                _ = s.argumentError(i, name, expected: "number")
                 return nil
             }
-            values.append(Int(clamping: lua_tointegerx(L, i, nil)))
+            values.append(Int(clamping: s.integer(at: i) ?? 0))
         }
         return values
     }
 
     /// `app:drag(c1, r1, c2, r2)`: press, move, release.
-    static let drag: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "drag") else { return UIH_RAISE_WHERE }
-        guard let v = integers(L, from: 2, count: 4, "drag") else { return UIH_RAISE_WHERE }
-        app.host.send(.mouse(MouseEvent(.press, column: v[0], row: v[1])))
-        app.host.send(.mouse(MouseEvent(.drag, column: v[2], row: v[3])))
-        app.host.send(.mouse(MouseEvent(.release, column: v[2], row: v[3])))
+    static let drag: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "drag") else { return LuaTrampoline.raiseWhere }
+        guard let v = integers(s, from: 2, count: 4, "drag") else { return LuaTrampoline.raiseWhere }
+        app.send(.mouse(MouseEvent(.press, column: v[0], row: v[1])))
+        app.send(.mouse(MouseEvent(.drag, column: v[2], row: v[3])))
+        app.send(.mouse(MouseEvent(.release, column: v[2], row: v[3])))
         return 0
     }
 
     /// `app:scroll(col, row, n)`: the wheel, n > 0 down.
-    static let scroll: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "scroll") else { return UIH_RAISE_WHERE }
-        guard let v = integers(L, from: 2, count: 3, "scroll") else { return UIH_RAISE_WHERE }
+    static let scroll: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "scroll") else { return LuaTrampoline.raiseWhere }
+        guard let v = integers(s, from: 2, count: 3, "scroll") else { return LuaTrampoline.raiseWhere }
         for _ in 0..<min(v[2].magnitude, 10_000) {
-            app.host.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
+            app.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
         }
         return 0
     }
 
     // MARK: - Reading the frame
 
-    static let screen: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "screen") else { return UIH_RAISE_WHERE }
-        LuaState.push(L, app.host.render().text)
+    static let screen: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "screen") else { return LuaTrampoline.raiseWhere }
+        s.push(app.render().text)
         return 1
     }
 
-    static let line: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "line") else { return UIH_RAISE_WHERE }
-        guard lua_isinteger(L, 2) != 0 else { return argError(L, 2, "line", "integer") }
-        LuaState.push(L, app.host.render().line(Int(clamping: lua_tointegerx(L, 2, nil)) - 1))
+    static let line: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "line") else { return LuaTrampoline.raiseWhere }
+        guard s.isInteger(at: 2), let n = s.integer(at: 2) else { return s.argumentError(2, "line", expected: "integer") }
+        s.push(app.render().line(Int(clamping: n) - 1))
         return 1
     }
 
     /// `app:cursor()`: the terminal cursor's `col, row` (1-based), or nil while hidden.
-    static let cursor: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "cursor") else { return UIH_RAISE_WHERE }
-        guard let at = app.host.cursor else {
-            lua_pushnil(L)
+    static let cursor: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "cursor") else { return LuaTrampoline.raiseWhere }
+        guard let at = app.render().cursor else {
+            s.pushNil()
             return 1
         }
-        lua_pushinteger(L, lua_Integer(at.x + 1))
-        lua_pushinteger(L, lua_Integer(at.y + 1))
+        s.push(at.x + 1)
+        s.push(at.y + 1)
         return 2
     }
 
-    static let contains: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "contains") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "contains", "string") }
-        lua_pushboolean(L, app.host.render().find(LuaState.string(L, at: 2)) != nil ? 1 : 0)
+    static let contains: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "contains") else { return LuaTrampoline.raiseWhere }
+        guard let text = s.string(at: 2) else { return s.argumentError(2, "contains", expected: "string") }
+        s.push(app.render().find(text) != nil)
         return 1
     }
 
-    static let find: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "find") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "find", "string") }
-        guard let at = app.host.render().find(LuaState.string(L, at: 2)) else {
-            lua_pushnil(L)
+    static let find: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "find") else { return LuaTrampoline.raiseWhere }
+        guard let text = s.string(at: 2) else { return s.argumentError(2, "find", expected: "string") }
+        guard let at = app.render().find(text) else {
+            s.pushNil()
             return 1
         }
-        lua_pushinteger(L, lua_Integer(at.x + 1))
-        lua_pushinteger(L, lua_Integer(at.y + 1))
+        s.push(at.x + 1)
+        s.push(at.y + 1)
         return 2
     }
 
-    static func expect(_ L: OpaquePointer, shown: Bool) -> Int32 {
+    static func expect(_ s: LuaStack, shown: Bool) -> Int32 {
         let name = shown ? "expect" : "expectNot"
-        guard let app = app(L, name) else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, name, "string") }
-        let text = LuaState.string(L, at: 2)
-        let frame = app.host.render()
+        guard let app = app(s, name) else { return LuaTrampoline.raiseWhere }
+        guard let text = s.string(at: 2) else { return s.argumentError(2, name, expected: "string") }
+        let frame = app.render()
         if (frame.find(text) != nil) == shown { return 0 }
         let what = shown ? "expected the frame to show" : "expected the frame not to show"
-        return raise(L, "\(what) \"\(text)\"\n" + App.framed(frame))
+        return s.raise("\(what) \"\(text)\"\n" + App.framed(frame))
     }
 
-    static let errors: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "errors") else { return UIH_RAISE_WHERE }
+    static let errors: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "errors") else { return LuaTrampoline.raiseWhere }
         let errors = app.host.errors
-        lua_createtable(L, Int32(errors.count), 0)
+        s.pushNewTable(arrayCount: Int32(errors.count))
         for (i, e) in errors.enumerated() {
-            LuaState.push(L, e)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            s.push(e)
+            s.rawSet(at: -2, i + 1)
         }
         return 1
     }
 
     // MARK: - Eval
 
-    /// Runs Lua in the app's own state; the results come back as plain values.
-    static let eval: uih_SwiftFunction = { L in
-        let L = L!
-        guard let app = app(L, "eval") else { return UIH_RAISE_WHERE }
-        guard lua_type(L, 2) == LUA_TSTRING else { return argError(L, 2, "eval", "string") }
-        let code = LuaState.string(L, at: 2)
+    /// Runs Lua in the app's own state; the results come back as plain values
+    /// (`LuaStack.copy`: nil, booleans, numbers, strings and tables of them).
+    static let eval: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "eval") else { return LuaTrampoline.raiseWhere }
+        guard let code = s.string(at: 2) else { return s.argumentError(2, "eval", expected: "string") }
         let appLua = app.host.lua
-        let A = appLua.L
-        let base = lua_gettop(A)
+        let a = appLua.stack
+        let base = a.top
+        defer { a.top = base }
         do throws(LuaError) {
             try appLua.load(code, chunkName: "=eval")
-            try appLua.call(nargs: 0, nresults: LUA_MULTRET)
+            try appLua.call(nargs: 0, nresults: LuaState.allResults)
         } catch {
-            lua_settop(A, base)
-            return raise(L, "eval: " + error.message)
+            return s.raise("eval: " + error.message)
         }
         app.host.markChanged()
-        let n = lua_gettop(A) - base
-        lua_checkstack(L, n + 8)
+        let n = a.top - base
+        _ = s.reserve(n + 8)
         for i in stride(from: 1, through: n, by: 1) {
-            if let problem = ValueCopier(from: A, to: L).copy(base + i) {
-                lua_settop(A, base)
-                return raise(L, "eval: " + problem)
-            }
+            if let problem = a.copy(base + i, to: s) { return s.raise("eval: " + problem) }
         }
-        lua_settop(A, base)
         return n
-    }
-}
-
-
-/// Copies nil, booleans, numbers, strings and tables of them from one state to
-/// another (SPEC §4 `app:eval`); other values become their type name.
-struct ValueCopier {
-    let from: OpaquePointer
-    let to: OpaquePointer
-
-    /// Pushes a copy of `from[index]` onto `to`; returns a problem or nil.
-    func copy(_ index: Int32, depth: Int = 0) -> String? {
-        let i = lua_absindex(from, index)
-        switch lua_type(from, i) {
-        case LUA_TNIL, LUA_TNONE: lua_pushnil(to)
-        case LUA_TBOOLEAN: lua_pushboolean(to, lua_toboolean(from, i))
-        case LUA_TNUMBER:
-            if lua_isinteger(from, i) != 0 { lua_pushinteger(to, lua_tointegerx(from, i, nil)) } else { lua_pushnumber(to, lua_tonumberx(from, i, nil)) }
-        case LUA_TSTRING:
-            var len = 0
-            let p = lua_tolstring(from, i, &len)
-            _ = lua_pushlstring(to, p, len)
-        case LUA_TTABLE:
-            guard depth < 32 else { return "table nested too deep (or a cycle)" }
-            guard lua_checkstack(from, 4) != 0, lua_checkstack(to, 4) != 0 else { return "out of stack" }
-            lua_createtable(to, 0, 0)
-            lua_pushnil(from)
-            while lua_next(from, i) != 0 {
-                if let problem = copy(-2, depth: depth + 1) {
-                    lua_settop(from, -3)
-                    lua_settop(to, -2)
-                    return problem
-                }
-                if let problem = copy(-1, depth: depth + 1) {
-                    lua_settop(from, -3)
-                    lua_settop(to, -3)
-                    return problem
-                }
-                if lua_type(to, -2) == LUA_TNIL {
-                    lua_settop(to, -3)
-                } else {
-                    lua_rawset(to, -3)
-                }
-                lua_settop(from, -2)
-            }
-        default:
-            LuaState.push(to, String(cString: lua_typename(from, lua_type(from, i))))
-        }
-        return nil
     }
 }

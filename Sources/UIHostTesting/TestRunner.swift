@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import Glibc
 import LuaBridge
 import UIHostCore

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// SPEC §7: what a script may use. By default `string table math utf8
@@ -9,22 +7,11 @@ import LuaBridge
 enum Sandbox {
     /// Throws when the prelude fails (a memory limit too small to hold it).
     static func install(_ host: Host) throws(LuaError) {
-        let L = host.L
-        luaL_openlibs(L)
-        // coroutine.create, resume and wrap keep the running thread known to the
-        // limits, and charge for new threads.
-        lua_getglobal(L, "coroutine")
-        uih_wrapcoroutines(L)
-        lua_settop(L, -2)
-        // Library functions that work in C for long are charged to the budget.
-        lua_getglobal(L, "string")
-        uih_installpatterns(L)
-        uih_chargerep(L)
-        lua_settop(L, -2)
-        lua_getglobal(L, "table")
-        uih_chargetablefunctions(L)
-        lua_settop(L, -2)
-        uih_chargevaluefunctions(L)
+        let s = host.lua.stack
+        host.lua.openLibraries()
+        // Library functions that work in C for long (and coroutines, which
+        // change the running thread) are charged to the budget.
+        host.lua.chargeLibraryWork()
         let allow = host.options.allow
         // The prelude is the host's own work: it runs outside the script's
         // instruction budget and CPU-time limit, so that any budget, however
@@ -38,11 +25,11 @@ enum Sandbox {
         }
         do throws(LuaError) {
             try host.lua.load(prelude, chunkName: "=sandbox")
-            lua_pushboolean(L, allow.contains(.io) || allow.contains(.all) ? 1 : 0)
-            lua_pushboolean(L, allow.contains(.os) || allow.contains(.all) ? 1 : 0)
-            lua_pushboolean(L, allow.contains(.all) ? 1 : 0)
-            uih_pushswiftfunction(L, UIModule.log)   // print(…) goes to the log, never onto the frame
-            uih_pushswiftfunction(L, requireFunction)
+            s.push(allow.contains(.io) || allow.contains(.all))
+            s.push(allow.contains(.os) || allow.contains(.all))
+            s.push(allow.contains(.all))
+            s.push(UIModule.log)   // print(…) goes to the log, never onto the frame
+            s.push(requireFunction)
             try host.lua.call(nargs: 5, nresults: 0)
         } catch {
             throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
@@ -92,56 +79,49 @@ enum Sandbox {
 
     /// `require(name)`: `uihost`, or a module `name.lua` / `name/init.lua` beside
     /// the screen (dots are folders). No `..`, no absolute paths.
-    private static let requireFunction: uih_SwiftFunction = { L in
-        let L = L!
-        let host = LuaState.owner(of: L, as: Host.self)
-        guard lua_type(L, 1) == LUA_TSTRING else {
-            LuaState.push(L, "bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(L, 1)))")
-            return UIH_RAISE_WHERE
+    private static let requireFunction: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        let host = LuaState.owner(of: s.L, as: Host.self)
+        guard let name = s.string(at: 1) else {
+            return s.raise("bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(s.L, 1)))")
         }
-        let name = LuaState.string(L, at: 1)
         if name == "uihost" {
-            _ = uih_getglobaltable(L)
-            LuaState.push(L, "ui")
-            lua_rawget(L, -2)
+            s.pushGlobals()
+            s.rawGet(at: -1, "ui")
             return 1
         }
         let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
         if !valid || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
-            LuaState.push(L, "module '\(name)' not found: only modules beside the screen can be required")
-            return UIH_RAISE_WHERE
+            return s.raise("module '\(name)' not found: only modules beside the screen can be required")
         }
         // Cached in the registry, like package.loaded.
-        _ = luaL_getsubtable(L, LUA_REGISTRYINDEX, "uihost.loaded")
-        if lua_getfield(L, -1, name) != LUA_TNIL { return 1 }
-        lua_settop(L, -2)
+        s.pushSubtable("uihost.loaded", at: LUA_REGISTRYINDEX)
+        if s.getField(name, at: -1) != .nil { return 1 }
+        s.pop()
         let relative = name.split(separator: ".").joined(separator: "/")
         let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
         guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
-            LuaState.push(L, "module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
-            return UIH_RAISE_WHERE
+            return s.raise("module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
         }
         // A symlink beside the screen may lead anywhere.
         if let problem = host.confinementProblem(path) {
-            LuaState.push(L, "module '\(name)': " + problem)
-            return UIH_RAISE_WHERE
+            return s.raise("module '\(name)': " + problem)
         }
         host.noteLoaded(path)
         do throws(LuaError) {
-            try host.lua.loadFile(path, on: L)
-            LuaState.push(L, name)
-            LuaState.push(L, path)
-            try host.lua.call(nargs: 2, nresults: 1, on: L)
+            try host.lua.loadFile(path, on: s.L)
+            s.push(name)
+            s.push(path)
+            try host.lua.call(nargs: 2, nresults: 1, on: s.L)
         } catch {
-            LuaState.push(L, error.message)
-            return UIH_RAISE
+            return s.raiseAsIs(error.message)
         }
-        if lua_type(L, -1) == LUA_TNIL {
-            lua_settop(L, -2)
-            lua_pushboolean(L, 1)
+        if s.type(at: -1) == .nil {
+            s.pop()
+            s.push(true)
         }
-        lua_pushvalue(L, -1)
-        lua_setfield(L, -3, name)
+        s.pushCopy(of: -1)
+        s.setField(name, at: -3)
         return 1
     }
 }

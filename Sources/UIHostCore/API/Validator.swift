@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Checks a component table against its schema, reading it raw (no
@@ -11,12 +9,14 @@ struct Validator {
     /// Stop after this many problems (the constructor only reports the first).
     var limit = Int.max
 
+    private var s: LuaStack { LuaStack(L) }
+
     /// Every problem with the table at `index`, in a stable order.
     func problems(at index: Int32, schema: Schema) -> [String] {
-        let t = lua_absindex(L, index)
+        let t = s.absolute(index)
         let name = schema.kind.constructorName
         var found: [String] = []
-        let count = Int(lua_rawlen(L, t))
+        let count = s.rawLength(at: t)
         var unknown: [String] = []
         var unknownNames: [String] = []
         if count > HostLimits.maxArrayRead {
@@ -26,7 +26,7 @@ struct Validator {
 
         // Positional children.
         for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, t, lua_Integer(i))
+            s.rawGet(at: t, i)
             if !schema.hasChildren {
                 unknown.append("[\(i)]")
             } else if let childKind = schema.childKind, kinds.kind(L, at: -1) != childKind {
@@ -34,35 +34,31 @@ struct Validator {
             } else if kinds.kind(L, at: -1) == nil {
                 found.append("\(name): child [\(i)] must be a component (got \(describe(-1)))")
             }
-            lua_settop(L, -2)
+            s.pop()
             if found.count >= limit { return found }
         }
 
         // Named fields, in sorted order so messages are stable.
         var keys: [String] = []
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
+        s.forEachPair(in: t) {
             if unknown.count + unknownNames.count >= HostLimits.maxProblems {
                 // Enough to report; the rest of a huge table is not worth reading.
-                lua_settop(L, -3)
-                break
+                return false
             }
-            if lua_type(L, -2) == LUA_TSTRING {
-                let key = LuaState.string(L, at: -2)
+            if let key = s.string(at: -2) {
                 if schema.fields[key] == nil { unknownNames.append(key) } else { keys.append(key) }
-            } else if lua_isinteger(L, -2) != 0 {
-                let k = lua_tointegerx(L, -2, nil)
+            } else if s.isInteger(at: -2), let k = s.integer(at: -2) {
                 if k < 1 || k > count { unknown.append("[\(k)]") }
             } else {
                 unknown.append("[\(describe(-2)) key]")
             }
-            lua_settop(L, -2)
+            return true
         }
         for key in keys.sorted() {
             guard let type = schema.fields[key] else { continue }
-            lua_getfield_raw(L, t, key)
+            s.rawGet(at: t, key)
             if let problem = check(-1, type, path: key) { found.append("\(name): \(problem)") }
-            lua_settop(L, -2)
+            s.pop()
             if found.count >= limit { return found }
         }
         for key in unknown + unknownNames.sorted() {
@@ -75,57 +71,55 @@ struct Validator {
 
     /// The problem with the value at `index` for a field of `type`, or nil.
     func check(_ index: Int32, _ type: FieldType, path: String) -> String? {
-        let v = lua_absindex(L, index)
-        let t = lua_type(L, v)
-        if t == LUA_TNIL { return nil }   // every field is optional unless a schema says otherwise
+        let v = s.absolute(index)
+        let t = s.type(at: v)
+        if t == .nil { return nil }   // every field is optional unless a schema says otherwise
         func wrong() -> String { "\(path) must be \(type.expected) (got \(describe(v)))" }
         switch type {
         case .string:
-            return t == LUA_TSTRING ? nil : wrong()
+            return t == .string ? nil : wrong()
         case .boolean:
-            return t == LUA_TBOOLEAN ? nil : wrong()
+            return t == .boolean ? nil : wrong()
         case .function:
-            return t == LUA_TFUNCTION ? nil : wrong()
+            return t == .function ? nil : wrong()
         case .number(let lo, let hi):
-            guard t == LUA_TNUMBER else { return wrong() }
-            let n = lua_tonumberx(L, v, nil)
+            guard t == .number else { return wrong() }
+            let n = s.number(at: v) ?? 0
             if let lo, n < lo { return "\(path) must be at least \(format(lo)) (got \(format(n)))" }
             if let hi, n > hi { return "\(path) must be at most \(format(hi)) (got \(format(n)))" }
             return nil
         case .integer(let lo, let hi):
-            guard t == LUA_TNUMBER else { return wrong() }
-            var isInt: Int32 = 0
-            let n = lua_tointegerx(L, v, &isInt)
-            if isInt == 0 { return "\(path) must be an integer (got \(describe(v)))" }
+            guard t == .number else { return wrong() }
+            guard let n = s.integer(at: v) else { return "\(path) must be an integer (got \(describe(v)))" }
             if let lo, n < lo { return "\(path) must be at least \(lo) (got \(n))" }
             if let hi, n > hi { return "\(path) must be at most \(hi) (got \(n))" }
             return nil
         case .choice(let options):
-            guard t == LUA_TSTRING else { return wrong() }
-            let s = LuaState.string(L, at: v)
-            if options.contains(s) { return nil }
-            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(s)')"
+            guard t == .string else { return wrong() }
+            let value = s.string(at: v) ?? ""
+            if options.contains(value) { return nil }
+            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(value)')"
         case .component(let kind):
             guard let actual = kinds.kind(L, at: v) else { return wrong() }
             if let kind, actual != kind { return "\(path) must be \(type.expected) (got a \(actual.constructorName))" }
             return nil
         case .height:
-            if t == LUA_TSTRING, LuaState.string(L, at: v) == "fit" { return nil }
-            guard t == LUA_TNUMBER else { return wrong() }
-            let n = lua_tonumberx(L, v, nil)
+            if t == .string, s.string(at: v) == "fit" { return nil }
+            guard t == .number else { return wrong() }
+            let n = s.number(at: v) ?? 0
             if n > 0 && n <= 1 { return nil }
-            if lua_isinteger(L, v) != 0, n >= 1 { return nil }
+            if s.isInteger(at: v), n >= 1 { return nil }
             return "\(path) must be a fraction up to 1.0, a row count or \"fit\" (got \(format(n)))"
         case .stringOrNumber:
-            return t == LUA_TSTRING || t == LUA_TNUMBER ? nil : wrong()
+            return t == .string || t == .number ? nil : wrong()
         case .items(let schema):
-            guard t == LUA_TTABLE else { return wrong() }
-            let n = Int(lua_rawlen(L, v))
+            guard t == .table else { return wrong() }
+            let n = s.rawLength(at: v)
             guard n > 0 else { return nil }
             if n > HostLimits.maxListItems { return "\(path) has \(n) entries (at most \(HostLimits.maxListItems))" }
             for i in 1...n {
-                lua_rawgeti(L, v, lua_Integer(i))
-                defer { lua_settop(L, -2) }
+                s.rawGet(at: v, i)
+                defer { s.pop() }
                 if let problem = checkItem(-1, schema, path: "\(path)[\(i)]") { return problem }
             }
             return nil
@@ -133,15 +127,15 @@ struct Validator {
     }
 
     private func checkItem(_ index: Int32, _ schema: ItemSchema, path: String) -> String? {
-        let item = lua_absindex(L, index)
-        if lua_type(L, item) == LUA_TSTRING, schema.required == ["title"] { return nil }
-        guard lua_type(L, item) == LUA_TTABLE else {
+        let item = s.absolute(index)
+        if s.type(at: item) == .string, schema.required == ["title"] { return nil }
+        guard s.type(at: item) == .table else {
             return "\(path) must be a table (got \(describe(item)))"
         }
         for key in schema.names {
-            lua_getfield_raw(L, item, key)
-            defer { lua_settop(L, -2) }
-            if lua_type(L, -1) == LUA_TNIL {
+            s.rawGet(at: item, key)
+            defer { s.pop() }
+            if s.type(at: -1) == .nil {
                 if schema.required.contains(key) { return "\(path).\(key) must be \(schema.fields[key]!.expected) (got nil)" }
                 continue
             }
@@ -149,15 +143,13 @@ struct Validator {
         }
         // Items may carry the script's own data, but a near miss of a known field is a typo.
         var typo: String?
-        lua_pushnil(L)
-        while lua_next(L, item) != 0 {
-            if typo == nil, lua_type(L, -2) == LUA_TSTRING {
-                let key = LuaState.string(L, at: -2)
+        s.forEachPair(in: item) {
+            if typo == nil, let key = s.string(at: -2) {
                 if schema.fields[key] == nil, let guess = suggestion(for: key, among: schema.fields.keys) {
                     typo = "\(path): unknown field '\(HostLimits.shortened(key))' (did you mean '\(guess)'?)"
                 }
             }
-            lua_settop(L, -2)
+            return true
         }
         return typo
     }
