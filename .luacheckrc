@@ -12,7 +12,7 @@ local ui = {
   fields = {
     -- constructors
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
-    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
+    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input",
     -- navigation, overlays, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
     "after", "every", "spawn", "sleep", "log",

@@ -116,6 +116,20 @@
 ---@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
 ---@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
 
+---A one-line text field: its label above, the text between brackets, the message of
+---a failed validate below. Printable keys insert at the caret; Left/Right, Home/End,
+---Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
+---@class ui.Input : ui.Component
+---@field label? string Shown on the row above the field (default none).
+---@field value? string The text; the host writes every edit back before onChange.
+---@field placeholder? string Shown dim while the value is empty (default none).
+---@field password? boolean Draw one mask character per character instead of the text (default false).
+---@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
+---@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
+---@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
+---@field onChange? fun(value: string) Called after each edit, with the new value.
+---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
+
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
@@ -255,6 +269,11 @@ function ui.button(props) end
 ---@param props ui.Checkbox
 ---@return ui.Checkbox
 function ui.checkbox(props) end
+
+---A one-line text field; the host writes each edit back into `value` before onChange.
+---@param props ui.Input
+---@return ui.Input
+function ui.input(props) end
 
 ---A vertical stack of its positional children.
 ---@param props ui.VStack

@@ -25,7 +25,7 @@ enum FieldDefault: Equatable, Sendable {
 }
 
 /// A constant as Lua source writes it.
-enum LuaLiteral: Equatable {
+enum LuaLiteral: Equatable, Sendable {
     case string(String)
     case boolean(Bool)
     case integer(Int)
@@ -50,7 +50,7 @@ enum WrittenDefault: Sendable {
     /// The first item's id (its index when it has none), unless field `unless` is set.
     case firstItemID(unless: String)
 
-    enum Counted { case items, children }
+    enum Counted: Sendable { case items, children }
 }
 
 // MARK: - Declaring fields

@@ -107,4 +107,12 @@ final class InteractionState {
     var highlight: [UnsafeRawPointer: Int] = [:]
     /// Focus per layer (screen, drawer, sheet).
     var focus: [LayerKey: FocusKey] = [:]
+    /// Text fields: the caret and the first character shown, per field.
+    var editors: [UnsafeRawPointer: TextFieldState] = [:]
+}
+
+/// What a text field keeps between frames that its table does not hold.
+struct TextFieldState {
+    var editor: LineEditor
+    var firstShown = 0
 }

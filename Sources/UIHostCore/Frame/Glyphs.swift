@@ -18,6 +18,9 @@ public struct Glyphs: Sendable {
     public let spinner: [Character]
     public let barFilled: Character
     public let barEmpty: Character
+    /// What a password field shows for each character, and before a field's message.
+    public var mask: Character = "•"
+    public var warning: String = "!"
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -28,5 +31,5 @@ public struct Glyphs: Sendable {
         focus: ">", chevronDown: "v", chevronUp: "^", check: "*", back: "< Back",
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<", moreRight: ">",
-        spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-")
+        spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*")
 }

@@ -1,0 +1,153 @@
+/// `ui.input`: a one-line text field. Its label on the row above, the field
+/// between brackets, and the message of a failed `validate` on the row below.
+/// Editing is by character (`LineEditor`); `value` is written back into the
+/// table after every change, before `onChange(value)`. While it has focus the
+/// terminal's own cursor sits at the caret, so input methods place their
+/// candidate window there.
+final class InputNode: Node {
+    let label: String
+    let value: String
+    let placeholder: String
+    let password: Bool
+    let maxLength: Int?
+    let error: String?
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        label = field.string("label") ?? ""
+        value = field.string("value") ?? ""
+        placeholder = field.string("placeholder") ?? ""
+        password = field.bool("password") ?? false
+        maxLength = field.int("maxLength", min: 1, max: InputNode.longest)
+        error = field.string("error").flatMap { $0.isEmpty ? nil : $0 }
+        super.init(id: id, anchor: anchor)
+    }
+
+    static let longest = 1_000_000
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 1 + (error == nil ? 0 : 1) }
+    override func naturalWidth() -> Int { Gutter.width + 2 + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
+
+    /// The row of the field itself, and the columns between its brackets.
+    private var fieldRow: Int { rect.y + (label.isEmpty ? 0 : 1) }
+    private var inner: Rect { Rect(x: rect.x + Gutter.width + 1, y: fieldRow, width: max(0, rect.width - Gutter.width - 2), height: 1) }
+
+    /// The field's state, its text brought in line with `value` (a handler may have changed it).
+    private func state(_ interaction: InteractionState) -> TextFieldState {
+        var state = interaction.editors[id] ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
+        state.editor.maxLength = maxLength
+        state.editor.reset(to: value)
+        return state
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        var y = rect.y
+        if !label.isEmpty {
+            frame.put(TextLayout.truncate(label, to: rect.width), x: rect.x, y: y, style: .bold, clip: rect)
+            y += 1
+        }
+        guard y < rect.maxY else { return }
+        Gutter.draw(focused: focused, x: rect.x, y: y, into: &frame, context, clip: rect)
+        let box = inner
+        frame.put("[", x: box.x - 1, y: y, clip: rect)
+        frame.put("]", x: box.maxX, y: y, clip: rect)
+        var state = state(context.state)
+        let view = state.editor.view(width: box.width, firstShown: state.firstShown, mask: password ? context.glyphs.mask : nil)
+        state.firstShown = view.first
+        context.state.editors[id] = state
+        if value.isEmpty && !placeholder.isEmpty {
+            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .dim, clip: box)
+        } else {
+            frame.put(view.text, x: box.x, y: y, style: .underline, clip: box)
+        }
+        if focused, box.width > 0 { frame.cursor = Point(x: box.x + min(view.caretColumn, box.width - 1), y: y) }
+        if let error, y + 1 < rect.maxY {
+            frame.put(TextLayout.truncate(context.glyphs.warning + " " + error, to: rect.width - Gutter.width),
+                      x: rect.x + Gutter.width, y: y + 1, style: .error, clip: rect)
+        }
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        var state = state(host.interaction)
+        var editor = state.editor
+        let changed: Bool
+        switch key {
+        case .character(let c): changed = editor.insert(String(c))
+        case .space: changed = editor.insert(" ")
+        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
+        case .delete, .ctrl("d"): changed = editor.deleteForward()
+        case .ctrl("u"): changed = editor.deleteToStart()
+        case .ctrl("k"): changed = editor.deleteToEnd()
+        case .ctrl("w"), .modified([.alt], .backspace): changed = editor.deleteWordBackward()
+        case .enter:
+            submit(host)
+            return true
+        default:
+            guard move(&editor, key) else { return false }
+            changed = false
+        }
+        state.editor = editor
+        host.interaction.editors[id] = state
+        host.markChanged()
+        if changed { change(to: editor.text, host) }
+        return true
+    }
+
+    /// Caret moves; false for a key that is not one.
+    private func move(_ editor: inout LineEditor, _ key: Key) -> Bool {
+        switch key {
+        case .left, .ctrl("b"): editor.moveLeft()
+        case .right, .ctrl("f"): editor.moveRight()
+        case .home, .ctrl("a"): editor.moveToStart()
+        case .end, .ctrl("e"): editor.moveToEnd()
+        case .modified([.alt], .character("b")), .modified([.ctrl], .left), .modified([.alt], .left): editor.moveWordLeft()
+        case .modified([.alt], .character("f")), .modified([.ctrl], .right), .modified([.alt], .right): editor.moveWordRight()
+        default: return false
+        }
+        return true
+    }
+
+    override func paste(_ text: String, _ host: Host) -> Bool {
+        var state = state(host.interaction)
+        guard state.editor.insert(text) else { return true }
+        host.interaction.editors[id] = state
+        change(to: state.editor.text, host)
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool { true }
+
+    /// `value` is written back, a message shown is checked again (so it goes
+    /// as soon as the text is right), then `onChange(value)`.
+    private func change(to text: String, _ host: Host) {
+        host.setString(anchor: anchor, field: "value", text)
+        if error != nil { host.setString(anchor: anchor, field: "error", host.validate(anchor: anchor, text)) }
+        host.call(anchor: anchor, handler: "onChange", [.string(text)])
+    }
+
+    /// Enter: a message from `validate` is shown and `onSubmit` is not called.
+    private func submit(_ host: Host) {
+        let message = host.validate(anchor: anchor, value)
+        host.setString(anchor: anchor, field: "error", message)
+        if message == nil { host.call(anchor: anchor, handler: "onSubmit", [.string(value)]) }
+    }
+}
+
+extension InputNode: Component {
+    static let kind = Kind("input")
+    static let fields: [FieldSpec] = [
+        .string("label", doc: "Shown on the row above the field (default none)."),
+        .string("value", default: "", doc: "The text; the host writes every edit back before onChange."),
+        .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
+        .bool("password", default: false, doc: "Draw one mask character per character instead of the text (default false)."),
+        .integer("maxLength", 1...InputNode.longest, doc: "At most this many characters; typing and pastes stop there (default none)."),
+        .string("error", doc: "The message under the field: what validate returned at the last Enter; a script may set it too."),
+        .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
+        .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
+        .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { InputNode(id: source.id, anchor: source.anchor, source.field) }
+}
