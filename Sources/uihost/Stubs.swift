@@ -160,6 +160,20 @@ enum Stubs {
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
 
+---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a
+---click flips it while it has focus.
+---@class ui.Switch : ui.Component
+---@field title? string The label after the switch (default "").
+---@field on? boolean Whether it is on (default false); the host writes a flip back before onChange.
+---@field onChange? fun(on: boolean) Called after Enter, Space or a click flipped it, with the new value.
+
+---A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the
+---cursor, Space or Enter chooses.
+---@class ui.Radio : ui.Component
+---@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title.
+---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
+---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when Space, Enter or a click chose an item.
+
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
@@ -304,6 +318,16 @@ function ui.checkbox(props) end
 ---@param props ui.Input
 ---@return ui.Input
 function ui.input(props) end
+
+---An on/off switch; the host writes a flip back into `on` before onChange.
+---@param props ui.Switch
+---@return ui.Switch
+function ui.switch(props) end
+
+---A group of radio buttons; the host writes a choice back into `selected` before onChange.
+---@param props ui.Radio
+---@return ui.Radio
+function ui.radio(props) end
 
 ---A vertical stack of its positional children.
 ---@param props ui.VStack

@@ -21,6 +21,11 @@ public struct Glyphs: Sendable {
     /// What a password field shows for each character, and before a field's message.
     public var mask: Character = "•"
     public var warning: String = "!"
+    /// `ui.switch` on and off; `ui.radio` chosen and not.
+    public var switchOn = "[━●]"
+    public var switchOff = "[○━]"
+    public var radioOn = "(•)"
+    public var radioOff = "( )"
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -31,5 +36,6 @@ public struct Glyphs: Sendable {
         focus: ">", chevronDown: "v", chevronUp: "^", check: "*", back: "< Back",
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<", moreRight: ">",
-        spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*")
+        spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)")
 }

@@ -1,0 +1,83 @@
+/// `ui.radio`: one row per choice, `(•) A` for the chosen one and `( ) B` for
+/// the others (`(*)` in ASCII). Up/Down move a cursor over the rows (the focus
+/// mark follows it) and leave the group at its ends; Space, Enter or a click
+/// chooses: `selected` is written back, then `onChange(item, index)`.
+final class RadioNode: Node {
+    let items: [Popup.Row]
+    let selected: Int
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        items = field.items("items").map(\.row)
+        selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
+        if !items.isEmpty { field.setDefault("selected", integer: 1) }
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { !items.isEmpty }
+    override func measure(width: Int) -> Int { items.count }
+    override func naturalWidth() -> Int {
+        Gutter.width + 4 + (items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0)
+    }
+
+    /// The row the cursor is on: the chosen one until Up or Down moved it.
+    private func cursor(_ state: InteractionState) -> Int {
+        min(max(state.highlight[id] ?? selected, 1), max(items.count, 1))
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        let at = cursor(context.state)
+        for (i, item) in items.prefix(rect.height).enumerated() {
+            let y = rect.y + i
+            Gutter.draw(focused: focused && i + 1 == at, x: rect.x, y: y, into: &frame, context, clip: rect)
+            let body = Rect(x: rect.x + Gutter.width, y: y, width: max(0, rect.width - Gutter.width), height: 1)
+            let mark = i + 1 == selected ? context.glyphs.radioOn : context.glyphs.radioOff
+            let title = item.icon.map { $0 + " " + item.title } ?? item.title
+            let text = mark + " " + TextLayout.truncate(title, to: max(0, body.width - 4))
+            frame.put(text, x: body.x, y: y, style: focused && i + 1 == at ? .reverse : .plain, clip: body)
+        }
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        let at = cursor(host.interaction)
+        switch key {
+        case .up where at > 1: host.interaction.highlight[id] = at - 1
+        case .down where at < items.count: host.interaction.highlight[id] = at + 1
+        case .home: host.interaction.highlight[id] = 1
+        case .end: host.interaction.highlight[id] = items.count
+        case .enter, .space: choose(at, host)
+        default: return false
+        }
+        host.markChanged()
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        let row = y - rect.y + 1
+        guard items.indices.contains(row - 1) else { return false }
+        host.interaction.highlight[id] = row
+        choose(row, host)
+        return true
+    }
+
+    private func choose(_ index: Int, _ host: Host) {
+        host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+    }
+}
+
+extension RadioNode: Component {
+    static let kind = Kind("radio")
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
+                  defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
+                  docsType: "array of strings or `{ id =, title = }` tables",
+                  doc: "The choices, one row each; a string is an item with that title."),
+        .selectedIndex(counting: .items,
+                       doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
+        .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
+                 doc: "Called when Space, Enter or a click chose an item."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { RadioNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,0 +1,56 @@
+/// `ui.switch`: an on/off toggle, `[━●] title` when on and `[○━] title` when
+/// off (`[ on]` / `[off]` in ASCII), so that the two states differ in shape,
+/// not only in colour. Enter, Space or a click flips it: `on` is written back
+/// into the table, then `onChange(on)` is called.
+final class SwitchNode: Node {
+    let title: String
+    let on: Bool
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        title = field.string("title") ?? ""
+        on = field.bool("on") ?? false
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { Gutter.width + 5 + DisplayWidth.of(title) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        let mark = on ? context.glyphs.switchOn : context.glyphs.switchOff
+        let x = body.x + frame.put(mark, x: body.x, y: body.y, style: on ? .accent : .dim, clip: body)
+        let label = " " + TextLayout.truncate(title, to: max(0, body.maxX - x - 1))
+        frame.put(label, x: x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        guard key == .enter || key == .space else { return false }
+        flip(host)
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+        flip(host)
+        return true
+    }
+
+    private func flip(_ host: Host) {
+        host.setBoolean(anchor: anchor, field: "on", !on)
+        host.call(anchor: anchor, handler: "onChange", [.boolean(!on)])
+    }
+}
+
+extension SwitchNode: Component {
+    static let kind = Kind("switch")
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "The label after the switch (default \"\")."),
+        .bool("on", default: false, doc: "Whether it is on (default false); the host writes a flip back before onChange."),
+        .handler("onChange", "fun(on: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { SwitchNode(id: source.id, anchor: source.anchor, source.field) }
+}
