@@ -130,6 +130,15 @@
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
 
+---A multi-line text field, `height` rows between brackets. Enter starts a new line,
+---Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
+---@class ui.TextArea : ui.Component
+---@field label? string Shown on the row above the field (default none).
+---@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
+---@field placeholder? string Shown dim while the value is empty (default none).
+---@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
+---@field onChange? fun(value: string) Called after each edit, with the new value.
+
 ---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a
 ---click flips it while it has focus.
 ---@class ui.Switch : ui.Component
@@ -288,6 +297,11 @@ function ui.checkbox(props) end
 ---@param props ui.Input
 ---@return ui.Input
 function ui.input(props) end
+
+---A multi-line text field; the host writes each edit back into `value` before onChange.
+---@param props ui.TextArea
+---@return ui.TextArea
+function ui.textarea(props) end
 
 ---An on/off switch; the host writes a flip back into `on` before onChange.
 ---@param props ui.Switch

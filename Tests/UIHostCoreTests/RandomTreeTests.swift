@@ -710,7 +710,7 @@ private struct ScriptGenerator {
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("spacer", 5), ("divider", 4)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4)] }
@@ -743,6 +743,11 @@ private struct ScriptGenerator {
             if rng.chance(1, 3) { f.append("validate = function(v) if #v % 2 == 1 then return \(lti()) end end") }
             if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
             if rng.chance(1, 2) { f.append("onSubmit = \(handler(c, .interactive(place)))") }
+        case "textarea":
+            if rng.chance(1, 2) { f.append("label = \(lti())") }
+            if rng.chance(1, 2) { f.append("value = \(lt())") }
+            if rng.chance(1, 3) { f.append("height = \(rng.range(1...6))") }
+            if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "switch":
             if rng.chance(5, 6) { f.append("title = \(lti())") }
             if rng.chance(1, 2) { f.append("on = \(rng.chance(1, 2))") }

@@ -109,6 +109,7 @@ final class InteractionState {
     var focus: [LayerKey: FocusKey] = [:]
     /// Text fields: the caret and the first character shown, per field.
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
+    var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
 }
 
 /// What a text field keeps between frames that its table does not hold.

@@ -1,0 +1,130 @@
+/// `ui.textarea`: a multi-line text field, `height` rows between brackets.
+/// Enter starts a new line and Up/Down move by line (leaving the field at its
+/// first and last line, as elsewhere); Tab still moves focus. The view
+/// scrolls to keep the caret visible, down and sideways. `value` is written
+/// back after every change, before `onChange(value)`.
+final class TextAreaNode: Node {
+    let label: String
+    let value: String
+    let placeholder: String
+    let height: Int
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        label = field.string("label") ?? ""
+        value = field.string("value") ?? ""
+        placeholder = field.string("placeholder") ?? ""
+        height = field.int("height", min: 1, max: 1000) ?? 5
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
+    override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
+
+    private func state(_ interaction: InteractionState) -> TextAreaState {
+        var state = interaction.textAreas[id] ?? TextAreaState(editor: TextEditor(value))
+        state.editor.reset(to: value)
+        return state
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        var y = rect.y
+        if !label.isEmpty {
+            frame.put(TextLayout.truncate(label, to: rect.width), x: rect.x, y: y, style: .bold, clip: rect)
+            y += 1
+        }
+        let rows = max(0, min(height, rect.maxY - y))
+        guard rows > 0 else { return }
+        let box = Rect(x: rect.x + Gutter.width + 1, y: y, width: max(0, rect.width - Gutter.width - 2), height: rows)
+        var state = state(context.state)
+        // Scroll down or up so that the caret's line shows.
+        state.firstRow = min(max(state.firstRow, state.editor.row - rows + 1), state.editor.row)
+        let caretView = state.editor.lines[state.editor.row].view(width: box.width, firstShown: state.firstColumn)
+        state.firstColumn = caretView.first
+        context.state.textAreas[id] = state
+        Gutter.draw(focused: focused, x: rect.x, y: y, into: &frame, context, clip: rect)
+        for i in 0..<rows {
+            frame.put("[", x: box.x - 1, y: y + i, clip: rect)
+            frame.put("]", x: box.maxX, y: y + i, clip: rect)
+            let line = state.firstRow + i
+            guard state.editor.lines.indices.contains(line) else { continue }
+            let shown = state.editor.lines[line].characters.dropFirst(state.firstColumn)
+            frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
+        }
+        if value.isEmpty && !placeholder.isEmpty {
+            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .dim, clip: box)
+        }
+        if focused, box.width > 0 {
+            frame.cursor = Point(x: box.x + min(caretView.caretColumn, box.width - 1), y: y + state.editor.row - state.firstRow)
+        }
+    }
+
+    override func handle(_ key: Key, _ host: Host) -> Bool {
+        var state = state(host.interaction)
+        var editor = state.editor
+        var changed = false
+        switch key {
+        case .character(let c): changed = editor.insert(String(c))
+        case .space: changed = editor.insert(" ")
+        case .enter: editor.newline(); changed = true
+        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
+        case .delete, .ctrl("d"): changed = editor.deleteForward()
+        case .ctrl("u"): changed = editor.onLine { $0.deleteToStart() }
+        case .ctrl("k"): changed = editor.onLine { $0.deleteToEnd() }
+        case .ctrl("w"): changed = editor.onLine { $0.deleteWordBackward() }
+        case .left, .ctrl("b"): editor.moveLeft()
+        case .right, .ctrl("f"): editor.moveRight()
+        case .home, .ctrl("a"): editor.moveToLineStart()
+        case .end, .ctrl("e"): editor.moveToLineEnd()
+        case .up: guard editor.moveLine(by: -1) else { return false }
+        case .down: guard editor.moveLine(by: 1) else { return false }
+        default: return false
+        }
+        state.editor = editor
+        host.interaction.textAreas[id] = state
+        host.markChanged()
+        if changed { change(to: editor.text, host) }
+        return true
+    }
+
+    override func paste(_ text: String, _ host: Host) -> Bool {
+        var state = state(host.interaction)
+        // "\r\n" is one Character in Swift; either ending becomes a line break.
+        let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+        guard state.editor.insert(clean) else { return true }
+        host.interaction.textAreas[id] = state
+        change(to: state.editor.text, host)
+        return true
+    }
+
+    override func click(x: Int, y: Int, _ host: Host) -> Bool { true }
+
+    private func change(to text: String, _ host: Host) {
+        host.setString(anchor: anchor, field: "value", text)
+        host.call(anchor: anchor, handler: "onChange", [.string(text)])
+    }
+}
+
+/// What a text area keeps between frames: its editor and the first row and
+/// column shown.
+struct TextAreaState {
+    var editor: TextEditor
+    var firstRow = 0
+    var firstColumn = 0
+}
+
+extension TextAreaNode: Component {
+    static let kind = Kind("textarea")
+    static let luaClass = "ui.TextArea"
+    static let fields: [FieldSpec] = [
+        .string("label", doc: "Shown on the row above the field (default none)."),
+        .string("value", default: "", doc: "The text, lines separated by \\n; the host writes every edit back before onChange."),
+        .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
+        .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
+        .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,0 +1,104 @@
+/// The text of a multi-line field and its caret: a `LineEditor` per line and
+/// the line the caret is on. Enter splits a line, Backspace at a line's start
+/// joins it to the one above, Up/Down keep the caret's column as well as the
+/// characters allow.
+public struct TextEditor: Equatable, Sendable {
+    public private(set) var lines: [LineEditor]
+    public private(set) var row: Int
+
+    public init(_ text: String = "") {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { LineEditor(String($0)) }
+        row = lines.count - 1
+    }
+
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    public var column: Int { lines[row].caret }
+
+    public mutating func reset(to text: String) {
+        guard text != self.text else { return }
+        let keep = (row, column)
+        self = TextEditor(text)
+        row = min(keep.0, lines.count - 1)
+        lines[row].moveToStart()
+        for _ in 0..<keep.1 { lines[row].moveRight() }
+    }
+
+    /// Inserts text at the caret; a line break in it starts a new line.
+    @discardableResult
+    public mutating func insert(_ text: String) -> Bool {
+        var changed = false
+        for (i, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { newline(); changed = true }
+            if lines[row].insert(String(part)) { changed = true }
+        }
+        return changed
+    }
+
+    public mutating func newline() {
+        let line = lines[row]
+        let before = String(line.characters[..<line.caret]), after = String(line.characters[line.caret...])
+        lines[row] = LineEditor(before)
+        var next = LineEditor(after)
+        next.moveToStart()
+        lines.insert(next, at: row + 1)
+        row += 1
+    }
+
+    @discardableResult
+    public mutating func deleteBackward() -> Bool {
+        if lines[row].deleteBackward() { return true }
+        guard row > 0 else { return false }
+        let rest = lines.remove(at: row).text
+        row -= 1
+        let column = lines[row].characters.count
+        lines[row].moveToEnd()
+        lines[row].insert(rest)
+        lines[row].moveToStart()
+        for _ in 0..<column { lines[row].moveRight() }
+        return true
+    }
+
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        if lines[row].deleteForward() { return true }
+        guard row + 1 < lines.count else { return false }
+        let next = lines.remove(at: row + 1).text
+        let column = self.column
+        lines[row].insert(next)
+        lines[row].moveToStart()
+        for _ in 0..<column { lines[row].moveRight() }
+        return true
+    }
+
+    /// Edits that stay on the caret's line (ctrl-u, ctrl-k, ctrl-w).
+    @discardableResult
+    public mutating func onLine(_ edit: (inout LineEditor) -> Bool) -> Bool { edit(&lines[row]) }
+
+    public mutating func moveLeft() {
+        if column > 0 { lines[row].moveLeft() } else if row > 0 { row -= 1; lines[row].moveToEnd() }
+    }
+
+    public mutating func moveRight() {
+        if column < lines[row].characters.count { lines[row].moveRight() } else if row + 1 < lines.count { row += 1; lines[row].moveToStart() }
+    }
+
+    public mutating func moveToLineStart() { lines[row].moveToStart() }
+    public mutating func moveToLineEnd() { lines[row].moveToEnd() }
+
+    /// Up or Down by one line, keeping the caret's display column; false at the first or last line.
+    public mutating func moveLine(by delta: Int) -> Bool {
+        let target = row + delta
+        guard lines.indices.contains(target) else { return false }
+        let wanted = DisplayWidth.of(String(lines[row].characters[..<column]))
+        row = target
+        lines[row].moveToStart()
+        var used = 0
+        while lines[row].caret < lines[row].characters.count {
+            let next = DisplayWidth.of(lines[row].characters[lines[row].caret])
+            if used + next > wanted { break }
+            used += next
+            lines[row].moveRight()
+        }
+        return true
+    }
+}
