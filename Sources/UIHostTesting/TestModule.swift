@@ -69,16 +69,19 @@ enum TestModule {
 
     static let open: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
-        guard let path = s.string(at: 1) else { return s.argumentError(1, "open", expected: "string") }
+        guard let given = s.string(at: 1) else { return s.argumentError(1, "open", expected: "string") }
         let run = run(s)
-        var options = HostOptions(size: run.options.size, assetsDirectory: run.options.assets, log: { _ in })
+        // As the test script means it, wherever `uihost test` runs from.
+        let path = ProjectPaths.resolve(given, fromTestScript: run.path)
+        let assets = run.options.assets ?? ProjectPaths.assetsFolder(forScreen: path) ?? "Assets"
+        var options = HostOptions(size: run.options.size, assetsDirectory: assets, log: { _ in })
         options.limits = run.options.limits
         if s.type(at: 2) == .table {
             // The message is raised after `withTable` has restored the stack
             // (which would drop a message pushed inside it).
             if let problem = s.withTable(at: 2, { readOpenOptions($0, into: &options) }) { return s.raise(problem) }
         }
-        guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(path)") }
+        guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(given)") }
         let host: Host
         do throws(LuaError) {
             host = try Host(script: path, options: options)

@@ -11,12 +11,13 @@ public struct TestOptions: Sendable {
     public var jobs: Int
     public var junit: String?
     /// Where `test.open` apps find their images unless the script says.
-    public var assets: String
+    /// `--assets`; nil: the Assets folder of each opened screen's project.
+    public var assets: String?
     /// The limits of the apps `test.open` starts (`--max-instructions`, `--max-time`, `--max-memory`).
     public var limits = ScriptLimits.defaults
 
     public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
-                jobs: Int = 1, junit: String? = nil, assets: String = "Assets") {
+                jobs: Int = 1, junit: String? = nil, assets: String? = nil) {
         self.assets = assets
         self.updateSnapshots = updateSnapshots
         self.size = size
@@ -99,13 +100,24 @@ public final class TestRunner {
     }
 
     /// Worker mode: runs one script in this process, writing records to stdout.
+    /// A worker runs its script from the script's project root (the nearest
+    /// folder above it holding `screens/` or a `uihost.lua`), so that the paths
+    /// a test names (`test.open("screens/x.lua")`, `io.open("library/…")`) mean
+    /// the same wherever `uihost test` was started. Returns the script's path
+    /// from there.
+    static func enterProject(of script: String) -> String {
+        guard let root = ProjectPaths.projectRoot(of: script), let full = FileSystem.realPath(script),
+              full.hasPrefix(root + "/"), chdir(root) == 0 else { return script }
+        return String(full.dropFirst(root.count + 1))
+    }
+
     public func runWorker(script: String) -> Int32 {
         // Records go straight to the pipe (unbuffered), so the parent sees progress as it happens.
         let line = { (text: String) in _ = FileSystem.writeStandardOutput(text + "\n") }
         // What the script writes to stderr joins its output in the pipe, where the
         // parent escapes it, instead of reaching the terminal raw.
         dup2(1, 2)
-        let run = ScriptRun(path: script, options: options, output: line)
+        let run = ScriptRun(path: TestRunner.enterProject(of: script), options: options, output: line)
         run.onRegistered = { names in for name in names { line(WorkerProtocol.registered(name)) } }
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }

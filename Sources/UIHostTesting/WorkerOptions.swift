@@ -9,12 +9,12 @@ extension TestOptions {
         var pairs: [(String, String)] = [
             ("size", size.text),
             ("timeout", String(timeout)),
-            ("assets", assets),
             ("updateSnapshots", updateSnapshots ? "1" : "0"),
             ("maxSeconds", String(limits.maxSeconds)),
             ("maxMemory", String(limits.maxMemory)),
         ]
         if let n = limits.maxInstructions { pairs.append(("maxInstructions", String(n))) }
+        if let assets { pairs.append(("assets", assets)) }
         return pairs.map { $0 + "=" + WorkerOptionCoding.encode($1) }.joined(separator: "&")
     }
 

@@ -1,3 +1,4 @@
+import LuaBridge
 import UIHostCore
 
 /// The command line (`uihost --help`, docs/API.md), parsed.
@@ -10,14 +11,18 @@ struct Arguments {
         case testWorker(String)
         case check([String])
         case stubs(String)
-        case help
+        /// `uihost help` and `uihost help COMMAND`.
+        case help(String?)
         case version
     }
 
-    var command: Command = .help
+    var command: Command = .help(nil)
+    /// `stubs`: rewrite the project's .luarc.json and .luacheckrc even when they exist.
+    var force = false
     var size: Size?
     var keys: [KeyStep] = []
-    var assets = "Assets"
+    /// `--assets`; nil: the Assets folder of the screen's project.
+    var assets: String?
     var plain = false
     var ascii = false
     var watch = false
@@ -64,7 +69,7 @@ struct Arguments {
                 inline = String(arg[arg.index(after: eq)...])
             }
             switch flag {
-            case "--help", "-h": a.command = .help; return a
+            case "--help", "-h": a.command = .help(nil); return a
             case "--version": a.command = .version; return a
             case "--size": a.size = try parseSize(try value(flag, inline))
             case "--keys": a.keys = try parseKeys(try value(flag, inline))
@@ -74,6 +79,7 @@ struct Arguments {
             case "--watch": a.watch = true
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
+            case "--force": a.force = true
             case "--worker": a.worker = true
             case "--worker-options": a.workerOptions = try value(flag, inline)
             case "--allow":
@@ -131,11 +137,17 @@ struct Arguments {
                 guard rest.count == 1 else { throw UsageError(message: "--worker takes one script") }
                 a.command = .testWorker(rest[0])
             } else {
-                a.command = .test(rest.isEmpty ? ["Scripts/tests"] : rest)
+                a.command = .test(rest.isEmpty ? [FileSystem.isDirectory("Scripts/tests") ? "Scripts/tests" : "."] : rest)
             }
         case "check":
-            guard !rest.isEmpty else { throw UsageError(message: "check needs at least one screen") }
+            guard !rest.isEmpty else { throw UsageError(message: "check needs at least one screen or folder") }
             a.command = .check(rest)
+        case "help":
+            guard rest.count <= 1 else { throw UsageError(message: "help takes one command at most") }
+            guard rest.isEmpty || Arguments.commands.contains(rest[0]) else {
+                throw UsageError(message: "help: no command '\(rest[0])'" + Arguments.suggestion(rest[0], Arguments.commands))
+            }
+            a.command = .help(rest.first)
         case "stubs":
             guard rest.count == 1 else { throw UsageError(message: "stubs takes one directory") }
             a.command = .stubs(rest[0])
@@ -144,6 +156,13 @@ struct Arguments {
             a.command = .run(first)
         }
         return a
+    }
+
+    static let commands = ["run", "render", "test", "check", "stubs", "help"]
+
+    /// ` (did you mean 'x'?)` for a near miss, else "".
+    static func suggestion(_ word: String, _ known: [String]) -> String {
+        UIHostCore.suggestion(for: word, among: known).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// `COLSxROWS`, each 1…1000: a terminal is never empty (`test.open` allows 0, to test drawing in nothing).

@@ -30,42 +30,14 @@ func usageExit(_ message: String) -> Never {
     exit(2)
 }
 
-let helpText = """
-usage: uihost SCREEN.lua [options]          run a screen (acts as `render` without a terminal)
-       uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
-       uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
-       uihost check SCREEN.lua ...          load and validate screens without running them
-       uihost stubs DIR                     write the LuaLS type stubs into DIR
-       uihost --help | --version
 
-options:
-  --size COLSxROWS        frame size (default: the terminal's, or 80x24 headless)
-  --keys "K K ..."        (render) key names applied in order; wait:MS advances the clock
-  --assets DIR            where ui.image finds assets (default: Assets)
-  --plain                 no colour or attributes
-  --ascii                 ASCII-only glyphs
-  --watch                 reload the screen when it or a required module changes
-  --allow CAP,...         lift parts of the sandbox: io, os, all
-  --max-instructions N    instruction budget per handler call (default 100000000)
-  --max-time S            CPU seconds per handler call, for work inside library
-                          functions (default 5; 0 for none)
-  --max-memory MiB        memory limit for scripts (default 256)
-  --no-mouse              do not ask the terminal for mouse reports
-  --log FILE              where print and ui.log go when interactive
-  --update-snapshots      (test) rewrite snapshot files instead of comparing
-  --junit FILE            (test) also write a JUnit XML report
-  -j N                    (test) run N scripts in parallel
-  --timeout S             (test) per-case time limit in seconds (default 10)
-
-exit status: 0 success, 1 a test failed or output could not be written,
-             2 usage error, 3 script error
-"""
-
-func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
+/// The options of a host for `screen`. Images come from `--assets`, else from
+/// the Assets folder of the screen's project, wherever uihost runs from.
+func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
     var options = HostOptions(
         size: args.size ?? Size(cols: 80, rows: 24),
         glyphs: args.ascii ? .ascii : .unicode,
-        assetsDirectory: args.assets,
+        assetsDirectory: args.assets ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
         allow: args.allow,
         log: { standardError($0) })
     options.limits = scriptLimits(args)
@@ -73,10 +45,10 @@ func hostOptions(_ args: Arguments, headless: Bool) -> HostOptions {
 }
 
 /// The host for a screen, or exit 3 with the error. `render` (`printFrame`)
-/// still prints a frame: blank, with the error banner (SPEC §1).
+/// still prints a frame: blank, with the error banner (docs/API.md, "Errors").
 func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, printFrame: Bool = false) -> Host {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
-    let options = options ?? hostOptions(args, headless: true)
+    let options = options ?? hostOptions(args, screen: path)
     do {
         return try Host(script: path, options: options)
     } catch {
@@ -115,7 +87,7 @@ func logPath(_ args: Arguments) -> String? {
 /// A screen on a terminal: raw mode, the diff renderer, keys and mouse.
 func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let terminal = Terminal(mouse: !args.noMouse)
-    var options = hostOptions(args, headless: false)
+    var options = hostOptions(args, screen: path)
     if let size = args.size ?? terminal.size() { options.size = size }
     let log = logPath(args).flatMap { LogFile(path: $0) }
     options.log = { text in log?.write(text) }
@@ -139,10 +111,16 @@ func lineKey(_ entry: (offset: Int, element: String)) -> (Int, Int) {
 /// `check`: load every screen; report every problem of each (SPEC §1).
 func check(_ paths: [String], _ args: Arguments) -> Never {
     var failed = false
-    for path in paths {
+    // A folder stands for the screens directly in it.
+    let screens = paths.flatMap { path in
+        FileSystem.isDirectory(path)
+            ? FileSystem.list(path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { FileSystem.join(path, $0) }
+            : [path]
+    }
+    for path in screens {
         guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
         do {
-            var options = hostOptions(args, headless: true)
+            var options = hostOptions(args, screen: path)
             options.collectValidationProblems = true
             options.log = { _ in }
             let host = try Host(script: path, options: options)
@@ -184,8 +162,8 @@ do {
 }
 
 switch arguments.command {
-case .help:
-    print(helpText)
+case .help(let command):
+    print(Help.text(for: command))
     exit(0)
 case .version:
     print("uihost \(version)")
@@ -213,5 +191,7 @@ case .testWorker(let script):
     }
     exit(TestRunner(options: options).runWorker(script: script))
 case .stubs(let directory):
-    exit(Stubs.write(to: directory))
+    let wrote = Stubs.write(to: directory)
+    guard wrote == 0 else { exit(wrote) }
+    exit(ProjectConfig.write(library: directory, stubs: Stubs.uihostLua, force: arguments.force))
 }

@@ -30,11 +30,11 @@ enum Uihost {
     /// root. Output goes through files in `scratch`, so a full pipe cannot block
     /// the child; a run longer than `timeout` seconds is stopped.
     static func run(_ arguments: [String], executable: URL = binary, environment: [String: String] = [:],
-                    scratch: URL, timeout: Double = 60) throws -> Result {
+                    scratch: URL, timeout: Double = 60, directory: URL = root) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }

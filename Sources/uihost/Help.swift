@@ -1,0 +1,103 @@
+/// `uihost --help`, `uihost help` and `uihost help COMMAND`.
+enum Help {
+    static func text(for command: String?) -> String {
+        switch command {
+        case "render": render
+        case "test": test
+        case "check": check
+        case "stubs": stubs
+        case "run": run
+        case "help": overview
+        default: overview
+        }
+    }
+
+    static let overview = """
+usage: uihost SCREEN.lua [options]          run a screen (acts as `render` without a terminal)
+       uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
+       uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
+       uihost check PATH ...                load and validate screens (and folders of them)
+       uihost stubs DIR [--force]           write the LuaLS stubs into DIR, and .luarc.json
+                                            and .luacheckrc here
+       uihost help [COMMAND]                this text, or more about one command
+       uihost --help | --version
+
+options:
+  --size COLSxROWS        frame size (default: the terminal's, or 80x24 headless)
+  --keys "K K ..."        (render) key names applied in order; wait:MS advances the clock
+  --assets DIR            where ui.image finds assets (default: the nearest Assets/
+                          at or above the screen's folder)
+  --plain                 no colour or attributes
+  --ascii                 ASCII-only glyphs
+  --watch                 reload the screen when it or a required module changes
+  --allow CAP,...         lift parts of the sandbox: io, os, all
+  --max-instructions N    instruction budget per handler call (default 100000000)
+  --max-time S            CPU seconds per handler call, for work inside library
+                          functions (default 5; 0 for none)
+  --max-memory MiB        memory limit for scripts (default 256)
+  --no-mouse              do not ask the terminal for mouse reports
+  --log FILE              where print and ui.log go when interactive
+  --update-snapshots      (test) rewrite snapshot files instead of comparing
+  --junit FILE            (test) also write a JUnit XML report
+  -j N                    (test) run N scripts in parallel
+  --timeout S             (test) per-case time limit in seconds (default 10)
+
+keys (interactive): Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move in
+  lists, Esc goes back or closes, q quits at the root, Ctrl-C quits from anywhere,
+  F2 opens the drawer. Key names for --keys and tests: docs/API.md section 6.
+
+where things are: the reference is docs/API.md in the uihost repository; print and
+  ui.log go to the log file when interactive (--log FILE, default
+  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log).
+
+exit status: 0 success, 1 a test failed or output could not be written,
+             2 usage error, 3 script error
+"""
+
+    static let run = """
+usage: uihost SCREEN.lua [options]
+
+Runs the screen in the terminal: raw mode, the alternate screen, keys and mouse,
+until it quits (q at the root, Ctrl-C anywhere, ui.quit). Without a terminal it
+acts as `uihost render`. --watch reloads it when it or a module it requires
+changes; --log FILE says where print and ui.log go. Images come from the Assets
+folder of the screen's project (the nearest Assets/ at or above the screen's
+folder) unless --assets says otherwise.
+"""
+
+    static let render = """
+usage: uihost render SCREEN.lua [--size COLSxROWS] [--keys "K K ..."] [options]
+
+Loads the screen headless, applies the keys in order (wait:MS moves the virtual
+clock), and prints the final frame as plain text. A load error prints a blank
+frame with the error banner, and exits 3. Exit status 1 when the frame cannot be
+written.
+"""
+
+    static let test = """
+usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [-j N] [--timeout S]
+
+Runs automation scripts: every *_test.lua in the folders given (default
+Scripts/tests when it exists, else the current folder). Each case prints ok or
+FAIL with the reason and the frame; exit status 1 when a case failed. Paths in
+test.open are resolved against the test script's project (the nearest folder
+above it holding screens/ or a uihost.lua), then the current folder.
+"""
+
+    static let check = """
+usage: uihost check PATH ...
+
+Loads each screen (each .lua file directly in a folder given) and reports every
+constructor problem with its file and line, without running the screen. Exit
+status 3 when one has a problem.
+"""
+
+    static let stubs = """
+usage: uihost stubs DIR [--force]
+
+Writes the LuaLS type stubs of the ui and test API into DIR (uihost.lua), and,
+in the current folder, a .luarc.json that lists DIR as a library and a
+.luacheckrc that knows ui and test. Existing config files are kept unless
+--force.
+"""
+}

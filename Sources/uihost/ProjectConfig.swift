@@ -1,0 +1,61 @@
+import LuaBridge
+
+/// What `uihost stubs DIR` writes beside the stubs so that a new project's
+/// editor and linter know the API at once: a `.luarc.json` for
+/// lua-language-server and a `.luacheckrc` for luacheck, in the current
+/// folder. Files already there are kept unless `--force`: they are the
+/// project's own.
+enum ProjectConfig {
+    /// The `ui` and `test` functions, read from the stubs the binary carries.
+    static func functions(of table: String, in stubs: String) -> [String] {
+        stubs.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("function \(table).") else { return nil }
+            return line.dropFirst("function \(table).".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }.description
+        }
+    }
+
+    static func luarc(library: String) -> String {
+        """
+        {
+          "runtime": { "version": "Lua 5.4" },
+          "workspace": { "library": ["\(library)"], "checkThirdParty": false },
+          "diagnostics": { "globals": ["ui", "test"] }
+        }
+
+        """
+    }
+
+    static func luacheckrc(stubs: String) -> String {
+        func list(_ names: [String]) -> String {
+            names.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        return """
+        -- luacheck configuration written by `uihost stubs`: the uihost API, so that
+        -- luacheck knows `ui` and `test` and catches a misspelt `ui.pussh`.
+        std = "lua54"
+        read_globals = {
+          ui = { fields = { \(list(functions(of: "ui", in: stubs))) } },
+          test = { fields = { \(list(functions(of: "test", in: stubs))) } },
+        }
+
+        """
+    }
+
+    /// Writes both into the current folder; prints what it wrote or kept. 0, or 3 when one cannot be written.
+    static func write(library: String, stubs: String, force: Bool) -> Int32 {
+        for (name, text) in [(".luarc.json", luarc(library: library)), (".luacheckrc", luacheckrc(stubs: stubs))] {
+            if FileSystem.exists(name) && !force {
+                print("kept \(name) (it exists; --force rewrites it)")
+                continue
+            }
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(name, text)
+            } catch {
+                FileSystem.writeStandardError("uihost: cannot write \(name): \(error.reason)\n")
+                return 3
+            }
+            print("wrote \(name)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// What a new user meets first: self-contained docs, help, paths that follow
+/// the screen and the test script, and a project set up by `uihost stubs`.
+final class NewcomerTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("uihost-new-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func uihost(_ arguments: String..., from folder: URL? = nil) throws -> Uihost.Result {
+        try Uihost.run(arguments, scratch: directory, directory: folder ?? Uihost.root)
+    }
+
+    func testNoDocumentPointsOutsideTheRepository() throws {
+        var offenders: [String] = []
+        let tree = FileManager.default.enumerator(at: Uihost.root, includingPropertiesForKeys: nil)!
+        for case let url as URL in tree {
+            let relative = url.path.dropFirst(Uihost.root.path.count + 1)
+            let top = relative.split(separator: "/").first.map(String.init) ?? ""
+            guard ["README.md", "docs", "library", "screens", "Scripts", "Sources", "Tests"].contains(top),
+                  !relative.hasSuffix("NewcomerTests.swift"),
+                  let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            if text.contains("../" + "shared") { offenders.append(String(relative)) }
+        }
+        XCTAssertEqual(offenders, [], "these refer to material outside the repository")
+    }
+
+    func testHelpAndHelpForACommand() throws {
+        let help = try uihost("help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("docs/API.md"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("Ctrl-C quits"), help.stdout)
+        let test = try uihost("help", "test")
+        XCTAssertTrue(test.stdout.hasPrefix("usage: uihost test"), test.stdout)
+        let typo = try uihost("help", "tset")
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("no command 'tset' (did you mean 'test'?)"), typo.stderr)
+    }
+
+    func testCheckTakesAFolderOfScreens() throws {
+        let result = try uihost("check", "screens")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("ok screens/launcher.lua"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("ok screens/tabbar.lua"), result.stdout)
+    }
+
+    func testAssetsFollowTheScreenNotTheCurrentFolder() throws {
+        let screen = Uihost.root.appendingPathComponent("screens/tabbar.lua").path
+        let result = try uihost("render", screen, "--size", "60x20", from: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.contains("missing image"), result.stdout)
+    }
+
+    func testTestsRunFromTheirOwnFolder() throws {
+        let folder = Uihost.root.appendingPathComponent("Scripts/tests")
+        let result = try uihost("test", "navigation_test.lua", from: folder)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("0 failed"), result.stdout)
+    }
+
+    func testStubsSetUpANewProjectAndKeepItsOwnConfig() throws {
+        let first = try uihost("stubs", "library", from: directory)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let luarc = try String(contentsOf: directory.appendingPathComponent(".luarc.json"), encoding: .utf8)
+        XCTAssertTrue(luarc.contains("\"library\": [\"library\"]"), luarc)
+        let luacheckrc = try String(contentsOf: directory.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+        XCTAssertTrue(luacheckrc.contains("\"screen\""), luacheckrc)
+        XCTAssertTrue(luacheckrc.contains("\"case\""), luacheckrc)
+
+        try "-- mine\n".write(to: directory.appendingPathComponent(".luacheckrc"), atomically: true, encoding: .utf8)
+        let again = try uihost("stubs", "library", from: directory)
+        XCTAssertTrue(again.stdout.contains("kept .luacheckrc"), again.stdout)
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(".luacheckrc"), encoding: .utf8), "-- mine\n")
+        _ = try uihost("stubs", "library", "--force", from: directory)
+        XCTAssertNotEqual(try String(contentsOf: directory.appendingPathComponent(".luacheckrc"), encoding: .utf8), "-- mine\n")
+    }
+
+    func testLuacheckAcceptsANewProjectWrittenByStubs() throws {
+        let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: luacheck.path), "luacheck is not installed")
+        _ = try uihost("stubs", "library", from: directory)
+        try "return ui.screen { title = \"Hi\", ui.text \"hello\" }\n"
+            .write(to: directory.appendingPathComponent("hello.lua"), atomically: true, encoding: .utf8)
+        let lint = try Uihost.run(["-q", "hello.lua"], executable: luacheck, scratch: directory, directory: directory)
+        XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+    }
+}
