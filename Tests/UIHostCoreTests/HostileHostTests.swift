@@ -68,6 +68,30 @@ final class HostileHostTests: XCTestCase {
         XCTAssertEqual(try count(host, "n"), 5)
     }
 
+    func testAChainOfTimersThatSpinsStopsWithItsFirstLink() throws {
+        let host = try host("""
+        local function tick() ui.after(1, tick); while true do end end
+        ui.after(1, tick)
+        return ui.screen {}
+        """, maxInstructions: 100_000)
+        host.advance(1000)
+        XCTAssertEqual(host.errors.count, 1)
+        XCTAssertTrue(host.errors[0].hasSuffix("(the timer it scheduled is stopped)"), host.errors[0])
+        XCTAssertNil(host.nextTimerDelay)
+    }
+
+    func testTimerCallbacksThatKeepRunningIntoLimitsStopEveryTimer() throws {
+        let host = try host("""
+        local function spin() while true do end end
+        ui.every(1, function() ui.after(0, spin) end)
+        return ui.screen {}
+        """, maxInstructions: 100_000)
+        host.advance(10_000)
+        XCTAssertEqual(host.errors.count, 4)
+        XCTAssertEqual(host.errors.last, "runaway timers: 3 timer callbacks ran into a limit; all 2 timers are stopped")
+        XCTAssertNil(host.nextTimerDelay)
+    }
+
     func testAnEndlessRepeatingTimerEndsAWaitAtOnce() throws {
         let host = try host("ui.every(0, function() while true do end end); return ui.screen {}", maxInstructions: 100_000)
         host.advance(10_000)

@@ -22,6 +22,10 @@ extension Host {
     static let maxCallbacksPerMillisecond = 1000
     /// Timers (and sleeping coroutines) that may be scheduled at once.
     static let maxTimers = 10_000
+    /// Timer callbacks that may run into a limit in one `advance` before every
+    /// timer is stopped: each costs a whole budget, so a wait of N ms would
+    /// otherwise cost up to N budgets.
+    static let maxLimitedCallbacks = 3
 
     /// Schedules the function on top of the Lua stack (popping it); returns the
     /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
@@ -63,6 +67,7 @@ extension Host {
         // Time alone changes the frame only when a timer runs or something animates.
         if animating { dirty = true }
         var firedThisMillisecond = 0
+        var limited = 0
         while quitCode == nil, let timer = timers.popDue(atOrBefore: target) {
             firedThisMillisecond = timer.due > clock ? 1 : firedThisMillisecond + 1
             clock = max(clock, timer.due)
@@ -78,12 +83,28 @@ extension Host {
                 if realTime && next.due <= target { next.due = target + 1 }
                 timers.insert(next)
             }
-            if let error = fire(timer), error.isLimit, timer.interval != nil {
-                // It would run into the same limit on every tick.
-                cancelTimer(timer.id)
-                amendLastError(" (the ui.every timer is stopped)")
+            let firstScheduledByIt = nextTimerID
+            if let error = fire(timer), error.isLimit {
+                limited += 1
+                // A repeating timer would run into the same limit on every
+                // tick, and so would a chain of ui.after that schedules its
+                // next link before it spins: both stop here.
+                let chained = timers.ids(from: firstScheduledByIt)
+                for id in chained { cancelTimer(id) }
+                if timer.interval != nil {
+                    cancelTimer(timer.id)
+                    amendLastError(" (the ui.every timer is stopped)")
+                } else if !chained.isEmpty {
+                    amendLastError(" (the \(chained.count == 1 ? "timer" : "\(chained.count) timers") it scheduled \(chained.count == 1 ? "is" : "are") stopped)")
+                }
             }
             dirty = true
+            if limited >= Host.maxLimitedCallbacks && !timers.isEmpty {
+                let count = timers.count
+                for stopped in timers.removeAll() { release(stopped) }
+                report("runaway timers: \(limited) timer callbacks ran into a limit; all \(count) timers are stopped")
+                break
+            }
             if shouldYield() { break }
         }
         clock = max(clock, target)

@@ -10,6 +10,11 @@ struct TimerQueue {
     var isEmpty: Bool { live.isEmpty }
     var count: Int { live.count }
 
+    /// The live timers scheduled since id `first` (ids only grow).
+    func ids(from first: Int) -> [Int] {
+        live.keys.filter { $0 >= first }.sorted()
+    }
+
     /// Takes every live timer off the queue.
     mutating func removeAll() -> [Timer] {
         let all = heap.filter { live[$0.id] != nil }
