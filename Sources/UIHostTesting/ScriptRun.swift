@@ -18,7 +18,12 @@ final class ScriptRun {
     struct Case {
         let name: String
         let function: LuaFunction
+        /// The size of one run of a size matrix: passed to the function as
+        /// "COLSxROWS", the default of `test.open`, the folder of snapshots.
+        var size: Size? = nil
     }
+    /// The size of the case running now, when it is one run of a size matrix.
+    private(set) var caseSize: Size?
     var cases: [Case] = []
     /// While the script's top level runs: the only time `test.case` registers a case.
     private(set) var loading = false
@@ -71,12 +76,14 @@ final class ScriptRun {
         }
         for c in cases {
             lastApp = nil
+            caseSize = c.size
+            defer { caseSize = nil }
             onStart(c.name)
             let start = EventClock.now()
             lua.setDeadline(seconds: options.timeout)
             var result = CaseResult(name: c.name, passed: true, seconds: 0, message: "")
             do throws(LuaError) {
-                try c.function.call()
+                try c.function.call(c.size.map { [.string($0.text)] } ?? [])
             } catch {
                 result.passed = false
                 result.message = error.message

@@ -565,9 +565,14 @@ function App:errors() end
 ---have the full standard library; `ui` exists only inside apps (see `app:eval`).
 test = {}
 
+---Options of `test.case`.
+---@class test.CaseOptions
+---@field sizes? string[] A size matrix: the case runs once per size ("80x24"), reported as `name [80x24]`, with the size as `fn`'s argument; `test.open` in it opens at that size, and its snapshots go to `__snapshots__/<script>/<size>/`.
+
 ---Declares a named case; an error or a failed expectation fails that case only.
 ---@param name string
----@param fn fun()
+---@param fn fun(size?: string)
+---@overload fun(name: string, options: test.CaseOptions, fn: fun(size: string))
 function test.case(name, fn) end
 
 ---Starts a headless app on a screen script (path relative to the working directory).
