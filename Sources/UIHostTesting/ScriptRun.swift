@@ -10,6 +10,9 @@ final class ScriptRun {
     /// order, before any runs; then as each case starts and ends.
     var onRegistered: ([String]) -> Void = { _ in }
     var onStart: (String) -> Void = { _ in }
+    /// Called once the script has loaded, under `--shard`, with the number of
+    /// its results that other shards report.
+    var onShardedAway: (Int) -> Void = { _ in }
     var onFinish: (CaseResult) -> Void = { _ in }
     let lua = LuaState()
     private(set) var passed = 0
@@ -65,16 +68,23 @@ final class ScriptRun {
         lua.setDeadline(seconds: 0)
         loading = false
         if let loadError {
-            record(CaseResult(name: path, passed: false, seconds: 0, message: loadError.message))
-            for c in cases { record(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
+            var results = [CaseResult(name: path, passed: false, seconds: 0, message: loadError.message)]
+            for c in cases { results.append(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
+            let mine = results.filter { inShard($0.name) }
+            if options.shard != nil { onShardedAway(results.count - mine.count) }
+            for result in mine { record(result) }
             return
         }
-        onRegistered(cases.map(\.name))
         if cases.isEmpty {
-            record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script"))
+            // Reported under the script's name, which has a shard like a case's.
+            if options.shard != nil { onShardedAway(inShard(path) ? 0 : 1) }
+            if inShard(path) { record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script")) }
             return
         }
-        for c in cases {
+        let mine = cases.filter { inShard($0.name) }
+        if options.shard != nil { onShardedAway(cases.count - mine.count) }
+        onRegistered(mine.map(\.name))
+        for c in mine {
             lastApp = nil
             caseSize = c.size
             defer { caseSize = nil }
@@ -97,6 +107,11 @@ final class ScriptRun {
             record(result)
             closeApps()
         }
+    }
+
+    /// Whether a result of this script, named `name`, is this shard's to report.
+    private func inShard(_ name: String) -> Bool {
+        options.shard?.contains(script: path, case: name) ?? true
     }
 
     private func record(_ result: CaseResult) {

@@ -56,6 +56,7 @@ options:
   --junit FILE            (test) also write a JUnit XML report
   -j N                    (test) run N scripts in parallel
   --timeout S             (test) per-case time limit in seconds (default 10)
+  --shard K/N             (test) run the K-th of N slices of the cases (for CI)
 
 exit status: 0 success, 1 a test failed or output could not be written,
              2 usage error, 3 script error
@@ -169,6 +170,7 @@ func testOptions(_ args: Arguments) -> TestOptions {
     var options = TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
                               timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
     options.limits = scriptLimits(args)
+    options.shard = args.shard
     return options
 }
 
