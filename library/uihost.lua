@@ -531,6 +531,19 @@ function App:eval(code) end
 ---@return string[]
 function App:errors() end
 
+---What an interactive (colour) terminal would have been sent since `test.open`: the
+---frames go through the same diff writer, drawn after every event and every wake-up
+---of the clock (each timer, every 80 ms while a spinner runs).
+---@class test.Stats
+---@field keys integer Key events sent (each character of `app:type` is one).
+---@field frames integer Frames that sent bytes (the first is the whole screen; one that changes nothing sends none).
+---@field bytes integer Bytes sent, in all.
+---@field lastFrameBytes integer Bytes of the last frame that sent any.
+
+---The terminal output so far, so that a test can hold a byte or frame budget.
+---@return test.Stats
+function App:stats() end
+
 ---The API of automation scripts run by `uihost test` (`*_test.lua`). These scripts
 ---have the full standard library; `ui` exists only inside apps (see `app:eval`).
 test = {}

@@ -132,22 +132,44 @@ final class App {
     let host: Host
     let path: String
 
+    /// `app:stats()`: what a terminal would have been sent so far.
+    private(set) var tally = TerminalTally()
+
     init(id: Int, host: Host, path: String) {
         self.id = id
         self.host = host
         self.path = path
+        draw()
     }
 
     // MARK: - Driving the host
     // Each checks, in every build, that the host leaves its Lua stack as it
     // found it: a leak would otherwise grow by a slot per key of a long test.
+    // Each draws afterwards, as the interactive loop does, for `app:stats()`.
 
     func send(_ event: Event) {
+        if case .key = event { tally.countKey() }
         host.lua.stack.balanced("\(event)") { host.send(event) }
+        draw()
     }
 
     func advance(_ ms: Int) {
-        host.lua.stack.balanced("advance(\(ms))") { host.advance(ms) }
+        host.lua.stack.balanced("advance(\(ms))") {
+            var left = ms
+            var frames = 0
+            while left > 0 {
+                let step = frames < TerminalTally.maxFramesPerAdvance
+                    ? TerminalTally.nextStep(left: left, timerDelay: host.nextTimerDelay, animating: host.animating) : left
+                host.advance(step)
+                left -= step
+                frames += 1
+                draw()
+            }
+        }
+    }
+
+    private func draw() {
+        host.lua.stack.balanced("render") { tally.draw(host) }
     }
 
     func render() -> FrameBuffer {
