@@ -29,7 +29,7 @@ enum TestModule {
         ("contains", contains), ("find", find), ("expect", { expect(LuaStack($0!), shown: true) }),
         ("expectNot", { expect(LuaStack($0!), shown: false) }), ("eval", eval), ("errors", errors),
         ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
-        ("cursor", cursor), ("stats", stats),
+        ("cursor", cursor), ("stats", stats), ("tree", tree),
     ]
 
     static func run(_ s: LuaStack) -> ScriptRun {

@@ -574,6 +574,23 @@ function App:errors() end
 ---@return test.Stats
 function App:stats() end
 
+---A component as a screen reader meets it (`app:tree()`).
+---@class test.Node
+---@field role string "screen", "text", "button", "checkbox", "switch", "radio", "input", "textarea", "list", "listitem", "tabs", "tab", "picker", "dropdown", "menu", "option", "sheet", "drawer", "image", "progress", "group", "spacer" or "separator".
+---@field label string The title, label or text ("" when it has none).
+---@field value? string The value or state in words: "checked"/"not checked", "on"/"off", the chosen item, the text typed (a password as "•"s), "50%" or "busy".
+---@field focused boolean Whether keys go to it.
+---@field selected? boolean For items (listitem, tab, option): whether it is the chosen one.
+---@field expanded? boolean A dropdown or menu picker: whether its popup is open.
+---@field disabled? boolean Set (true) on a disabled button or list row.
+---@field children test.Node[] What it holds, in order; the root also holds the open drawer and sheets, last.
+
+---The semantic tree of the screen shown: the screen's node, its components, and the
+---overlays (drawer, sheets) as the root's last children; an open popup is a "menu"
+---under its dropdown or picker. Only the rows a list shows are in it.
+---@return test.Node
+function App:tree() end
+
 ---The API of automation scripts run by `uihost test` (`*_test.lua`). These scripts
 ---have the full standard library; `ui` exists only inside apps (see `app:eval`).
 test = {}
