@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
         .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
-        .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge"]),
+        .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .executableTarget(
             name: "uihost",
             dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"]

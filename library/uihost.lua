@@ -531,13 +531,48 @@ function App:eval(code) end
 ---@return string[]
 function App:errors() end
 
+---What an interactive (colour) terminal would have been sent since `test.open`: the
+---frames go through the same diff writer, drawn after every event and every wake-up
+---of the clock (each timer, every 80 ms while a spinner runs).
+---@class test.Stats
+---@field keys integer Key events sent (each character of `app:type` is one).
+---@field frames integer Frames that sent bytes (the first is the whole screen; one that changes nothing sends none).
+---@field bytes integer Bytes sent, in all.
+---@field lastFrameBytes integer Bytes of the last frame that sent any.
+
+---The terminal output so far, so that a test can hold a byte or frame budget.
+---@return test.Stats
+function App:stats() end
+
+---A component as a screen reader meets it (`app:tree()`).
+---@class test.Node
+---@field role string "screen", "text", "button", "checkbox", "switch", "radio", "input", "textarea", "list", "listitem", "tabs", "tab", "picker", "dropdown", "menu", "option", "sheet", "drawer", "image", "progress", "group", "spacer" or "separator".
+---@field label string The title, label or text ("" when it has none).
+---@field value? string The value or state in words: "checked"/"not checked", "on"/"off", the chosen item, the text typed (a password as "•"s), "50%" or "busy".
+---@field focused boolean Whether keys go to it.
+---@field selected? boolean For items (listitem, tab, option): whether it is the chosen one.
+---@field expanded? boolean A dropdown or menu picker: whether its popup is open.
+---@field disabled? boolean Set (true) on a disabled button or list row.
+---@field children test.Node[] What it holds, in order; the root also holds the open drawer and sheets, last.
+
+---The semantic tree of the screen shown: the screen's node, its components, and the
+---overlays (drawer, sheets) as the root's last children; an open popup is a "menu"
+---under its dropdown or picker. Only the rows a list shows are in it.
+---@return test.Node
+function App:tree() end
+
 ---The API of automation scripts run by `uihost test` (`*_test.lua`). These scripts
 ---have the full standard library; `ui` exists only inside apps (see `app:eval`).
 test = {}
 
+---Options of `test.case`.
+---@class test.CaseOptions
+---@field sizes? string[] A size matrix: the case runs once per size ("80x24"), reported as `name [80x24]`, with the size as `fn`'s argument; `test.open` in it opens at that size, and its snapshots go to `__snapshots__/<script>/<size>/`.
+
 ---Declares a named case; an error or a failed expectation fails that case only.
 ---@param name string
----@param fn fun()
+---@param fn fun(size?: string)
+---@overload fun(name: string, options: test.CaseOptions, fn: fun(size: string))
 function test.case(name, fn) end
 
 ---Starts a headless app on a screen script (path relative to the working directory).

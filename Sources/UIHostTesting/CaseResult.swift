@@ -24,6 +24,12 @@ enum WorkerProtocol {
         "\u{1}REGISTERED\t" + escape(name)
     }
 
+    /// How many results of the script belong to other shards: sent once it
+    /// loaded, so that a worker that reports nothing is not taken for one that died.
+    static func shardedAway(_ count: Int) -> String {
+        "\u{1}SHARDED\t\(count)"
+    }
+
     static func started(_ name: String) -> String {
         "\u{1}START\t" + escape(name)
     }
@@ -35,6 +41,7 @@ enum WorkerProtocol {
     enum Record {
         case registered(String)
         case started(String)
+        case shardedAway(Int)
         case finished(CaseResult)
         case output(String)
     }
@@ -51,6 +58,7 @@ enum WorkerProtocol {
         let fields = line.dropFirst().split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         if fields.first == "REGISTERED", fields.count == 2 { return .registered(unescape(fields[1])) }
         if fields.first == "START", fields.count == 2 { return .started(unescape(fields[1])) }
+        if fields.first == "SHARDED", fields.count == 2, let n = Int(fields[1]) { return .shardedAway(n) }
         if fields.first == "CASE", fields.count == 5 {
             return .finished(CaseResult(name: unescape(fields[3]), passed: fields[1] == "ok",
                                         seconds: Double(fields[2]) ?? 0, message: unescape(fields[4])))

@@ -10,6 +10,9 @@ final class ScriptRun {
     /// order, before any runs; then as each case starts and ends.
     var onRegistered: ([String]) -> Void = { _ in }
     var onStart: (String) -> Void = { _ in }
+    /// Called once the script has loaded, under `--shard`, with the number of
+    /// its results that other shards report.
+    var onShardedAway: (Int) -> Void = { _ in }
     var onFinish: (CaseResult) -> Void = { _ in }
     let lua = LuaState()
     private(set) var passed = 0
@@ -18,7 +21,12 @@ final class ScriptRun {
     struct Case {
         let name: String
         let function: LuaFunction
+        /// The size of one run of a size matrix: passed to the function as
+        /// "COLSxROWS", the default of `test.open`, the folder of snapshots.
+        var size: Size? = nil
     }
+    /// The size of the case running now, when it is one run of a size matrix.
+    private(set) var caseSize: Size?
     var cases: [Case] = []
     /// While the script's top level runs: the only time `test.case` registers a case.
     private(set) var loading = false
@@ -60,23 +68,32 @@ final class ScriptRun {
         lua.setDeadline(seconds: 0)
         loading = false
         if let loadError {
-            record(CaseResult(name: path, passed: false, seconds: 0, message: loadError.message))
-            for c in cases { record(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
+            var results = [CaseResult(name: path, passed: false, seconds: 0, message: loadError.message)]
+            for c in cases { results.append(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
+            let mine = results.filter { inShard($0.name) }
+            if options.shard != nil { onShardedAway(results.count - mine.count) }
+            for result in mine { record(result) }
             return
         }
-        onRegistered(cases.map(\.name))
         if cases.isEmpty {
-            record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script"))
+            // Reported under the script's name, which has a shard like a case's.
+            if options.shard != nil { onShardedAway(inShard(path) ? 0 : 1) }
+            if inShard(path) { record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script")) }
             return
         }
-        for c in cases {
+        let mine = cases.filter { inShard($0.name) }
+        if options.shard != nil { onShardedAway(cases.count - mine.count) }
+        onRegistered(mine.map(\.name))
+        for c in mine {
             lastApp = nil
+            caseSize = c.size
+            defer { caseSize = nil }
             onStart(c.name)
             let start = EventClock.now()
             lua.setDeadline(seconds: options.timeout)
             var result = CaseResult(name: c.name, passed: true, seconds: 0, message: "")
             do throws(LuaError) {
-                try c.function.call()
+                try c.function.call(c.size.map { [.string($0.text)] } ?? [])
             } catch {
                 result.passed = false
                 result.message = error.message
@@ -90,6 +107,11 @@ final class ScriptRun {
             record(result)
             closeApps()
         }
+    }
+
+    /// Whether a result of this script, named `name`, is this shard's to report.
+    private func inShard(_ name: String) -> Bool {
+        options.shard?.contains(script: path, case: name) ?? true
     }
 
     private func record(_ result: CaseResult) {
@@ -110,22 +132,44 @@ final class App {
     let host: Host
     let path: String
 
+    /// `app:stats()`: what a terminal would have been sent so far.
+    private(set) var tally = TerminalTally()
+
     init(id: Int, host: Host, path: String) {
         self.id = id
         self.host = host
         self.path = path
+        draw()
     }
 
     // MARK: - Driving the host
     // Each checks, in every build, that the host leaves its Lua stack as it
     // found it: a leak would otherwise grow by a slot per key of a long test.
+    // Each draws afterwards, as the interactive loop does, for `app:stats()`.
 
     func send(_ event: Event) {
+        if case .key = event { tally.countKey() }
         host.lua.stack.balanced("\(event)") { host.send(event) }
+        draw()
     }
 
     func advance(_ ms: Int) {
-        host.lua.stack.balanced("advance(\(ms))") { host.advance(ms) }
+        host.lua.stack.balanced("advance(\(ms))") {
+            var left = ms
+            var frames = 0
+            while left > 0 {
+                let step = frames < TerminalTally.maxFramesPerAdvance
+                    ? TerminalTally.nextStep(left: left, timerDelay: host.nextTimerDelay, animating: host.animating) : left
+                host.advance(step)
+                left -= step
+                frames += 1
+                draw()
+            }
+        }
+    }
+
+    private func draw() {
+        host.lua.stack.balanced("render") { tally.draw(host) }
     }
 
     func render() -> FrameBuffer {

@@ -2,7 +2,8 @@ import LuaBridge
 import UIHostCore
 
 /// `app:snapshot(name)`: the frame as plain text in
-/// `__snapshots__/<script>/<name>.txt` beside the script. A missing file is
+/// `__snapshots__/<script>/<name>.txt` beside the script (in a sized case,
+/// `__snapshots__/<script>/<COLSxROWS>/<name>.txt`). A missing file is
 /// written and reported as new; a mismatch fails with a line diff.
 extension TestModule {
     static let snapshot: LuaSwiftFunction = { L in
@@ -19,7 +20,9 @@ extension TestModule {
         let run = run(s)
         let script = run.path.split(separator: "/").last.map(String.init) ?? run.path
         let scriptName = script.hasSuffix(".lua") ? String(script.dropLast(4)) : script
-        let directory = FileSystem.join(FileSystem.join(FileSystem.directory(of: run.path), "__snapshots__"), scriptName)
+        var directory = FileSystem.join(FileSystem.join(FileSystem.directory(of: run.path), "__snapshots__"), scriptName)
+        // A run of a size matrix keeps its frames in a folder per size: one name, one file per size.
+        if let size = run.caseSize { directory = FileSystem.join(directory, size.text) }
         let file = FileSystem.join(directory, name + ".txt")
         let actual = app.render().text + "\n"
         if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {

@@ -29,7 +29,7 @@ enum TestModule {
         ("contains", contains), ("find", find), ("expect", { expect(LuaStack($0!), shown: true) }),
         ("expectNot", { expect(LuaStack($0!), shown: false) }), ("eval", eval), ("errors", errors),
         ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
-        ("cursor", cursor),
+        ("cursor", cursor), ("stats", stats), ("tree", tree),
     ]
 
     static func run(_ s: LuaStack) -> ScriptRun {
@@ -55,15 +55,27 @@ enum TestModule {
     static let testCase: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
         guard let name = s.string(at: 1) else { return s.argumentError(1, "case", expected: "string") }
-        guard s.type(at: 2) == .function else { return s.argumentError(2, "case", expected: "function") }
+        // test.case(name, fn) or test.case(name, { sizes = … }, fn)
+        let hasOptions = s.type(at: 2) == .table
+        let fn: Int32 = hasOptions ? 3 : 2
+        guard s.type(at: fn) == .function else { return s.argumentError(fn, "case", expected: "function") }
         // Cases are listed before the first runs (so that a crash cannot hide
         // the rest): one registered later would never run.
         guard run(s).loading else {
             return s.raise("test.case: cases are registered while the script loads, not inside a case (\"\(name)\")")
         }
-        s.pushCopy(of: 2)
+        var sizes: [Size?] = [nil]
+        if hasOptions {
+            switch s.withTable(at: 2, { CaseOptions.read($0) }) {
+            case .failure(let problem): return s.raise("test.case: \(problem.message) (\"\(name)\")")
+            case .success(let matrix): if let matrix { sizes = matrix }
+            }
+        }
         let run = run(s)
-        run.cases.append(ScriptRun.Case(name: name, function: LuaFunction(popping: s, of: run.lua)))
+        for size in sizes {
+            s.pushCopy(of: fn)
+            run.cases.append(ScriptRun.Case(name: CaseOptions.name(name, size: size), function: LuaFunction(popping: s, of: run.lua), size: size))
+        }
         return 0
     }
 
@@ -73,8 +85,9 @@ enum TestModule {
         let run = run(s)
         // As the test script means it, wherever `uihost test` runs from.
         let path = ProjectPaths.resolve(given, fromTestScript: run.path)
+        // A sized case's apps open at its size unless they say otherwise.
         let assets = run.options.assets ?? ProjectPaths.assetsFolder(forScreen: path) ?? "Assets"
-        var options = HostOptions(size: run.options.size, assetsDirectory: assets, log: { _ in })
+        var options = HostOptions(size: run.caseSize ?? run.options.size, assetsDirectory: assets, log: { _ in })
         options.limits = run.options.limits
         if s.type(at: 2) == .table {
             // The message is raised after `withTable` has restored the stack

@@ -15,6 +15,8 @@ public struct TestOptions: Sendable {
     public var assets: String?
     /// The limits of the apps `test.open` starts (`--max-instructions`, `--max-time`, `--max-memory`).
     public var limits = ScriptLimits.defaults
+    /// `--shard K/N`: run only this slice of the cases.
+    public var shard: Shard?
 
     public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
                 jobs: Int = 1, junit: String? = nil, assets: String? = nil) {
@@ -86,7 +88,7 @@ public final class TestRunner {
             passed += suite.cases.filter(\.passed).count
             failed += suite.cases.filter { !$0.passed }.count
         }
-        output("\(passed) passed, \(failed) failed")
+        output("\(passed) passed, \(failed) failed" + (options.shard.map { " (shard \($0.text))" } ?? ""))
         if let junit = options.junit {
             do throws(FileSystem.Failure) {
                 try FileSystem.write(junit, JUnit.report(results))
@@ -119,6 +121,7 @@ public final class TestRunner {
         dup2(1, 2)
         let run = ScriptRun(path: TestRunner.enterProject(of: script), options: options, output: line)
         run.onRegistered = { names in for name in names { line(WorkerProtocol.registered(name)) } }
+        run.onShardedAway = { line(WorkerProtocol.shardedAway($0)) }
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }
         run.execute()

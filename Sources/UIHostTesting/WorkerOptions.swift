@@ -15,6 +15,7 @@ extension TestOptions {
         ]
         if let n = limits.maxInstructions { pairs.append(("maxInstructions", String(n))) }
         if let assets { pairs.append(("assets", assets)) }
+        if let shard { pairs.append(("shard", shard.text)) }
         return pairs.map { $0 + "=" + WorkerOptionCoding.encode($1) }.joined(separator: "&")
     }
 
@@ -33,6 +34,7 @@ extension TestOptions {
             case "maxSeconds": guard let v = Double(value) else { return nil }; limits.maxSeconds = v
             case "maxMemory": guard let v = Int(value) else { return nil }; limits.maxMemory = v
             case "maxInstructions": guard let v = Int64(value) else { return nil }; limits.maxInstructions = v
+            case "shard": guard let v = Shard(parsing: value) else { return nil }; shard = v
             default: return nil
             }
         }

@@ -30,6 +30,8 @@ final class WorkerPool {
         /// The cases the script registered, in the order they run.
         var registered: [String] = []
         var running: String?
+        /// Results the script left to other shards (`--shard`).
+        var shardedAway = 0
         var killedForSilence = false
         var lastProgress: Double
         let started: Double
@@ -108,6 +110,7 @@ final class WorkerPool {
             switch WorkerProtocol.parse(line) {
             case .registered(let name): worker.registered.append(name)
             case .started(let name): worker.running = name
+            case .shardedAway(let count): worker.shardedAway = count
             case .finished(let result):
                 worker.running = nil
                 worker.suite.cases.append(result)
@@ -143,7 +146,8 @@ final class WorkerPool {
             for name in worker.registered.dropFirst(suite.cases.count) {
                 suite.cases.append(CaseResult(name: name, passed: false, seconds: 0, message: "not run: \(ended)"))
             }
-        } else if signaled || worker.killedForSilence || suite.cases.isEmpty {
+        } else if signaled || worker.killedForSilence || suite.cases.isEmpty && (worker.shardedAway == 0 || exitStatus != 0) {
+            // (A worker whose every result belongs to other shards reports none, and is fine.)
             let when = worker.registered.isEmpty && suite.cases.isEmpty ? " while loading" : " after its cases"
             suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: ended + when))
         }

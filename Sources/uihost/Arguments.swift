@@ -1,5 +1,6 @@
 import LuaBridge
 import UIHostCore
+import UIHostTesting
 
 /// The command line (`uihost --help`, docs/API.md), parsed.
 struct Arguments {
@@ -36,6 +37,7 @@ struct Arguments {
     var junit: String?
     var jobs = 1
     var timeout = 10.0
+    var shard: Shard?
     var worker = false
     /// What the test runner hands a worker (`TestOptions.workerArgument`).
     var workerOptions: String?
@@ -103,6 +105,12 @@ struct Arguments {
                 a.maxMemoryMiB = n
             case "--log": a.logFile = try value(flag, inline)
             case "--junit": a.junit = try value(flag, inline)
+            case "--shard":
+                let v = try value(flag, inline)
+                guard let shard = Shard(parsing: v) else {
+                    throw UsageError(message: "--shard: expected K/N with 1 ≤ K ≤ N (such as 2/3), got '\(v)'")
+                }
+                a.shard = shard
             case "-j":
                 let v = try value(flag, inline)
                 guard let n = Int(v), n >= 1, n <= 256 else { throw UsageError(message: "-j: expected a number of jobs, got '\(v)'") }

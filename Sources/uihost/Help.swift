@@ -41,6 +41,7 @@ options:
   --junit FILE            (test) also write a JUnit XML report
   -j N                    (test) run N scripts in parallel
   --timeout S             (test) per-case time limit in seconds (default 10)
+  --shard K/N             (test) run the K-th of N slices of the cases (for CI)
 
 keys (interactive): Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move in
   lists, Esc goes back or closes, q quits at the root, Ctrl-C quits from anywhere,
@@ -75,7 +76,7 @@ written.
 """
 
     static let test = """
-usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [-j N] [--timeout S]
+usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [-j N] [--timeout S] [--shard K/N]
 
 Runs automation scripts: every *_test.lua in the folders given (default
 Scripts/tests when it exists, else the current folder). Each case prints ok or

@@ -147,6 +147,7 @@ func testOptions(_ args: Arguments) -> TestOptions {
     var options = TestOptions(updateSnapshots: args.updateSnapshots, size: args.size ?? Size(cols: 80, rows: 24),
                               timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
     options.limits = scriptLimits(args)
+    options.shard = args.shard
     return options
 }
 

@@ -26,3 +26,32 @@ final class WorkerOptionsTests: XCTestCase {
         XCTAssertNil(TestOptions(workerArgument: "assets=%4"))
     }
 }
+
+final class ShardTests: XCTestCase {
+    func testTheShardReachesTheWorker() {
+        var options = TestOptions()
+        options.shard = Shard(index: 2, count: 5)
+        XCTAssertEqual(TestOptions(workerArgument: options.workerArgument)?.shard, Shard(index: 2, count: 5))
+        XCTAssertNil(TestOptions(workerArgument: "shard=6/5"))
+    }
+
+    func testEveryCaseFallsInExactlyOneSlice() {
+        for n in 1...7 {
+            for i in 0..<200 {
+                let hits = (1...n).filter { Shard(index: $0, count: n)!.contains(script: "s\(i % 9)_test.lua", case: "case \(i)") }
+                XCTAssertEqual(hits.count, 1, "case \(i) of \(n) slices")
+            }
+        }
+    }
+
+    func testSlicesAreRoughlyEven() {
+        let counts = (1...4).map { k in (0..<1000).filter { Shard(index: k, count: 4)!.contains(script: "a_test.lua", case: "case \($0)") }.count }
+        for c in counts { XCTAssertTrue((200...300).contains(c), "\(counts)") }
+    }
+
+    func testParsingWantsKOverNWithKBetweenOneAndN() {
+        XCTAssertEqual(Shard(parsing: "1/1"), Shard(index: 1, count: 1))
+        XCTAssertEqual(Shard(parsing: "3/3")?.text, "3/3")
+        for bad in ["0/1", "2/1", "1/0", "1", "/", "1/", "+1/2", "1 /2", "１/2"] { XCTAssertNil(Shard(parsing: bad), bad) }
+    }
+}

@@ -43,8 +43,8 @@ final class ListNode: Node {
         context.state.listScroll[id] = s
     }
 
-    /// Reads items[from+1 …] of this list's table, raw.
-    private func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
+    /// Reads items[from+1 …] of this list's table, raw (drawing, and `Host.semanticTree`).
+    func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
         let L = reader.L
         reader.pushTable(anchor: anchor)

@@ -60,6 +60,10 @@ class Node {
 
     /// Handles the mouse wheel over the node (positive is down).
     func scroll(_ amount: Int, _ host: Host) -> Bool { false }
+
+    /// What the node is to a screen reader and `app:tree()`; the default
+    /// describes the built-in nodes (Node+Semantics.swift), a new node may override it.
+    func semantics(_ context: SemanticsContext) -> Semantics { Semantics.describing(self, context) }
 }
 
 /// What layout shares across the tree: the frame, the interaction state,

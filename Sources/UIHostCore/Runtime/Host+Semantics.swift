@@ -1,0 +1,28 @@
+import CLua
+
+/// `Host.semanticTree()`: the laid-out screen as a screen reader meets it, read
+/// only (for `app:tree()` and a linear screen-reader output).
+extension Host {
+    /// The screen's node with the overlays over it (drawer, sheets, bottom first)
+    /// as its last children; nil when no screen is shown. Focus is where keys go:
+    /// the top layer's focused node, or the highlighted row of an open popup.
+    public func semanticTree() -> Semantics? {
+        _ = render()
+        guard let screen = layers.first else { return nil }
+        let top = lua_gettop(L)
+        reader.resume()
+        defer {
+            reader.end()
+            lua_settop(L, top)
+        }
+        var root: Semantics?
+        for (i, layer) in layers.enumerated() {
+            let isTop = i == layers.count - 1
+            let context = SemanticsContext(focused: isTop && popup == nil ? interaction.focus[layer.key] : nil,
+                                           popup: isTop ? popup : nil, reader: reader)
+            let node = layer.root.semantics(context)
+            if layer === screen { root = node } else { root?.children.append(node) }
+        }
+        return root
+    }
+}

@@ -1,0 +1,53 @@
+import LuaBridge
+import UIHostCore
+
+/// `app:tree()`: the semantic tree (`Host.semanticTree`) as plain tables:
+/// `{ role =, label =, value =, focused =, children = { … } }`, and `selected`,
+/// `expanded` where the role has them, `disabled = true` where it holds.
+extension TestModule {
+    static let tree: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "tree") else { return LuaTrampoline.raiseWhere }
+        guard let root = app.host.lua.stack.balanced("tree", { app.host.semanticTree() }) else {
+            s.pushNil()
+            return 1
+        }
+        guard push(root, onto: s, depth: 0) else { return s.raise("tree: the tree is too deep to copy") }
+        return 1
+    }
+
+    /// False when the Lua stack cannot grow (a tree nested beyond any real screen).
+    private static func push(_ node: Semantics, onto s: LuaStack, depth: Int) -> Bool {
+        guard depth < 200, s.reserve(4) else { return false }
+        s.pushNewTable(fieldCount: 6)
+        s.push(node.role)
+        s.setField("role", at: -2)
+        s.push(node.label)
+        s.setField("label", at: -2)
+        if let value = node.value {
+            s.push(value)
+            s.setField("value", at: -2)
+        }
+        s.push(node.focused)
+        s.setField("focused", at: -2)
+        if let selected = node.selected {
+            s.push(selected)
+            s.setField("selected", at: -2)
+        }
+        if let expanded = node.expanded {
+            s.push(expanded)
+            s.setField("expanded", at: -2)
+        }
+        if node.disabled {
+            s.push(true)
+            s.setField("disabled", at: -2)
+        }
+        s.pushNewTable(arrayCount: Int32(clamping: node.children.count))
+        for (i, child) in node.children.enumerated() {
+            guard push(child, onto: s, depth: depth + 1) else { return false }
+            s.rawSet(at: -2, i + 1)
+        }
+        s.setField("children", at: -2)
+        return true
+    }
+}
