@@ -27,7 +27,7 @@ enum TestModule {
         ("press", press), ("type", type), ("screen", screen), ("line", line),
         ("contains", contains), ("find", find), ("expect", { expect($0!, shown: true) }),
         ("expectNot", { expect($0!, shown: false) }), ("eval", eval), ("errors", errors),
-        ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
+        ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("resize", resize), ("snapshot", snapshot),
     ]
 
     static func run(_ L: OpaquePointer) -> ScriptRun {
@@ -232,6 +232,16 @@ enum TestModule {
         for _ in 0..<min(v[2].magnitude, 10_000) {
             app.host.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
         }
+        return 0
+    }
+
+    /// `app:resize(cols, rows)`: the terminal changed size (negative counts are 0).
+    static let resize: uih_SwiftFunction = { L in
+        let L = L!
+        guard let app = app(L, "resize") else { return UIH_RAISE_WHERE }
+        guard let v = integers(L, from: 2, count: 2, "resize") else { return UIH_RAISE_WHERE }
+        guard v[0] <= 1000, v[1] <= 1000 else { return raise(L, "resize: at most 1000x1000 (got \(v[0])x\(v[1]))") }
+        app.host.send(.resize(cols: v[0], rows: v[1]))
         return 0
     }
 
