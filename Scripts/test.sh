@@ -14,8 +14,8 @@ failed=()
 echo "== swift test"
 swift test --skip-build || failed+=("swift test")
 
-echo "== luacheck screens Scripts/tests"
-luacheck -q screens Scripts/tests || failed+=("luacheck")
+echo "== luacheck screens Scripts/tests Scripts/fuzz"
+luacheck -q screens Scripts/tests Scripts/fuzz || failed+=("luacheck")
 
 echo "== uihost test Scripts/tests"
 .build/debug/uihost test Scripts/tests || failed+=("uihost test")
