@@ -13,8 +13,9 @@
 # failure in failure.txt; replay it with
 #   FUZZ_REPLAY=$FUZZ_DIR/SEED-N $UIHOST test Scripts/fuzz/run.lua --max-instructions 1000000 --max-memory 64
 # Environment: FUZZ_DIR (default /tmp/uihost-fuzz), FUZZ_STEPS (events per
-# screen, 150), FUZZ_SCREENS (stop after that many screens), UIHOST (the
-# binary; default: a release build, as Scripts/uihost runs).
+# screen, 150), FUZZ_SCREENS (stop after that many screens), FUZZ_BATCH
+# (screens per `uihost test` run, 10), FUZZ_PROGRESS=1 (a line per run),
+# UIHOST (the binary; default: a release build, as Scripts/uihost runs).
 set -uo pipefail
 seconds=${1:-60}
 seed=${2:-1}
@@ -35,7 +36,7 @@ mkdir -p "$dir"
 # on each process's address space far above it.
 limits=(--max-instructions 1000000 --max-memory 64 --timeout 120)
 address_space_kib=$((2 * 1024 * 1024))
-batch=10
+batch=${FUZZ_BATCH:-10}
 
 time_cmd=()
 [ -x /usr/bin/time ] && time_cmd=(/usr/bin/time -o "$dir/.rss" -f '%M')
@@ -83,6 +84,7 @@ while [ "$(date +%s)" -lt "$deadline" ] && [ "$screens" -lt "$max_screens" ]; do
     echo "$output" | grep -A5 '^FAIL Scripts/fuzz'
     failed+=("driver")
   fi
+  [ -n "${FUZZ_PROGRESS:-}" ] && echo "fuzz: screens $next-$((next + count - 1)) done"
   next=$((next + count))
 done
 rm -f "$dir/.rss"

@@ -13,10 +13,17 @@ end
 test.case("fuzz slice: seed 1, 11 screens of 100 events, no crash, hang or memory runaway", function()
   local dir = os.getenv("TMPDIR") or "/tmp"
   dir = dir .. "/uihost-fuzz-slice-" .. os.time() .. "-" .. math.random(1e6)
-  local command = ("UIHOST='%s' FUZZ_DIR='%s' FUZZ_SCREENS=11 FUZZ_STEPS=100 Scripts/fuzz.sh 60 1 2>&1")
+  local command = ("UIHOST='%s' FUZZ_DIR='%s' FUZZ_SCREENS=11 FUZZ_STEPS=100 FUZZ_BATCH=1 FUZZ_PROGRESS=1 "
+    .. "Scripts/fuzz.sh 60 1 2>&1")
     :format(uihost(), dir)
   local p = assert(io.popen(command))
-  local output = p:read("a")
+  -- A line per screen: the runner's per-case timeout counts from the last line.
+  local lines = {}
+  for line in p:lines() do
+    print(line)
+    lines[#lines + 1] = line
+  end
+  local output = table.concat(lines, "\n")
   local ok = p:close()
   os.execute("rmdir '" .. dir .. "' 2>/dev/null")  -- empty unless a screen failed (its folder is kept)
   assert(ok, "Scripts/fuzz.sh failed:\n" .. output)
