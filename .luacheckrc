@@ -40,6 +40,10 @@ files["Tests/CLITests/fixtures/**/*_test.lua"] = automation
 -- The benchmark drivers run by Scripts/bench.sh through `uihost test`.
 files["Scripts/bench/cases100.lua"] = automation
 files["Scripts/bench/perkey_bench.lua"] = automation
+-- The fuzzer (Scripts/fuzz.sh): its driver runs through `uihost test`; screens.lua
+-- and rng.lua run inside the apps it opens.
+files["Scripts/fuzz/run.lua"] = automation
+files["Scripts/fuzz/storms.lua"] = automation
 
 -- Fixture screens publish their state as globals on purpose, for the automation
 -- scripts to read with app:eval("return NAME").

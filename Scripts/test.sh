@@ -24,8 +24,8 @@ failed=()
 echo "== swift test"
 timed swift test --skip-build || failed+=("swift test")
 
-echo "== luacheck screens Scripts/tests"
-timed luacheck -q screens Scripts/tests || failed+=("luacheck")
+echo "== luacheck screens Scripts/tests Scripts/fuzz"
+timed luacheck -q screens Scripts/tests Scripts/fuzz || failed+=("luacheck")
 
 echo "== uihost test Scripts/tests"
 timed .build/debug/uihost test Scripts/tests || failed+=("uihost test")

@@ -29,7 +29,7 @@ enum TestModule {
         ("contains", contains), ("find", find), ("expect", { expect(LuaStack($0!), shown: true) }),
         ("expectNot", { expect(LuaStack($0!), shown: false) }), ("eval", eval), ("errors", errors),
         ("advance", advance), ("click", click), ("drag", drag), ("scroll", scroll), ("snapshot", snapshot),
-        ("cursor", cursor), ("stats", stats), ("tree", tree),
+        ("cursor", cursor), ("stats", stats), ("tree", tree), ("resize", resize),
     ]
 
     static func run(_ s: LuaStack) -> ScriptRun {
@@ -238,6 +238,16 @@ enum TestModule {
         for _ in 0..<min(v[2].magnitude, 10_000) {
             app.send(.mouse(MouseEvent(.scroll(v[2] > 0 ? 1 : -1), column: v[0], row: v[1])))
         }
+        return 0
+    }
+
+    /// `app:resize(cols, rows)`: the terminal changed size (negative counts are 0).
+    static let resize: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let app = app(s, "resize") else { return LuaTrampoline.raiseWhere }
+        guard let v = integers(s, from: 2, count: 2, "resize") else { return LuaTrampoline.raiseWhere }
+        guard v[0] <= 1000, v[1] <= 1000 else { return s.raise("resize: at most 1000x1000 (got \(v[0])x\(v[1]))") }
+        app.send(.resize(cols: v[0], rows: v[1]))
         return 0
     }
 

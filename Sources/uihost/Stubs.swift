@@ -512,6 +512,11 @@ function App:drag(c1, r1, c2, r2) end
 ---@param n integer
 function App:scroll(col, row, n) end
 
+---The terminal changed size: later frames are `cols` x `rows` (0…1000; a negative count is 0).
+---@param cols integer
+---@param rows integer
+function App:resize(cols, rows) end
+
 ---Moves the virtual clock by `ms`, running due timers and sleeping coroutines in order.
 ---@param ms number
 function App:advance(ms) end

@@ -217,3 +217,26 @@ final class HostileTablesTests: XCTestCase {
         XCTAssertEqual(host.errors.first?.hasSuffix("ui.present: 100 sheets are presented already; dismiss one first"), true, "\(host.errors)")
     }
 }
+
+/// Cases the fuzzer (Scripts/fuzz.sh) found, kept as they were found.
+final class FuzzFoundTests: XCTestCase {
+    private func host(_ file: String, maxInstructions: Int64 = 100_000) throws -> UIHostCore.Host {
+        let root = FileSystem.directory(of: FileSystem.directory(of: FileSystem.directory(of: #filePath)))
+        return try UIHostCore.Host(script: FileSystem.join(root, "Scripts/fuzz/found/" + file),
+                                   options: HostOptions(size: Size(cols: 40, rows: 8), maxInstructions: maxInstructions))
+    }
+
+    func testTabsWhoseSelectedPointsPastTheValidTabsDrawWithoutACrash() throws {
+        let host = try host("tabs_selected_past_valid_tabs.lua")
+        XCTAssertEqual(host.render().height, 8)
+        press(host, .tab, .right, .left)
+        XCTAssertEqual(host.errors.first, "screen[1][2] must be a ui.tab (got a ui.text)")
+    }
+
+    func testAnAfterChainThatSpinsCostsOneBudgetNotOnePerMillisecond() throws {
+        let host = try host("after_chain_spins.lua")
+        host.advance(1000)
+        XCTAssertEqual(host.errors.count, 1)
+        XCTAssertNil(host.nextTimerDelay)
+    }
+}

@@ -102,6 +102,8 @@ final class TabsNode: Node {
     private func placeLabels(_ texts: [String], into bar: inout Bar) {
         let area = bar.area
         guard !area.isEmpty, !texts.isEmpty else { return }
+        // `selected` is clamped to the table's entries; some may not be tabs.
+        let selected = min(self.selected, texts.count)
         let widths = texts.map { DisplayWidth.of($0) }
         let gap = 2
         func end(from first: Int) -> Int {

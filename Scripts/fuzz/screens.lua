@@ -1,0 +1,248 @@
+-- Random screens for Scripts/fuzz.sh. This module runs inside the app under
+-- test, in the sandbox: the driver writes a one-line main.lua that calls it
+-- with a seed, so the screen is rebuilt the same way each time it is opened
+-- and its handlers draw from the same seeded stream. Everything here is what
+-- a careless or hostile script author might write: every component, nested at
+-- random, fields of the wrong type or absurd size, sparse and cyclic tables,
+-- and handlers that loop, allocate, raise odd values, flood timers or quit.
+-- The host must survive all of it: report errors, never crash or hang.
+local Rng = require "rng"
+
+-- Strings whose display width the driver can compute (see `width` in
+-- storms.lua): ASCII, CJK and emoji (2 columns), a combining accent (0), and
+-- bytes the frame must never show raw: controls, escape sequences, bad UTF-8.
+local STRINGS = {
+  "", " ", "x", "OK", "hello world", "a much longer label that will need wrapping somewhere",
+  "日本語のテキスト", "カスタムシート", "한국어", "🐱🐈🐾", "e\u{301}\u{301}\u{301}", "a\u{301}b",
+  "\27[31mred\27[0m", "\27]0;title\7", "bell\7", "nul\0byte", "tab\there\tand\tthere",
+  "line\nbreak\n\nthree", "cr\rreturn", "\xff\xfe\xc0bad utf8", "\u{9B}c1", "del\127",
+  "‹›▼▲✓", "%s%d%%", "\\", "  leading and trailing  ",
+}
+
+local NUMBERS = {
+  0, 1, 2, 3, -1, 0.5, 0.25, 1.0, 1.5, 7, 100, 1000, 1001, -1000, 2 ^ 31, 2 ^ 53, 1e308, -1e308,
+  math.huge, -math.huge, 0 / 0, math.maxinteger, math.mininteger,
+}
+
+local ASSETS = { "IMG_0057", "avatar", "missing", "../etc/passwd", "/etc/passwd", ".hidden", "" }
+local KEYWORDS = { "left", "center", "right", "top", "bottom", "menu", "wheel", "fit" }
+
+return function(seed)
+  local rng = Rng.new(seed)
+  local made = {}    -- recently built components: the targets of hostile edits
+  local timers = {}  -- handles of recent timers, to cancel
+  -- Building the screen shares one instruction budget: the huge values come
+  -- only later, from handlers, so that the screen loads.
+  local loading = true
+
+  local function remember(list, value)
+    list[#list + 1] = value
+    if #list > 200 then table.remove(list, 1) end  -- keep the script's memory bounded
+    return value
+  end
+
+  local function str()
+    local s = rng:pick(STRINGS)
+    if rng:chance(0.1) then s = s .. rng:pick(STRINGS) end
+    if not loading and rng:chance(0.02) then s = string.rep(s ~= "" and s or "w", rng:pick { 100, 10000, 100000 }) end
+    return s
+  end
+
+  local function num()
+    return rng:chance(0.5) and rng:pick(NUMBERS) or rng:range(-3, 12)
+  end
+
+  -- A table with only huge integer keys: a reader that trusts `#t` or walks
+  -- 1…max key would allocate or loop for ever.
+  local function sparse(value)
+    local t = {}
+    for _ = 1, rng:range(1, 4) do t[2 ^ rng:range(3, 62) // 1] = value end
+    return t
+  end
+
+  local component -- forward
+
+  -- A value of any type: what a handler might assign to any field.
+  local function anything(depth)
+    local r = rng:below(12)
+    if r <= 3 then return str()
+    elseif r <= 5 then return num()
+    elseif r == 6 then return rng:chance(0.5)
+    elseif r == 7 then return nil
+    elseif r == 8 then return {}
+    elseif r == 9 then return sparse(str())
+    elseif r == 10 then return function() end
+    elseif r == 11 then return rng:pick(KEYWORDS)
+    else return depth < 3 and component(depth + 1) or ui.text(str())
+    end
+  end
+
+  local function items(withHandlers, act)
+    local list = {}
+    for i = 1, rng:pick { 0, 1, 2, 3, 5, 8, 30 } do
+      if rng:chance(0.3) then
+        list[i] = str()
+      else
+        list[i] = {
+          title = str(),
+          icon = rng:chance(0.3) and str() or nil,
+          subtitle = rng:chance(0.2) and str() or nil,
+          disabled = rng:chance(0.1) or nil,
+          id = rng:chance(0.3) and (rng:chance(0.5) and str() or num()) or nil,
+          onSelect = withHandlers and rng:chance(0.3) and act or nil,
+        }
+      end
+    end
+    if rng:chance(0.02) then list = sparse({ title = "sparse" }) end
+    if not loading and rng:chance(0.05) then
+      for i = #list + 1, #list + 100000 do list[i] = "row " .. i end  -- a long list
+    end
+    return list
+  end
+
+  -- Calls a constructor; now and then first with a hostile field, under pcall,
+  -- to exercise validation (and its "did you mean") without losing the screen.
+  local function make(kind, fields)
+    if rng:chance(0.05) then
+      local bad = {}
+      for k, v in pairs(fields) do bad[k] = v end
+      local key = rng:pick { "title", "items", "selected", "height", "width", "value", "spacing", "style",
+        string.rep("titel", rng:pick { 1, 1000, 20000 }) }
+      bad[key] = anything(9)
+      local ok, c = pcall(ui[kind], bad)
+      if ok then return remember(made, c) end
+    end
+    return remember(made, ui[kind](fields))
+  end
+
+  local act -- forward: one random handler action
+
+  local function children(fields, depth, n)
+    for i = 1, n do fields[i] = component(depth + 1) end
+    return fields
+  end
+
+  local function tab(depth)
+    return make("tab", children({ title = str(), icon = rng:chance(0.3) and str() or nil }, depth, rng:range(0, 3)))
+  end
+
+  local function sheet(depth)
+    local height = rng:pick { 0.25, 0.5, 1.0, 0.01, 1, 2, 3, 1000, "fit" }
+    return make("sheet", children({
+      title = rng:chance(0.7) and str() or nil, height = height,
+      dismissible = rng:chance(0.8), onDismiss = rng:chance(0.3) and act or nil,
+    }, depth, rng:range(0, 3)))
+  end
+
+  -- One random component; deeper ones are more often leaves.
+  function component(depth)
+    local leaf = depth >= 5 or rng:chance(depth / 6)
+    local kind = rng:pick(leaf and { "text", "button", "spacer", "divider", "image", "progress" }
+      or { "vstack", "hstack", "vstack", "list", "tabs", "picker", "dropdown", "text", "button" })
+    if kind == "text" then
+      return make("text", { text = str(), align = rng:pick { "left", "center", "right" }, wrap = rng:chance(0.7) })
+    elseif kind == "button" then
+      return make("button", { title = str(), disabled = rng:chance(0.1), onSelect = act })
+    elseif kind == "spacer" or kind == "divider" then
+      return make(kind, {})
+    elseif kind == "image" then
+      return make("image", { asset = rng:pick(ASSETS), width = rng:chance(0.3) and rng:range(0, 1000) or nil,
+        height = rng:chance(0.3) and rng:range(0, 1000) or nil })
+    elseif kind == "progress" then
+      return make("progress", { value = rng:chance(0.5) and rng:pick { 0, 0.5, 1 } or nil, label = str() })
+    elseif kind == "vstack" or kind == "hstack" then
+      return make(kind, children({ spacing = rng:chance(0.2) and rng:range(0, 1000) or nil }, depth, rng:range(0, 5)))
+    elseif kind == "list" then
+      return make("list", { items = items(true, act), onSelect = rng:chance(0.7) and act or nil })
+    elseif kind == "tabs" then
+      local tabs = { style = rng:pick { "top", "bottom" }, onChange = rng:chance(0.5) and act or nil }
+      for i = 1, rng:range(0, 6) do tabs[i] = tab(depth + 1) end
+      return make("tabs", tabs)
+    elseif kind == "picker" then
+      return make("picker", { label = str(), items = items(false), style = rng:pick { "menu", "wheel" },
+        onChange = rng:chance(0.5) and act or nil })
+    else
+      return make("dropdown", { items = items(true, act), placeholder = rng:chance(0.3) and str() or nil,
+        onSelect = rng:chance(0.5) and act or nil })
+    end
+  end
+
+  local function screen(depth)
+    local fields = children({ title = str() }, depth, rng:range(1, 8))
+    if rng:chance(0.4) then
+      local width = rng:chance(0.3) and rng:range(1, 1000) or nil
+      fields.drawer = make("drawer", children({ width = width }, depth, rng:range(0, 4)))
+    end
+    if rng:chance(0.3) then fields.onAppear = act end
+    if rng:chance(0.2) then fields.onDisappear = act end
+    return make("screen", fields)
+  end
+
+  -- Hostile edits of the tree, made by handlers after construction.
+  local function edit()
+    local c = rng:pick(made)
+    if not c then return end
+    local r = rng:below(6)
+    if r == 1 then  -- a known field of some component, any value
+      c[rng:pick { "text", "title", "items", "selected", "expanded", "style", "height", "width", "value",
+        "label", "spacing", "disabled", "asset", "drawer", "onSelect", "align", "wrap", "placeholder" }] = anything(1)
+    elseif r == 2 then  -- a child at a random index, sometimes far past the end
+      c[rng:chance(0.7) and rng:range(1, 8) or 2 ^ rng:range(4, 62) // 1] = anything(2)
+    elseif r == 3 then  -- a cycle
+      c[#c + 1] = rng:chance(0.5) and c or rng:pick(made)
+    elseif r == 4 then  -- a shared subtree of exponential size (2^n leaves)
+      local t = ui.text(str())
+      for _ = 1, rng:range(5, 40) do t = ui.vstack { t, t } end
+      c[1] = t
+    elseif r == 5 then  -- many siblings
+      for i = 1, rng:pick { 100, 10000, 100000 } do c[i] = ui.text "sibling" end
+    else  -- the list or picker items replaced
+      c.items = items(true, act)
+    end
+  end
+
+  local function schedule()
+    local ms = rng:pick { 0, 1, 1, 16, 80, 100, 1000, -5, 0.5, 2 ^ 40 }
+    local f = rng:chance(0.5) and ui.after or ui.every
+    remember(timers, f(ms, act))
+  end
+
+  -- Each entry is one thing a handler may do; `act` runs one to three of them.
+  local ACTIONS = {
+    edit, edit, edit, edit,
+    function() ui.push(screen(2)) end,
+    function() ui.push(rng:pick { "main.lua", "../main.lua", "/etc/passwd", "missing.lua", "." }) end,
+    function() ui.pop() end,
+    function() ui.present(sheet(2)) end,
+    function() ui.present(rng:pick(made)) end,  -- often not a sheet
+    function() ui.dismiss() end,
+    function() ui.openDrawer() end,
+    function() ui.closeDrawer() end,
+    schedule, schedule,
+    function() local t = rng:pick(timers); if t then t:cancel() end end,
+    function() ui.spawn(function() ui.sleep(rng:pick { 0, 1, 50, 1000 }); act() end) end,
+    function() ui.sleep(10) end,                        -- not inside ui.spawn: an error
+    function() error("handler failed: " .. str()) end,
+    function() error({}) end,
+    function() error(setmetatable({}, { __tostring = function() return str() end })) end,
+    function() error(rng:pick { 42, true }) end,
+    function() while true do end end,                   -- the instruction budget stops it
+    function() pcall(function() while true do end end) end,
+    function() coroutine.wrap(function() while true do end end)() end,
+    function() local t = {}; for i = 1, 1e9 do t[i] = i end; return t end,   -- the memory limit stops it
+    function() return string.rep("x", 2 ^ 40) end,
+    function() print(str()); ui.log(str(), num(), {}) end,
+    function() if rng:chance(0.2) then rawset(_G, "fuzz_quit", true); ui.quit(rng:pick { 0, 1, 255, 256, -1, 1.5 }) end end,
+    function() end,
+  }
+
+  function act()
+    for _ = 1, rng:range(1, 3) do rng:pick(ACTIONS)() end
+  end
+
+  -- The driver also calls actions directly, through app:eval("fuzz_act()").
+  rawset(_G, "fuzz_act", act)
+  local root = screen(0)
+  loading = false
+  return root
+end
