@@ -1,7 +1,7 @@
 import LuaBridge
 import UIHostCore
 
-/// The global `test` table and the methods of app handles (SPEC §4). Like the
+/// The global `test` table and the methods of app handles (docs/API.md §10). Like the
 /// `ui` table, every function is Swift reached through the C trampoline.
 enum TestModule {
     static func install(_ run: ScriptRun) {
