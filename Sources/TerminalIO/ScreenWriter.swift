@@ -4,7 +4,14 @@ import UIHostCore
 /// the runs of cells that changed, with cursor moves, emitting a style only
 /// when it changes — one string per frame.
 public struct ScreenWriter {
-    public var colors: Bool
+    /// How many colours the terminal shows; nil for none (`--plain`, `NO_COLOR`):
+    /// then no attributes either, only text and marks.
+    public var depth: ColorDepth?
+    /// What theme tokens look like. A new theme repaints everything.
+    public var theme: Theme = .dark {
+        didSet { if theme != oldValue { previous = nil } }
+    }
+    public var colors: Bool { depth != nil }
     private var previous: FrameBuffer?
     /// Whether the terminal shows its cursor: hidden on entering (`Terminal`),
     /// nil when not known (after `invalidate`).
@@ -13,7 +20,12 @@ public struct ScreenWriter {
     private var cursorAt: Point?
 
     public init(colors: Bool) {
-        self.colors = colors
+        depth = colors ? .ansi16 : nil
+    }
+
+    public init(depth: ColorDepth?, theme: Theme = .dark) {
+        self.depth = depth
+        self.theme = theme
     }
 
     /// Forget the screen's contents (after a resize, or when the terminal was
@@ -46,8 +58,8 @@ public struct ScreenWriter {
                     let cell = frame[cx, y]
                     if cx > x, !full, let previous, previous[cx, y] == cell, cell.width != 0 { break }
                     if cell.width != 0 {
-                        if colors, current != cell.style {
-                            out += ScreenWriter.sgr(cell.style)
+                        if let depth, current != cell.style {
+                            out += cell.style.isPlain ? SGR.reset : SGR.sequence(cell.style, theme: theme, depth: depth)
                             current = cell.style
                         }
                         out.append(cell.char)
@@ -77,18 +89,5 @@ public struct ScreenWriter {
         if cursorShown != true { out += "\u{1B}[?25h" }
         cursorShown = true
         cursorAt = cursor
-    }
-
-    /// SGR for a style: reverse for focus, dim for disabled, bold, the accent
-    /// colour for a selected tab, white on red for the error banner.
-    static func sgr(_ style: Style) -> String {
-        var codes = ["0"]
-        if style.contains(.bold) { codes.append("1") }
-        if style.contains(.dim) { codes.append("2") }
-        if style.contains(.underline) { codes.append("4") }
-        if style.contains(.reverse) { codes.append("7") }
-        if style.contains(.accent) { codes.append("36") }
-        if style.contains(.error) { codes.append("97;41") }
-        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

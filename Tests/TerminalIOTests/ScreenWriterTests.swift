@@ -73,3 +73,26 @@ final class ScreenWriterTests: XCTestCase {
         XCTAssertTrue(writer.update(to: frame).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
     }
 }
+
+/// Colours on the wire: tokens resolved through the theme, brought down to the
+/// terminal's depth, and written only where the style changes.
+final class ScreenWriterColorTests: XCTestCase {
+    func testColoursFollowDepthAndTheme() {
+        var frame = FrameBuffer(width: 4, height: 1)
+        frame.put("ab", x: 0, y: 0, style: .accent)
+        var writer = ScreenWriter(depth: .palette256, theme: .dark)
+        _ = writer.update(to: FrameBuffer(width: 4, height: 1))
+        let out = writer.update(to: frame)
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[0;38;5;75mab\u{1B}[0m")
+        writer.theme = .mono
+        XCTAssertTrue(writer.update(to: frame).contains("\u{1B}[0;1mab"), "a new theme repaints; mono's accent is bold")
+    }
+
+    func testNoColourWritesNoStyleAtAll() {
+        var frame = FrameBuffer(width: 4, height: 1)
+        frame.put("ab", x: 0, y: 0, style: Style(fg: .rgb(1, 2, 3), attributes: .bold))
+        var writer = ScreenWriter(depth: nil)
+        _ = writer.update(to: FrameBuffer(width: 4, height: 1))
+        XCTAssertEqual(writer.update(to: frame), "\u{1B}[1;1Hab")
+    }
+}

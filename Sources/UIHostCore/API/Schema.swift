@@ -47,7 +47,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The closest known name, when `name` looks like a misspelling of it: one
 /// edit for short names, two for names of five letters or more.
-func suggestion(for name: String, among names: some Sequence<String>) -> String? {
+public func suggestion(for name: String, among names: some Sequence<String>) -> String? {
     // Known names are short: a long one is no near miss, and its distance would cost its length squared.
     guard name.utf8.count <= HostLimits.maxNameLength else { return nil }
     let allowed = name.count >= 5 ? 2 : 1

@@ -37,6 +37,15 @@ public final class Host {
     var banner: String?
     /// Set when the app asked to quit, with its exit code.
     public private(set) var quitCode: Int32?
+    /// What theme tokens look like: `--theme`, then the script's `ui.theme{…}`.
+    /// Read when a frame is written; drawing only names tokens.
+    public private(set) lazy var theme: Theme = options.theme
+
+    /// A theme change repaints (the writer sees a new theme) without a new layout.
+    func setTheme(_ theme: Theme) {
+        self.theme = theme
+        frameValid = false
+    }
 
     // Layout of the current frame.
     var dirty = true
@@ -323,8 +332,8 @@ public final class Host {
         let y0 = max(0, frame.height - lines.count)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
-            frame.fill(row, style: .error)
-            frame.put(line, x: 0, y: y0 + i, style: .error)
+            frame.fill(row, style: .errorBanner)
+            frame.put(line, x: 0, y: y0 + i, style: .errorBanner)
         }
     }
 
