@@ -49,7 +49,7 @@ final class ColorTests: XCTestCase {
         let accent = Style(fg: .token(.accent), attributes: .underline)
         XCTAssertEqual(Theme.dark.resolve(accent).fg, Theme.dark[.accent])
         XCTAssertEqual(Theme.mono.resolve(accent), Style(attributes: [.underline, .bold]), "mono: no colour, bold instead")
-        XCTAssertEqual(Theme.mono.resolve(.focusRow), .reverse)
+        XCTAssertEqual(Theme.mono.resolve(.focused), .reverse)
         var custom = Theme.dark
         custom.set(.accent, .rgb(255, 136, 0))
         XCTAssertEqual(custom.resolve(accent).fg, .rgb(255, 136, 0))

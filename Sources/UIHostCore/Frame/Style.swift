@@ -51,8 +51,11 @@ public struct Style: Hashable, Sendable, ExpressibleByArrayLiteral {
     public static let errorBanner = Style(fg: .token(.error), attributes: [.reverse, .bold])
     public static let muted = Style(fg: .token(.muted))
     public static let border = Style(fg: .token(.border))
-    /// The focused row of a list or menu, across its width.
-    public static let focusRow = Style(bg: .token(.focus))
+    /// What has focus: a label, or a row of a list or menu across its width.
+    /// (`mono` makes it reverse video, as focus looked before colours.)
+    public static let focused = Style(bg: .token(.focus))
+    /// The `›` gutter mark.
+    public static let focusMark = Style(fg: .token(.accent), attributes: .bold)
 
     /// Attributes of both; a colour of `other` replaces ours.
     public func union(_ other: Style) -> Style {
