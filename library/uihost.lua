@@ -565,7 +565,8 @@ function App:expectNot(s) end
 ---missing file is written and reported as new, a mismatch fails with the rows that
 ---differ; `--update-snapshots` rewrites it. `name` has no "/".
 ---@param name string
-function App:snapshot(name) end
+---@param options? { styles?: boolean } `styles = true` also keeps `<name>.ansi.txt`, the frame with its colours.
+function App:snapshot(name, options) end
 
 ---Runs Lua code in the app's own state (e.g. "return count") and returns its
 ---results copied back: nil, booleans, numbers, strings and tables of them; any other

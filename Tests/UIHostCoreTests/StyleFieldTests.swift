@@ -103,3 +103,22 @@ final class StyleFieldTests: XCTestCase {
         XCTAssertFalse(frame[at.x + 2, at.y + 1].style.contains(.focused))
     }
 }
+
+/// What lies behind a sheet or drawer is dimmed; the sheet itself is not.
+final class BackdropTests: XCTestCase {
+    func testASheetDimsTheScreenBehindItButNotItself() throws {
+        let scratch = ScratchDirectory(prefix: "uihbackdrop")
+        defer { scratch.remove() }
+        let path = try scratch.write("s.lua", ##"""
+        local sheet = ui.sheet { height = 3, ui.text "On top" }
+        ui.after(0, function() ui.present(sheet) end)
+        return ui.screen { title = "T", ui.text "Below" }
+        """##)
+        let host = try UIHostCore.Host(script: path, options: HostOptions(size: Size(cols: 20, rows: 8)))
+        host.advance(1)
+        let frame = host.render()
+        guard let below = frame.find("Below"), let top = frame.find("On top") else { return XCTFail(frame.text) }
+        XCTAssertTrue(frame[below.x, below.y].style.contains(.backdrop), frame.text)
+        XCTAssertFalse(frame[top.x, top.y].style.contains(.backdrop))
+    }
+}

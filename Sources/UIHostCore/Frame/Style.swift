@@ -54,8 +54,10 @@ public struct Style: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// What has focus: a label, or a row of a list or menu across its width.
     /// (`mono` makes it reverse video, as focus looked before colours.)
     public static let focused = Style(bg: .token(.focus))
+    /// Laid over what lies behind a sheet or drawer: muted and dim, its own colours gone.
+    public static let backdrop = Style(fg: .token(.muted), attributes: .dim)
     /// The `›` gutter mark.
-    public static let focusMark = Style(fg: .token(.accent), attributes: .bold)
+    public static let focusMark = Style.bold
 
     /// Attributes of both; a colour of `other` replaces ours.
     public func union(_ other: Style) -> Style {

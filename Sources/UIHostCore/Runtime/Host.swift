@@ -290,6 +290,9 @@ public final class Host {
                 // Only the top layer shows where focus is.
                 let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.key] : nil
                 let context = RenderContext(glyphs: options.glyphs, focused: focused, state: interaction, clock: clock, reader: reader)
+                // A drawer or sheet dims everything beneath it, so that what shows
+                // beside its box reads as backdrop (plain text never sees this).
+                if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
                 layer.root.render(into: &frame, context)
             }
             popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focused: nil, state: interaction, clock: clock, reader: reader))
