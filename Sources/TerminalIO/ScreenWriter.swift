@@ -41,7 +41,8 @@ public struct ScreenWriter {
         var out = ""
         let full = previous == nil || previous!.width != frame.width || previous!.height != frame.height
         if full { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
-        var current: Style? = full ? .plain : nil
+        // Every update ends with the terminal's style reset, so each starts plain.
+        var current: Style? = .plain
         for y in 0..<frame.height {
             var x = 0
             while x < frame.width {
@@ -59,8 +60,16 @@ public struct ScreenWriter {
                     if cx > x, !full, let previous, previous[cx, y] == cell, cell.width != 0 { break }
                     if cell.width != 0 {
                         if let depth, current != cell.style {
-                            out += cell.style.isPlain ? SGR.reset : SGR.sequence(cell.style, theme: theme, depth: depth)
+                            out += cell.style.isPlain ? SGR.reset
+                                : SGR.sequence(cell.style, theme: theme, depth: depth, fromPlain: current == .plain)
                             current = cell.style
+                        }
+                        // A long stretch of blanks (the rest of a row losing or gaining
+                        // its focus bar) is erased in place rather than written out.
+                        if !full, cell.char == " ", let blanks = erasableBlanks(in: frame, from: cx, y: y) {
+                            out += "\u{1B}[\(blanks)X"
+                            cx += blanks
+                            break
                         }
                         out.append(cell.char)
                     }
@@ -73,6 +82,24 @@ public struct ScreenWriter {
         placeCursor(frame.cursor, moved: !out.isEmpty, into: &out)
         previous = frame
         return out
+    }
+
+    /// Blanks this long or longer are erased with ECH (`CSI n X`): its 4 to 6
+    /// bytes, and a cursor move to go on, against one byte per blank.
+    static let eraseThreshold = 12
+
+    /// How many blanks from (x, y) are the same as the one there, when there are
+    /// enough to erase and erasing draws them right: ECH fills with the current
+    /// background (as terminals with `bce` do) but with no reverse or underline.
+    private func erasableBlanks(in frame: FrameBuffer, from x: Int, y: Int) -> Int? {
+        let cell = frame[x, y]
+        if depth != nil {
+            let attributes = theme.resolve(cell.style).attributes
+            guard attributes.isDisjoint(with: [.reverse, .underline, .strike]) else { return nil }
+        }
+        var end = x + 1
+        while end < frame.width, frame[end, y] == cell { end += 1 }
+        return end - x >= ScreenWriter.eraseThreshold ? end - x : nil
     }
 
     /// Ends an update with the cursor where the frame wants it, shown, or

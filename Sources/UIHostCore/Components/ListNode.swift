@@ -87,7 +87,12 @@ final class ListNode: Node {
         for (i, row) in rows.enumerated() {
             let y = rect.y + i
             let isCursor = scroll + i + 1 == selected
-            Gutter.draw(focused: focused && isCursor, x: rect.x, y: y, into: &frame, context, clip: rect)
+            if focused && isCursor {
+                // The mark takes the row's own style: one SGR for the whole bar, fewer bytes per move.
+                frame.put(String(context.glyphs.focus) + " ", x: rect.x, y: y, style: .focused, clip: rect)
+            } else {
+                Gutter.draw(focused: false, x: rect.x, y: y, into: &frame, context, clip: rect)
+            }
             let body = rect.dropLeft(Gutter.width).row(i)
             let label = labels[i]
             var style: Style = row.disabled ? row.style.union(.dim) : row.style

@@ -41,9 +41,15 @@ public struct FramePicture {
                 if bg != theme.paper.bg {
                     out += "<rect x=\"\(number(Double(run.x) * w))\" y=\"\(number(top))\" width=\"\(number(Double(run.width) * w))\" height=\"\(number(h))\" fill=\"\(hex(bg))\"/>\n"
                 }
-                let text = run.cells.map { String($0.0) }.joined()
-                guard text.contains(where: { $0 != " " }) else { continue }
-                let xs = run.cells.map { number(Double($0.1) * w) }.joined(separator: " ")
+                // Blanks at the ends of a run draw nothing (unless a line runs under them).
+                var cells = run.cells[...]
+                if !run.style.attributes.contains(.underline), !run.style.attributes.contains(.strike) {
+                    while cells.first?.0 == " " { cells = cells.dropFirst() }
+                    while cells.last?.0 == " " { cells = cells.dropLast() }
+                }
+                guard cells.contains(where: { $0.0 != " " }) else { continue }
+                let text = cells.map { String($0.0) }.joined()
+                let xs = cells.map { number(Double($0.1) * w) }.joined(separator: " ")
                 var attributes = "x=\"\(xs)\" y=\"\(number(top + h * 0.8))\" fill=\"\(hex(fg))\""
                 let a = plain ? [] : run.style.attributes
                 if a.contains(.bold) { attributes += " font-weight=\"bold\"" }

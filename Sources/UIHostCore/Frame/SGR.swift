@@ -3,20 +3,21 @@
 public enum SGR {
     /// `ESC[0;…m`: a reset, then the style's attributes and colours, with
     /// tokens resolved through `theme` and colours brought down to `depth`.
-    public static func sequence(_ style: Style, theme: Theme, depth: ColorDepth) -> String {
+    /// `fromPlain` (the terminal's style is known to be plain) leaves the reset out.
+    public static func sequence(_ style: Style, theme: Theme, depth: ColorDepth, fromPlain: Bool = false) -> String {
         let style = theme.resolve(style)
-        var out = "\u{1B}[0"
+        var codes = ""
         let a = style.attributes
-        if a.contains(.bold) { out += ";1" }
-        if a.contains(.dim) { out += ";2" }
-        if a.contains(.italic) { out += ";3" }
-        if a.contains(.underline) { out += ";4" }
-        if a.contains(.reverse) { out += ";7" }
-        if a.contains(.strike) { out += ";9" }
-        append(style.fg.downgraded(to: depth), base: 30, into: &out)
-        append(style.bg.downgraded(to: depth), base: 40, into: &out)
-        return out + "m"
+        for (attribute, code) in attributeCodes where a.contains(attribute) { codes += ";" + code }
+        append(style.fg.downgraded(to: depth), base: 30, into: &codes)
+        append(style.bg.downgraded(to: depth), base: 40, into: &codes)
+        // Each code came with a leading ";": the reset's "0" goes before it, or it goes.
+        return "\u{1B}[" + (fromPlain && !codes.isEmpty ? String(codes.dropFirst()) : "0" + codes) + "m"
     }
+
+    private static let attributeCodes: [(Style.Attributes, String)] = [
+        (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"), (.strike, "9"),
+    ]
 
     /// `base` is 30 for the foreground, 40 for the background.
     private static func append(_ color: Color, base: Int, into out: inout String) {

@@ -57,7 +57,7 @@ public struct Style: Hashable, Sendable, ExpressibleByArrayLiteral {
     /// Laid over what lies behind a sheet or drawer: muted and dim, its own colours gone.
     public static let backdrop = Style(fg: .token(.muted), attributes: .dim)
     /// The `›` gutter mark.
-    public static let focusMark = Style.bold
+    public static let focusMark = Style(fg: .token(.accent), attributes: .bold)
 
     /// Attributes of both; a colour of `other` replaces ours.
     public func union(_ other: Style) -> Style {

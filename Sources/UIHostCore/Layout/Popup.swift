@@ -85,7 +85,7 @@ final class Popup {
             }
             if y >= inner.maxY { break }
             let isHighlighted = i == highlighted
-            frame.put(isHighlighted ? String(g.focus) : " ", x: inner.x, y: y, style: .focusMark, clip: inner)
+            frame.put(isHighlighted ? String(g.focus) : " ", x: inner.x, y: y, style: isHighlighted ? .focused : .plain, clip: inner)
             let body = Rect(x: inner.x + 2, y: y, width: inner.width - 2, height: 1)
             frame.put(TextLayout.truncate(rowText(i, g), to: body.width), x: body.x, y: y,
                       style: isHighlighted ? .focused : .plain, clip: body)
