@@ -83,7 +83,8 @@ final class ListNode: Node {
         let labels = rows.map { row in (row.icon ?? "").isEmpty ? row.title : row.icon! + " " + row.title }
         // Subtitles form a column just past the widest title shown, so that on a
         // wide frame they stay beside their titles instead of at the far edge.
-        let column = labels.map { DisplayWidth.of($0) }.max() ?? 0
+        let widths = labels.map { DisplayWidth.of($0) }
+        let column = widths.max() ?? 0
         for (i, row) in rows.enumerated() {
             let y = rect.y + i
             let isCursor = scroll + i + 1 == selected
@@ -97,7 +98,7 @@ final class ListNode: Node {
             let label = labels[i]
             var style: Style = row.disabled ? row.style.union(.dim) : row.style
             if isCursor { style = style.union(focused ? .focused : .bold) }
-            let used = DisplayWidth.of(label)
+            let used = widths[i]
             if let subtitle = row.subtitle, !subtitle.isEmpty {
                 // At the column when it fits there, else beside its own title; a
                 // subtitle that fits nowhere is left out whole, never cut.
