@@ -122,3 +122,34 @@ final class BackdropTests: XCTestCase {
         XCTAssertFalse(frame[top.x, top.y].style.contains(.backdrop))
     }
 }
+
+/// Drawing styled text never fails, whatever the room; subtitles that do not
+/// fit are left out whole.
+final class StyledDrawingEdgeTests: XCTestCase {
+    func testSpansDrawInNothingAndInOneCell() throws {
+        let scratch = ScratchDirectory(prefix: "uihspans")
+        defer { scratch.remove() }
+        let path = try scratch.write("s.lua", ##"""
+        return ui.screen { ui.text { spans = { { "日本", bold = true }, { "語", fg = 3 } }, style = { italic = true } } }
+        """##)
+        for (cols, rows) in [(0, 0), (1, 1), (2, 3), (3, 3)] {
+            let host = try UIHostCore.Host(script: path, options: HostOptions(size: Size(cols: cols, rows: rows)))
+            let frame = host.render()
+            XCTAssertEqual(frame.width, cols)
+            _ = frame.ansiText(theme: .dark)
+            _ = FramePicture(frame: frame, theme: .light, plain: false).svg
+        }
+    }
+
+    func testASubtitleThatFitsNowhereIsLeftOutWhole() throws {
+        let scratch = ScratchDirectory(prefix: "uihsubtitle")
+        defer { scratch.remove() }
+        let path = try scratch.write("s.lua", ##"""
+        return ui.screen { ui.list { items = { { title = "Messages", subtitle = "twelve unread" }, { title = "A", subtitle = "one" } } } }
+        """##)
+        let host = try UIHostCore.Host(script: path, options: HostOptions(size: Size(cols: 20, rows: 4)))
+        let text = host.render().text
+        XCTAssertFalse(text.contains("twelve") || text.contains("unread"), text)
+        XCTAssertTrue(text.contains("   A          one"), "a subtitle that fits stays in the column:\n" + text)
+    }
+}
