@@ -17,6 +17,8 @@ local ui = {
     -- navigation, overlays, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
     "after", "every", "spawn", "sleep", "log",
+    -- look
+    "theme",
   },
 }
 

@@ -26,6 +26,43 @@
 ---| "menu"  # `label: value ▼`; Enter opens a popup list, Enter confirms, Esc cancels (the default)
 ---| "wheel" # a 5-row wheel, the selected row centred between rules; Up/Down spin and select at once
 
+---A colour: one of the 16 ANSI names, a 256-palette index, `"#rrggbb"`, or a theme token
+---(`"accent"`, `"muted"`, `"surface"`, `"border"`, `"error"`, `"warning"`, `"success"`, `"focus"`).
+---@alias ui.Color
+---| "black" | "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "white"
+---| "brightblack" | "brightred" | "brightgreen" | "brightyellow" | "brightblue" | "brightmagenta" | "brightcyan" | "brightwhite"
+---| "accent" | "muted" | "surface" | "border" | "error" | "warning" | "success" | "focus"
+---| integer
+---| string
+
+---How text looks: colours and attributes. Plain output (`--plain`, `NO_COLOR`, tests'
+---frames) shows none of it.
+---@class ui.Style
+---@field fg? ui.Color The text's colour.
+---@field bg? ui.Color The background's colour.
+---@field bold? boolean
+---@field dim? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field reverse? boolean
+---@field strike? boolean
+
+---A run of rich text: its text at [1] or in `text`, and its style.
+---@class ui.Span : ui.Style
+---@field [1]? string The text.
+---@field text? string The text, when not at [1].
+
+---The colours of a theme's tokens, to override with `ui.theme{…}`. Not tokens themselves.
+---@class ui.ThemeTokens
+---@field accent? ui.Color The selected tab, the focus mark, links.
+---@field muted? ui.Color Subtitles, placeholders, secondary text.
+---@field surface? ui.Color Backgrounds of raised areas.
+---@field border? ui.Color Rules, boxes and borders.
+---@field error? ui.Color Error messages and the error banner.
+---@field warning? ui.Color Warnings.
+---@field success? ui.Color Success.
+---@field focus? ui.Color The background of what has focus (a row across its width).
+
 ---An item id as a script writes it: a string or a number.
 ---@alias ui.ItemID string|number
 
@@ -102,11 +139,14 @@
 ---@field text? string The text (default ""); "\n" starts a new line.
 ---@field align? ui.Align Alignment of each line in its box (default "left").
 ---@field wrap? boolean Wrap long lines at word boundaries (default true); false cuts them with "…".
+---@field style? ui.Style Colours and attributes of the whole text.
+---@field spans? (ui.Span|string)[] Rich text: runs with their own style; replaces `text`.
 
 ---A button drawn as `[ title ]`.
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
+---@field style? ui.Style Colours and attributes of the label.
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
 
 ---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click
@@ -172,9 +212,10 @@
 ---A row of a `ui.list`. Other fields are the script's own data.
 ---@class ui.ListItem
 ---@field title string The row's text (required).
----@field subtitle? string Dimmed, right-aligned when it fits.
+---@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
 ---@field icon? string Drawn before the title.
 ---@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
+---@field style? ui.Style Colours and attributes of the title.
 ---@field onSelect? fun(item: ui.ListItem, index: integer) Called when this row is activated; wins over the list's onSelect.
 ---@field [string] any
 
@@ -188,12 +229,13 @@
 ---@class ui.Tab : ui.Component
 ---@field title? string The label in the tab bar (default "").
 ---@field icon? string Drawn before the title; shown alone when a bottom bar is too narrow.
+---@field style? ui.Style Colours and attributes of its label in the bar.
 ---@field [integer] ui.Component The page's children, read only while the tab is selected.
 
 ---A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it
 ---has focus; a click on a label switches to it.
 ---@class ui.Tabs : ui.Component
----@field style? ui.TabsStyle Where the bar goes (default "top").
+---@field style? ui.TabsStyle|ui.Style Where the bar goes (default "top"), or a table: the labels' style.
 ---@field selected? integer 1-based index of the selected tab (unset means 1); the host sets it on a switch.
 ---@field onChange? fun(tab: ui.Tab, index: integer) Called after the selected tab changed.
 ---@field [integer] ui.Tab The tabs (each must be a `ui.tab`).
@@ -402,6 +444,11 @@ function ui.openDrawer() end
 ---Closes the current screen's drawer.
 function ui.closeDrawer() end
 
+---Picks a built-in theme (`"dark"`, `"light"`, `"mono"`) or overrides tokens of the current one:
+---`ui.theme{ accent = "#ff8800" }`. An unknown token or a value that is not a colour is an error.
+---@param theme "dark"|"light"|"mono"|ui.ThemeTokens
+function ui.theme(theme) end
+
 ---Leaves the program with exit status `code` (default 0); the current handler runs to its end,
 ---then no further event is handled.
 ---@param code? integer
@@ -524,7 +571,8 @@ function App:expectNot(s) end
 ---missing file is written and reported as new, a mismatch fails with the rows that
 ---differ; `--update-snapshots` rewrites it. `name` has no "/".
 ---@param name string
-function App:snapshot(name) end
+---@param options? { styles?: boolean } `styles = true` also keeps `<name>.ansi.txt`, the frame with its colours.
+function App:snapshot(name, options) end
 
 ---Runs Lua code in the app's own state (e.g. "return count") and returns its
 ---results copied back: nil, booleans, numbers, strings and tables of them; any other

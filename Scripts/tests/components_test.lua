@@ -292,29 +292,29 @@ end)
 
 -- Tabs that do not fit -----------------------------------------------------
 
-test.case("tabs: a bar too wide for the frame scrolls, with ‹ and › marks", function()
+test.case("tabs: a bar too wide for the frame scrolls, with « and » marks", function()
   local app = test.open(FIX .. "tabs_narrow.lua", { size = "24x6" })
   local bar = app:line(3)
-  check(app, bar:find("[Alpha]", 1, true) and bar:sub(-3) == "›", "Alpha selected, › shows more to the right")
-  check(app, not bar:find("‹", 1, true), "no ‹ at the start")
+  check(app, bar:find("[Alpha]", 1, true) and bar:sub(-2) == "»", "Alpha selected, » shows more to the right")
+  check(app, not bar:find("«", 1, true), "no « at the start")
   check(app, not app:contains("Foxtrot"), "Foxtrot does not fit")
   app:expect("Page Alpha")
   app:snapshot("narrow-start")
   app:press("right", "right", "right")
   bar = app:line(3)
-  check(app, bar:find("‹", 1, true) and bar:find("[Delta]", 1, true) and bar:sub(-3) == "›",
-    "in the middle: ‹ [Delta] … ›")
+  check(app, bar:find("«", 1, true) and bar:find("[Delta]", 1, true) and bar:sub(-2) == "»",
+    "in the middle: « [Delta] … »")
   app:expect("Page Delta")
   check(app, app:eval("return current") == "Delta", "onChange ran")
   for _ = 1, 5 do app:press("right") end
   bar = app:line(3)
-  check(app, bar:find("‹", 1, true) and bar:find("[Foxtrot]", 1, true), "at the end: ‹ … [Foxtrot]")
-  check(app, bar:sub(-3) ~= "›", "no › after the last tab")
+  check(app, bar:find("«", 1, true) and bar:find("[Foxtrot]", 1, true), "at the end: « … [Foxtrot]")
+  check(app, bar:sub(-2) ~= "»", "no » after the last tab")
   app:expect("Page Foxtrot")
   app:snapshot("narrow-end")
   for _ = 1, 8 do app:press("left") end
   bar = app:line(3)
-  check(app, bar:find("[Alpha]", 1, true) and not bar:find("‹", 1, true), "back at the start")
+  check(app, bar:find("[Alpha]", 1, true) and not bar:find("«", 1, true), "back at the start")
   for _, l in ipairs({ 1, 2, 3, 4, 5, 6 }) do
     check(app, utf8.len(app:line(l)) <= 24, "line " .. l .. " fits in 24 columns")
   end

@@ -213,3 +213,14 @@ test.case("clicks on ‹ Back pop one level at a time from two screens deep", fu
   app:expect("Example screens")
   expectFocus(app, "NavigationListView")
 end)
+
+test.case("the launcher keeps each subtitle beside its title at 120 columns, in colour too", function()
+  local app = test.open("screens/launcher.lua", { size = "120x14" })
+  for _, e in ipairs(entries) do
+    local col = app:find(e.subtitle)
+    local titleCol = app:find(e.title)
+    check(app, col and titleCol and col - titleCol < 30, e.subtitle .. " sits beside " .. e.title)
+  end
+  -- The styled golden pins the look: the focus bar across the row, muted subtitles, border rules.
+  app:snapshot("wide", { styles = true })
+end)

@@ -27,11 +27,12 @@ public final class EventLoop {
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeTimeout = 30
 
-    public init(host: Host, terminal: Terminal, colors: Bool, reload: (() throws -> Host)? = nil) {
+    /// `depth` nil draws without colour or attributes (`--plain`, `NO_COLOR`).
+    public init(host: Host, terminal: Terminal, depth: ColorDepth?, reload: (() throws -> Host)? = nil) {
         self.host = host
         self.reload = reload
         self.terminal = terminal
-        writer = ScreenWriter(colors: colors)
+        writer = ScreenWriter(depth: depth, theme: host.theme)
     }
 
     static func now() -> Int {
@@ -187,7 +188,9 @@ public final class EventLoop {
     }
 
     private func draw() {
-        let bytes = writer.update(to: host.render())
+        let frame = host.render()
+        writer.theme = host.theme
+        let bytes = writer.update(to: frame)
         if !bytes.isEmpty { terminal.write(bytes) }
     }
 }

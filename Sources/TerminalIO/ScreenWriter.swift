@@ -4,7 +4,14 @@ import UIHostCore
 /// the runs of cells that changed, with cursor moves, emitting a style only
 /// when it changes — one string per frame.
 public struct ScreenWriter {
-    public var colors: Bool
+    /// How many colours the terminal shows; nil for none (`--plain`, `NO_COLOR`):
+    /// then no attributes either, only text and marks.
+    public var depth: ColorDepth?
+    /// What theme tokens look like. A new theme repaints everything.
+    public var theme: Theme = .dark {
+        didSet { if theme != oldValue { previous = nil } }
+    }
+    public var colors: Bool { depth != nil }
     private var previous: FrameBuffer?
     /// Whether the terminal shows its cursor: hidden on entering (`Terminal`),
     /// nil when not known (after `invalidate`).
@@ -13,7 +20,12 @@ public struct ScreenWriter {
     private var cursorAt: Point?
 
     public init(colors: Bool) {
-        self.colors = colors
+        depth = colors ? .ansi16 : nil
+    }
+
+    public init(depth: ColorDepth?, theme: Theme = .dark) {
+        self.depth = depth
+        self.theme = theme
     }
 
     /// Forget the screen's contents (after a resize, or when the terminal was
@@ -29,7 +41,8 @@ public struct ScreenWriter {
         var out = ""
         let full = previous == nil || previous!.width != frame.width || previous!.height != frame.height
         if full { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
-        var current: Style? = full ? .plain : nil
+        // Every update ends with the terminal's style reset, so each starts plain.
+        var current: Style? = .plain
         for y in 0..<frame.height {
             var x = 0
             while x < frame.width {
@@ -46,9 +59,17 @@ public struct ScreenWriter {
                     let cell = frame[cx, y]
                     if cx > x, !full, let previous, previous[cx, y] == cell, cell.width != 0 { break }
                     if cell.width != 0 {
-                        if colors, current != cell.style {
-                            out += ScreenWriter.sgr(cell.style)
+                        if let depth, current != cell.style {
+                            out += cell.style.isPlain ? SGR.reset
+                                : SGR.sequence(cell.style, theme: theme, depth: depth, fromPlain: current == .plain)
                             current = cell.style
+                        }
+                        // A long stretch of blanks (the rest of a row losing or gaining
+                        // its focus bar) is erased in place rather than written out.
+                        if !full, cell.char == " ", let blanks = erasableBlanks(in: frame, from: cx, y: y) {
+                            out += "\u{1B}[\(blanks)X"
+                            cx += blanks
+                            break
                         }
                         out.append(cell.char)
                     }
@@ -61,6 +82,24 @@ public struct ScreenWriter {
         placeCursor(frame.cursor, moved: !out.isEmpty, into: &out)
         previous = frame
         return out
+    }
+
+    /// Blanks this long or longer are erased with ECH (`CSI n X`): its 4 to 6
+    /// bytes, and a cursor move to go on, against one byte per blank.
+    static let eraseThreshold = 12
+
+    /// How many blanks from (x, y) are the same as the one there, when there are
+    /// enough to erase and erasing draws them right: ECH fills with the current
+    /// background (as terminals with `bce` do) but with no reverse or underline.
+    private func erasableBlanks(in frame: FrameBuffer, from x: Int, y: Int) -> Int? {
+        let cell = frame[x, y]
+        if depth != nil {
+            let attributes = theme.resolve(cell.style).attributes
+            guard attributes.isDisjoint(with: [.reverse, .underline, .strike]) else { return nil }
+        }
+        var end = x + 1
+        while end < frame.width, frame[end, y] == cell { end += 1 }
+        return end - x >= ScreenWriter.eraseThreshold ? end - x : nil
     }
 
     /// Ends an update with the cursor where the frame wants it, shown, or
@@ -77,18 +116,5 @@ public struct ScreenWriter {
         if cursorShown != true { out += "\u{1B}[?25h" }
         cursorShown = true
         cursorAt = cursor
-    }
-
-    /// SGR for a style: reverse for focus, dim for disabled, bold, the accent
-    /// colour for a selected tab, white on red for the error banner.
-    static func sgr(_ style: Style) -> String {
-        var codes = ["0"]
-        if style.contains(.bold) { codes.append("1") }
-        if style.contains(.dim) { codes.append("2") }
-        if style.contains(.underline) { codes.append("4") }
-        if style.contains(.reverse) { codes.append("7") }
-        if style.contains(.accent) { codes.append("36") }
-        if style.contains(.error) { codes.append("97;41") }
-        return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

@@ -5,6 +5,8 @@ import UIHostCore
 /// `__snapshots__/<script>/<name>.txt` beside the script (in a sized case,
 /// `__snapshots__/<script>/<COLSxROWS>/<name>.txt`). A missing file is
 /// written and reported as new; a mismatch fails with a line diff.
+/// `app:snapshot(name, { styles = true })` also keeps `<name>.ansi.txt`: the
+/// frame with its colours (truecolor SGR, the app's theme).
 extension TestModule {
     static let snapshot: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
@@ -23,20 +25,30 @@ extension TestModule {
         var directory = FileSystem.join(FileSystem.join(FileSystem.directory(of: run.path), "__snapshots__"), scriptName)
         // A run of a size matrix keeps its frames in a folder per size: one name, one file per size.
         if let size = run.caseSize { directory = FileSystem.join(directory, size.text) }
-        let file = FileSystem.join(directory, name + ".txt")
-        let actual = app.render().text + "\n"
-        if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {
-            if expected == actual { return 0 }
-            return s.raise("snapshot '\(name)' differs from \(file):\n--- \(file)\n+++ the frame now\n"
-                         + Snapshot.diff(expected: expected, actual: actual))
+        var styles = false
+        if s.type(at: 3) == .table {
+            styles = s.rawGet(at: 3, "styles") == .boolean && s.boolean(at: -1) == true
+            s.pop()
+        } else if s.type(at: 3) != .nil, s.type(at: 3) != .none {
+            return s.argumentError(3, "snapshot", expected: "table")
         }
-        FileSystem.makeDirectories(directory)
-        do throws(FileSystem.Failure) {
-            try FileSystem.writeReplacing(file, actual)
-        } catch {
-            return s.raise("snapshot: cannot write \(file): \(error.reason)")
+        let frame = app.render()
+        var goldens = [(file: FileSystem.join(directory, name + ".txt"), text: frame.text + "\n")]
+        if styles { goldens.append((FileSystem.join(directory, name + ".ansi.txt"), frame.ansiText(theme: app.host.theme) + "\n")) }
+        for (file, actual) in goldens {
+            if !run.options.updateSnapshots, let expected = try? FileSystem.readText(file) {
+                if expected == actual { continue }
+                return s.raise("snapshot '\(name)' differs from \(file):\n--- \(file)\n+++ the frame now\n"
+                             + Snapshot.diff(expected: TerminalText.escape(expected), actual: TerminalText.escape(actual)))
+            }
+            FileSystem.makeDirectories(directory)
+            do throws(FileSystem.Failure) {
+                try FileSystem.writeReplacing(file, actual)
+            } catch {
+                return s.raise("snapshot: cannot write \(file): \(error.reason)")
+            }
+            run.output("  new snapshot \(file)")
         }
-        run.output("  new snapshot \(file)")
         return 0
     }
 }

@@ -25,6 +25,8 @@ struct Arguments {
     /// `--assets`; nil: the Assets folder of the screen's project.
     var assets: String?
     var plain = false
+    var theme: Theme = .dark
+    var format: OutputFormat = .text
     var ascii = false
     var watch = false
     var allow: Set<Capability> = []
@@ -77,6 +79,8 @@ struct Arguments {
             case "--keys": a.keys = try parseKeys(try value(flag, inline))
             case "--assets": a.assets = try value(flag, inline)
             case "--plain": a.plain = true
+            case "--theme": a.theme = try parseTheme(try value(flag, inline))
+            case "--format": a.format = try parseFormat(try value(flag, inline))
             case "--ascii": a.ascii = true
             case "--watch": a.watch = true
             case "--no-mouse": a.noMouse = true
@@ -182,6 +186,22 @@ struct Arguments {
             throw UsageError(message: "--size: \(s) is out of range (1x1 to 1000x1000)")
         }
         return size
+    }
+
+    static func parseTheme(_ name: String) throws(UsageError) -> Theme {
+        if let theme = Theme.named(name) { return theme }
+        let names = Theme.builtIn.map(\.name)
+        var message = "--theme: unknown theme '\(name)' (expected " + names.joined(separator: ", ") + ")"
+        if let guess = UIHostCore.suggestion(for: name, among: names) { message += " (did you mean '\(guess)'?)" }
+        throw UsageError(message: message)
+    }
+
+    static func parseFormat(_ name: String) throws(UsageError) -> OutputFormat {
+        if let format = OutputFormat(rawValue: name) { return format }
+        let names = OutputFormat.allCases.map(\.rawValue)
+        var message = "--format: unknown format '\(name)' (expected " + names.joined(separator: ", ") + ")"
+        if let guess = UIHostCore.suggestion(for: name, among: names) { message += " (did you mean '\(guess)'?)" }
+        throw UsageError(message: message)
     }
 
     static func parseKeys(_ s: String) throws(UsageError) -> [KeyStep] {

@@ -27,7 +27,10 @@ options:
   --keys "K K ..."        (render) key names applied in order; wait:MS advances the clock
   --assets DIR            where ui.image finds assets (default: the nearest Assets/
                           at or above the screen's folder)
-  --plain                 no colour or attributes
+  --plain                 no colour or attributes (as does NO_COLOR)
+  --theme NAME            colours of the theme tokens: dark (default), light, mono
+  --format FORMAT         (render) text (default), ansi, svg or html; the last
+                          three in full colour unless --plain or NO_COLOR
   --ascii                 ASCII-only glyphs
   --watch                 reload the screen when it or a required module changes
   --allow CAP,...         lift parts of the sandbox: io, os, all

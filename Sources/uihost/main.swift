@@ -18,12 +18,19 @@ func standardError(_ text: String) {
 
 /// Writes a frame or a report line to stdout; a write that fails (stdout
 /// closed, a full disk) ends the program with status 1 rather than lose it silently.
-func standardOutput(_ text: String, exitCode: Int32 = 1) {
-    guard FileSystem.writeStandardOutput(TerminalText.escape(text) + "\n") else {
+/// `escaped: false` only for text uihost itself made safe (a frame's styled
+/// output: its cells hold no control characters, its escapes are ours).
+func standardOutput(_ text: String, exitCode: Int32 = 1, escaped: Bool = true) {
+    guard FileSystem.writeStandardOutput((escaped ? TerminalText.escape(text) : text) + "\n") else {
         standardError("uihost: cannot write to standard output: \(String(cString: strerror(errno)))")
         exit(exitCode)
     }
 }
+
+func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+/// `NO_COLOR` set and not empty (no-color.org): no colour anywhere.
+func noColor() -> Bool { environment("NO_COLOR").map { !$0.isEmpty } ?? false }
 
 func usageExit(_ message: String) -> Never {
     standardError("uihost: \(message)\nTry 'uihost --help' for more information.")
@@ -40,6 +47,7 @@ func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
         assetsDirectory: args.assets ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
         allow: args.allow,
         log: { standardError($0) })
+    options.theme = args.theme
     options.limits = scriptLimits(args)
     return options
 }
@@ -69,7 +77,9 @@ func render(_ path: String, _ args: Arguments) -> Never {
         }
     }
     let frame = host.render()
-    standardOutput(frame.text, exitCode: host.errors.isEmpty ? 1 : 3)
+    let plain = args.plain || noColor()
+    standardOutput(args.format.output(frame, theme: host.theme, plain: plain), exitCode: host.errors.isEmpty ? 1 : 3,
+                   escaped: args.format == .text)
     if !host.errors.isEmpty { exit(3) }
     exit(host.quitCode ?? 0)
 }
@@ -92,10 +102,9 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let log = logPath(args).flatMap { LogFile(path: $0) }
     options.log = { text in log?.write(text) }
     let host = loadHost(path, args, options: options)
-    let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-    let colors = !args.plain && env("NO_COLOR").map(\.isEmpty) ?? true && env("TERM") != "dumb"
+    let depth = args.plain ? nil : ColorDepth.of(environment: environment)
     let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
-    let code = EventLoop(host: host, terminal: terminal, colors: colors, reload: reload).run()
+    let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
     if let last = host.errors.last, host.quitCode == nil && code != 0 {
         standardError("uihost: " + last)
     }

@@ -32,7 +32,7 @@ final class ScreenWriterTests: XCTestCase {
         frame.put("abc", x: 0, y: 0, style: .reverse)
         frame.put("de", x: 3, y: 0, style: .bold)
         let out = writer.update(to: frame)
-        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[0;7mabc\u{1B}[0;1mde\u{1B}[0m")
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[7mabc\u{1B}[0;1mde\u{1B}[0m")
     }
 
     func testPlainWriterEmitsNoAttributes() {
@@ -71,5 +71,51 @@ final class ScreenWriterTests: XCTestCase {
         _ = writer.update(to: frame)
         writer.invalidate()
         XCTAssertTrue(writer.update(to: frame).hasPrefix("\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    }
+}
+
+/// Colours on the wire: tokens resolved through the theme, brought down to the
+/// terminal's depth, and written only where the style changes.
+final class ScreenWriterColorTests: XCTestCase {
+    func testColoursFollowDepthAndTheme() {
+        var frame = FrameBuffer(width: 4, height: 1)
+        frame.put("ab", x: 0, y: 0, style: .accent)
+        var writer = ScreenWriter(depth: .palette256, theme: .dark)
+        _ = writer.update(to: FrameBuffer(width: 4, height: 1))
+        let out = writer.update(to: frame)
+        XCTAssertEqual(out, "\u{1B}[1;1H\u{1B}[38;5;75mab\u{1B}[0m")
+        writer.theme = .mono
+        XCTAssertTrue(writer.update(to: frame).contains("\u{1B}[1mab"), "a new theme repaints; mono's accent is bold")
+    }
+
+    func testNoColourWritesNoStyleAtAll() {
+        var frame = FrameBuffer(width: 4, height: 1)
+        frame.put("ab", x: 0, y: 0, style: Style(fg: .rgb(1, 2, 3), attributes: .bold))
+        var writer = ScreenWriter(depth: nil)
+        _ = writer.update(to: FrameBuffer(width: 4, height: 1))
+        XCTAssertEqual(writer.update(to: frame), "\u{1B}[1;1Hab")
+    }
+}
+
+/// A long stretch of blanks that changed is erased (ECH) rather than written.
+final class ScreenWriterEraseTests: XCTestCase {
+    func testALongChangedBlankStretchIsErasedInPlace() {
+        var before = FrameBuffer(width: 30, height: 1)
+        before.put("ab", x: 0, y: 0)
+        var after = FrameBuffer(width: 30, height: 1)
+        after.put("ab", x: 0, y: 0)
+        after.addStyle(.focused, in: Rect(x: 0, y: 0, width: 30, height: 1))
+        var writer = ScreenWriter(depth: .palette256, theme: .dark)
+        _ = writer.update(to: before)
+        XCTAssertEqual(writer.update(to: after), "\u{1B}[1;1H\u{1B}[48;5;25mab\u{1B}[28X\u{1B}[0m")
+        XCTAssertEqual(writer.update(to: before), "\u{1B}[1;1Hab\u{1B}[28X", "each update starts plain: no reset needed")
+    }
+
+    func testReverseBlanksAreWrittenNotErased() {
+        var after = FrameBuffer(width: 20, height: 1)
+        after.addStyle(.reverse, in: after.bounds)
+        var writer = ScreenWriter(depth: .ansi16)
+        _ = writer.update(to: FrameBuffer(width: 20, height: 1))
+        XCTAssertEqual(writer.update(to: after), "\u{1B}[1;1H\u{1B}[7m" + String(repeating: " ", count: 20) + "\u{1B}[0m")
     }
 }

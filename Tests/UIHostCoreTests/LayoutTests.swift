@@ -142,8 +142,8 @@ final class LayoutTests: XCTestCase {
         """, cols: 22, rows: 4)
         let bar = host.render().line(2)
         XCTAssertTrue(bar.contains("[Third]"), bar)
-        XCTAssertTrue(bar.contains("‹"), bar)
-        XCTAssertTrue(bar.hasSuffix("›"), bar)
+        XCTAssertTrue(bar.contains("«"), bar)
+        XCTAssertTrue(bar.hasSuffix("»"), "not the focus mark's glyph: " + bar)
     }
 
     func testWheelCentresTheSelectionBetweenRules() throws {

@@ -77,6 +77,11 @@ extension FieldSpec {
         FieldSpec(name: name, type: .function, luaType: signature, doc: doc)
     }
 
+    /// `style = { fg =, bg =, bold =, … }`: colours by name, index, `#rrggbb` or theme token.
+    static func style(doc: String) -> FieldSpec {
+        FieldSpec(name: "style", type: .style, doc: doc)
+    }
+
     /// `selected` as an index: 1 unless set, written back by the constructor.
     static func selectedIndex(counting counted: WrittenDefault.Counted, doc: String) -> FieldSpec {
         FieldSpec(name: "selected", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),

@@ -13,6 +13,12 @@ indirect enum FieldType: Sendable {
     case height
     /// A picker item: a string, or a table with a title.
     case stringOrNumber
+    /// A `style` table: `fg`, `bg` colours and attribute booleans (`StyleSpec`).
+    case style
+    /// `ui.tabs.style`: where the bar goes (a string), or a style (a table).
+    case choiceOrStyle([String])
+    /// Rich text: an array of spans, each a string or `{ "text", bold = true, … }`.
+    case spans
 
     var expected: String {
         switch self {
@@ -25,6 +31,9 @@ indirect enum FieldType: Sendable {
         case .items: "a table"
         case .height: "a fraction, a row count or \"fit\""
         case .stringOrNumber: "a string or number"
+        case .style: "a table"
+        case .choiceOrStyle: "a string or table"
+        case .spans: "a table"
         }
     }
 }

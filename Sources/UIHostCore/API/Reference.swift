@@ -29,6 +29,9 @@ enum Reference {
         case .items: return "table[]"
         case .height: return "ui.SheetHeight"
         case .stringOrNumber: return "ui.ItemID"
+        case .style: return "ui.Style"
+        case .choiceOrStyle(let options): return options.map { "\"\($0)\"" }.joined(separator: "|") + "|ui.Style"
+        case .spans: return "ui.Span[]"
         }
     }
 
@@ -99,6 +102,9 @@ enum Reference {
         case .items: return "array"
         case .height: return "height"
         case .stringOrNumber: return "string or number"
+        case .style: return "style"
+        case .choiceOrStyle(let options): return options.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or style"
+        case .spans: return "array of spans"
         }
     }
 

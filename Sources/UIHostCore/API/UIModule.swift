@@ -38,6 +38,7 @@ enum UIModule {
         ("present", present), ("dismiss", dismiss),
         ("openDrawer", { host($0!).openDrawer(); return 0 }),
         ("closeDrawer", { host($0!).closeDrawer(); return 0 }),
+        ("theme", theme),
     ]
 
     // MARK: - Argument checks, worded like lauxlib

@@ -9,7 +9,7 @@ struct Validator {
     /// Stop after this many problems (the constructor only reports the first).
     var limit = Int.max
 
-    private var s: LuaStack { LuaStack(L) }
+    var s: LuaStack { LuaStack(L) }
 
     /// Every problem with the table at `index`, in a stable order.
     func problems(at index: Int32, schema: Schema) -> [String] {
@@ -112,6 +112,15 @@ struct Validator {
             return "\(path) must be a fraction up to 1.0, a row count or \"fit\" (got \(format(n)))"
         case .stringOrNumber:
             return t == .string || t == .number ? nil : wrong()
+        case .style:
+            guard t == .table else { return wrong() }
+            return checkStyle(v, path: path)
+        case .choiceOrStyle(let options):
+            if t == .table { return checkStyle(v, path: path) }
+            return check(v, .choice(options), path: path)
+        case .spans:
+            guard t == .table else { return wrong() }
+            return checkSpans(v, path: path)
         case .items(let schema):
             guard t == .table else { return wrong() }
             let n = s.rawLength(at: v)

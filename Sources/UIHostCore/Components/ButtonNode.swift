@@ -2,10 +2,12 @@
 final class ButtonNode: Node {
     let title: String
     let disabled: Bool
+    let style: Style
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         title = field.string("title") ?? ""
         disabled = field.bool("disabled") ?? false
+        style = field.style("style") ?? .plain
         super.init(id: id, anchor: anchor)
     }
 
@@ -19,8 +21,8 @@ final class ButtonNode: Node {
         Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
         let body = rect.dropLeft(Gutter.width).row(0)
         let label = "[ " + TextLayout.truncate(title, to: max(0, body.width - 4)) + " ]"
-        let style: Style = disabled ? .dim : (focused ? .reverse : .plain)
-        frame.put(label, x: body.x, y: body.y, style: style, clip: body)
+        let state: Style = disabled ? .dim : (focused ? .focused : .plain)
+        frame.put(label, x: body.x, y: body.y, style: style.union(state), clip: body)
     }
 
     override func handle(_ key: Key, _ host: Host) -> Bool {
@@ -45,6 +47,7 @@ extension ButtonNode: Component {
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label (default \"\")."),
         .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),
+        .style(doc: "Colours and attributes of the label."),
         .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
     ]
 
@@ -56,6 +59,6 @@ enum Gutter {
     static let width = 2
 
     static func draw(focused: Bool, x: Int, y: Int, into frame: inout FrameBuffer, _ context: RenderContext, clip: Rect) {
-        frame.put(focused ? String(context.glyphs.focus) + " " : "  ", x: x, y: y, style: focused ? .bold : .plain, clip: clip)
+        frame.put(focused ? String(context.glyphs.focus) + " " : "  ", x: x, y: y, style: focused ? .focusMark : .plain, clip: clip)
     }
 }

@@ -21,7 +21,7 @@ final class CheckboxNode: Node {
         Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
         let body = rect.dropLeft(Gutter.width).row(0)
         let label = (checked ? "[x] " : "[ ] ") + TextLayout.truncate(title, to: max(0, body.width - 4))
-        frame.put(label, x: body.x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+        frame.put(label, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
     }
 
     override func handle(_ key: Key, _ host: Host) -> Bool {

@@ -5,7 +5,7 @@ final class DividerNode: Node {
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
-        frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
+        frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .border)
     }
 }
 

@@ -18,7 +18,7 @@ final class DrawerNode: Node {
         guard !rect.isEmpty else { return }
         frame.fill(rect)
         for y in rect.y..<rect.maxY {
-            frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+            frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
         }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }

@@ -70,7 +70,7 @@ final class DropdownNode: Node {
         let chevron = expanded ? context.glyphs.chevronUp : context.glyphs.chevronDown
         let text = TextLayout.fit(title, width: max(0, width - 2), align: .left) + " " + String(chevron)
         let style: Style = selectedIndex == nil ? .dim : .plain
-        frame.put(text, x: body.x, y: body.y, style: focused ? style.union(.reverse) : style, clip: body)
+        frame.put(text, x: body.x, y: body.y, style: focused ? style.union(.focused) : style, clip: body)
     }
 
     override func handle(_ key: Key, _ host: Host) -> Bool {

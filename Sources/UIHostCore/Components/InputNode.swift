@@ -58,7 +58,7 @@ final class InputNode: Node {
         state.firstShown = view.first
         context.state.editors[id] = state
         if value.isEmpty && !placeholder.isEmpty {
-            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .dim, clip: box)
+            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .muted, clip: box)
         } else {
             frame.put(view.text, x: box.x, y: y, style: .underline, clip: box)
         }

@@ -10,6 +10,7 @@ final class ListNode: Node {
         var subtitle: String?
         var icon: String?
         var disabled: Bool
+        var style: Style = .plain
     }
 
     let count: Int
@@ -62,7 +63,8 @@ final class ListNode: Node {
                 let title = item.string("title")
                 if title == nil, !item.has("title") { reader.problem("ui.list: items[\(i + 1)].title must be a string (got nil)") }
                 result.append(Row(title: title ?? "", subtitle: item.string("subtitle"),
-                                  icon: item.string("icon"), disabled: item.bool("disabled") ?? false))
+                                  icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
+                                  style: item.style("style") ?? .plain))
             } else {
                 reader.problem("ui.list: items[\(i + 1)] must be a table (got \(reader.typeName(-1)))")
                 result.append(Row(title: "", disabled: true))
@@ -78,25 +80,39 @@ final class ListNode: Node {
         guard !rect.isEmpty else { return }
         let rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
         let focused = context.isFocused(self)
+        let labels = rows.map { row in (row.icon ?? "").isEmpty ? row.title : row.icon! + " " + row.title }
+        // Subtitles form a column just past the widest title shown, so that on a
+        // wide frame they stay beside their titles instead of at the far edge.
+        let widths = labels.map { DisplayWidth.of($0) }
+        let column = widths.max() ?? 0
         for (i, row) in rows.enumerated() {
             let y = rect.y + i
             let isCursor = scroll + i + 1 == selected
-            Gutter.draw(focused: focused && isCursor, x: rect.x, y: y, into: &frame, context, clip: rect)
+            if focused && isCursor {
+                // The mark takes the row's own style: one SGR for the whole bar, fewer bytes per move.
+                frame.put(String(context.glyphs.focus) + " ", x: rect.x, y: y, style: .focused, clip: rect)
+            } else {
+                Gutter.draw(focused: false, x: rect.x, y: y, into: &frame, context, clip: rect)
+            }
             let body = rect.dropLeft(Gutter.width).row(i)
-            var label = row.title
-            if let icon = row.icon, !icon.isEmpty { label = icon + " " + label }
-            var style: Style = row.disabled ? .dim : .plain
-            if isCursor { style = style.union(focused ? .reverse : .bold) }
-            var used = DisplayWidth.of(label)
+            let label = labels[i]
+            var style: Style = row.disabled ? row.style.union(.dim) : row.style
+            if isCursor { style = style.union(focused ? .focused : .bold) }
+            let used = widths[i]
             if let subtitle = row.subtitle, !subtitle.isEmpty {
+                // At the column when it fits there, else beside its own title; a
+                // subtitle that fits nowhere is left out whole, never cut.
                 let sw = DisplayWidth.of(subtitle)
-                if used + 2 + sw <= body.width {
-                    frame.put(subtitle, x: body.maxX - sw, y: y, style: .dim, clip: body)
-                } else {
-                    used = body.width
+                let gap = Subtitle.gap
+                if column + gap + sw <= body.width {
+                    frame.put(subtitle, x: body.x + column + gap, y: y, style: .muted, clip: body)
+                } else if used + gap + sw <= body.width {
+                    frame.put(subtitle, x: body.x + used + gap, y: y, style: .muted, clip: body)
                 }
             }
-            frame.put(TextLayout.truncate(label, to: min(used, body.width)), x: body.x, y: y, style: style, clip: body)
+            frame.put(TextLayout.truncate(label, to: body.width), x: body.x, y: y, style: style, clip: body)
+            // The focused row is highlighted across the list's width, gutter mark included.
+            if focused && isCursor { frame.addStyle(.focused, in: rect.row(i)) }
         }
     }
 
@@ -145,7 +161,7 @@ extension ListNode: Component {
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["title": .string, "subtitle": .string, "icon": .string,
-                               "onSelect": .function, "disabled": .boolean],
+                               "onSelect": .function, "disabled": .boolean, "style": .style],
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
                   docsType: "array of item tables or strings", doc: "The rows; a string is a row with that title."),
@@ -156,4 +172,10 @@ extension ListNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> Node { ListNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+/// How a list row's subtitle sits beside its title.
+enum Subtitle {
+    /// Columns between the widest title and the subtitles.
+    static let gap = 3
 }

@@ -68,7 +68,7 @@ final class PickerNode: Node {
             let body = rect.dropLeft(Gutter.width).row(0)
             let prefix = label.isEmpty ? "" : label + ": "
             let text = TextLayout.truncate(prefix + value, to: max(0, body.width - 2)) + " " + String(chevron)
-            frame.put(text, x: body.x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+            frame.put(text, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
             return
         }
         var y = rect.y
@@ -85,10 +85,10 @@ final class PickerNode: Node {
             let item = items[i - 1]
             let text = item.icon.map { $0 + " " + item.title } ?? item.title
             let shown = TextLayout.fit(text, width: width, align: .center)
-            frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .reverse : .bold) : .dim, clip: body)
+            frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .focused : .bold) : .dim, clip: body)
         }
         for dy in [1, 3] {
-            frame.fill(Rect(x: body.x, y: y + dy, width: width, height: 1).intersection(rect), with: context.glyphs.horizontal, style: .dim)
+            frame.fill(Rect(x: body.x, y: y + dy, width: width, height: 1).intersection(rect), with: context.glyphs.horizontal, style: .border)
         }
         Gutter.draw(focused: focused, x: rect.x, y: y + 2, into: &frame, context, clip: rect)
     }

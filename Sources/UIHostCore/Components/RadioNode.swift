@@ -35,7 +35,7 @@ final class RadioNode: Node {
             let mark = i + 1 == selected ? context.glyphs.radioOn : context.glyphs.radioOff
             let title = item.icon.map { $0 + " " + item.title } ?? item.title
             let text = mark + " " + TextLayout.truncate(title, to: max(0, body.width - 4))
-            frame.put(text, x: body.x, y: y, style: focused && i + 1 == at ? .reverse : .plain, clip: body)
+            frame.put(text, x: body.x, y: y, style: focused && i + 1 == at ? .focused : .plain, clip: body)
         }
     }
 

@@ -43,7 +43,7 @@ final class ScreenNode: Node {
             frame.put(shown, x: x, y: rect.y, style: .bold, clip: rect)
         }
         if rect.height > 1 {
-            frame.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .dim)
+            frame.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .border)
         }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }

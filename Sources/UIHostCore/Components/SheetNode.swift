@@ -57,10 +57,10 @@ final class SheetNode: Node {
                 top = String(g.topLeft) + String(repeating: g.horizontal, count: 2) + t
                     + String(repeating: g.horizontal, count: max(0, rect.width - 4 - DisplayWidth.of(t))) + String(g.topRight)
             }
-            frame.put(top, x: rect.x, y: rect.y, style: .dim, clip: rect)
+            frame.put(top, x: rect.x, y: rect.y, style: .border, clip: rect)
             for y in (rect.y + 1)..<rect.maxY {
-                frame.put(String(g.vertical), x: rect.x, y: y, style: .dim, clip: rect)
-                frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+                frame.put(String(g.vertical), x: rect.x, y: y, style: .border, clip: rect)
+                frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
             }
         }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }

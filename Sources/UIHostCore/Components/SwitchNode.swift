@@ -24,7 +24,7 @@ final class SwitchNode: Node {
         let mark = on ? context.glyphs.switchOn : context.glyphs.switchOff
         let x = body.x + frame.put(mark, x: body.x, y: body.y, style: on ? .accent : .dim, clip: body)
         let label = " " + TextLayout.truncate(title, to: max(0, body.maxX - x - 1))
-        frame.put(label, x: x, y: body.y, style: focused ? .reverse : .plain, clip: body)
+        frame.put(label, x: x, y: body.y, style: focused ? .focused : .plain, clip: body)
     }
 
     override func handle(_ key: Key, _ host: Host) -> Bool {

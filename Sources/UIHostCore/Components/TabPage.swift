@@ -5,6 +5,7 @@ enum TabPage: Component {
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label in the tab bar (default \"\")."),
         .string("icon", doc: "Drawn before the title; shown alone when a bottom bar is too narrow."),
+        .style(doc: "Colours and attributes of its label in the bar."),
     ]
     static let children = ChildPolicy.any(doc: "The page's children, read only while the tab is selected.")
 

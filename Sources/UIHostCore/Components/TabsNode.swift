@@ -10,15 +10,25 @@ final class TabsNode: Node {
         let title: String
         let icon: String?
         let anchor: Int32
+        var style: Style = .plain
     }
 
     let style: String
+    /// `style = { … }` (a table, not "top"/"bottom"): how every label looks.
+    let labelStyle: Style
     let selected: Int
     var tabs: [Tab] = []
     private(set) var barRect: Rect = .zero
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, tabCount: Int) {
-        style = field.choice("style", ["top", "bottom"]) ?? "top"
+        // A table in `style` is a style (the bar stays on top); a string is where the bar goes.
+        if field.isTable("style") {
+            labelStyle = field.style("style") ?? .plain
+            style = "top"
+        } else {
+            labelStyle = .plain
+            style = field.choice("style", ["top", "bottom"]) ?? "top"
+        }
         selected = min(max(field.int("selected") ?? 1, 1), max(tabCount, 1))
         if tabCount > 0 { field.setDefault("selected", integer: 1) }
         super.init(id: id, anchor: anchor)
@@ -98,7 +108,7 @@ final class TabsNode: Node {
     }
 
     /// Lays the labels out in the bar's area, scrolled so that the selected one
-    /// shows, with `‹`/`›` where more tabs lie beyond an edge.
+    /// shows, with `«`/`»` where more tabs lie beyond an edge.
     private func placeLabels(_ texts: [String], into bar: inout Bar) {
         let area = bar.area
         guard !area.isEmpty, !texts.isEmpty else { return }
@@ -136,19 +146,22 @@ final class TabsNode: Node {
         let g = context.glyphs
         Gutter.draw(focused: context.isFocused(self), x: bar.gutterX, y: bar.row, into: &frame, context, clip: barRect)
         if style == "top", barRect.height > 1 {
-            frame.fill(Rect(x: barRect.x, y: barRect.y + 1, width: barRect.width, height: 1), with: g.horizontal, style: .dim)
+            frame.fill(Rect(x: barRect.x, y: barRect.y + 1, width: barRect.width, height: 1), with: g.horizontal, style: .border)
         }
         if let box = bar.box {
             let rule = String(repeating: g.horizontal, count: box.width - 2)
-            frame.put(String(g.topLeft) + rule + String(g.topRight), x: box.x, y: barRect.y, style: .dim, clip: barRect)
-            frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: box.x, y: barRect.y + 2, style: .dim, clip: barRect)
-            frame.put(String(g.vertical), x: box.x, y: bar.row, style: .dim, clip: barRect)
-            frame.put(String(g.vertical), x: box.x + box.width - 1, y: bar.row, style: .dim, clip: barRect)
+            frame.put(String(g.topLeft) + rule + String(g.topRight), x: box.x, y: barRect.y, style: .border, clip: barRect)
+            frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: box.x, y: barRect.y + 2, style: .border, clip: barRect)
+            frame.put(String(g.vertical), x: box.x, y: bar.row, style: .border, clip: barRect)
+            frame.put(String(g.vertical), x: box.x + box.width - 1, y: bar.row, style: .border, clip: barRect)
         }
-        if let x = bar.moreLeftX { frame.put(String(g.moreLeft), x: x, y: bar.row, style: .dim, clip: bar.area) }
-        if let x = bar.moreRightX { frame.put(String(g.moreRight), x: x, y: bar.row, style: .dim, clip: bar.area) }
+        if let x = bar.moreLeftX { frame.put(g.moreLeft, x: x, y: bar.row, style: .muted, clip: bar.area) }
+        if let x = bar.moreRightX {
+            frame.put(g.moreRight, x: x + 1 - DisplayWidth.of(g.moreRight), y: bar.row, style: .muted, clip: bar.area)
+        }
         for label in bar.labels {
-            let style = label.index == selected ? Style.accent.union(.bold) : .plain
+            let own = labelStyle.union(tabs[label.index - 1].style)
+            let style = label.index == selected ? own.union(Style.accent.union(.bold)) : own
             frame.put(label.text, x: label.x, y: bar.row, style: style, clip: bar.area)
         }
     }
@@ -181,7 +194,8 @@ final class TabsNode: Node {
 extension TabsNode: Component {
     static let kind = Kind("tabs")
     static let fields: [FieldSpec] = [
-        .choice("style", ["top", "bottom"], alias: "ui.TabsStyle", doc: "Where the bar goes (default \"top\")."),
+        FieldSpec(name: "style", type: .choiceOrStyle(["top", "bottom"]), defaultValue: .value(.string("top")),
+                  luaType: "ui.TabsStyle|ui.Style", doc: "Where the bar goes (default \"top\"), or a table: the labels' style."),
         .selectedIndex(counting: .children,
                        doc: "1-based index of the selected tab (unset means 1); the host sets it on a switch."),
         .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "Called after the selected tab changed."),
@@ -204,7 +218,8 @@ extension TabsNode: Component {
                 continue
             }
             let tabField = FieldReader(reader: reader, table: tab, kind: .tab)
-            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab)))
+            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab),
+                                 style: tabField.style("style") ?? .plain))
             if i == node.selected {
                 node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]")
             }

@@ -54,7 +54,7 @@ final class TextAreaNode: Node {
             frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
         }
         if value.isEmpty && !placeholder.isEmpty {
-            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .dim, clip: box)
+            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .muted, clip: box)
         }
         if focused, box.width > 0 {
             frame.cursor = Point(x: box.x + min(caretView.caretColumn, box.width - 1), y: y + state.editor.row - state.firstRow)

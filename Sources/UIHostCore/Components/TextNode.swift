@@ -1,13 +1,18 @@
 /// `ui.text`: wraps at word boundaries by display width, aligned in its box.
+/// With `spans`, the text is theirs and each keeps its own style.
 final class TextNode: Node {
     let text: String
     let align: TextAlign
     let wrap: Bool
+    let style: Style
+    let spans: [Span]?
 
     private let cache: WrapCache
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        text = field.string("text") ?? ""
+        spans = field.spans("spans")
+        text = spans.map { $0.map(\.text).joined() } ?? field.string("text") ?? ""
+        style = field.style("style") ?? .plain
         align = field.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init(rawValue:)) ?? .left
         wrap = field.bool("wrap") ?? true
         cache = field.reader.wrapCache
@@ -30,8 +35,19 @@ final class TextNode: Node {
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
+        guard let spans else {
+            for (i, line) in lines(width: rect.width).prefix(rect.height).enumerated() {
+                frame.put(TextLayout.fit(line, width: rect.width, align: align), x: rect.x, y: rect.y + i, style: style, clip: rect)
+            }
+            return
+        }
+        let runs = spans.flatMap { span in span.text.map { ($0, span.style) } }
+        var cursor = 0
         for (i, line) in lines(width: rect.width).prefix(rect.height).enumerated() {
-            frame.put(TextLayout.fit(line, width: rect.width, align: align), x: rect.x, y: rect.y + i, clip: rect)
+            let fitted = TextLayout.truncate(line, to: rect.width)
+            let padding = rect.width - DisplayWidth.of(fitted)
+            let x = rect.x + (align == .left ? 0 : align == .right ? padding : padding / 2)
+            frame.putStyled(fitted, x: x, y: rect.y + i, runs: runs, cursor: &cursor, base: style, clip: rect)
         }
     }
 }
@@ -42,6 +58,9 @@ extension TextNode: Component {
         .string("text", default: "", doc: "The text (default \"\"); \"\\n\" starts a new line."),
         .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "Alignment of each line in its box (default \"left\")."),
         .bool("wrap", default: true, doc: "Wrap long lines at word boundaries (default true); false cuts them with \"…\"."),
+        .style(doc: "Colours and attributes of the whole text."),
+        FieldSpec(name: "spans", type: .spans, luaType: "(ui.Span|string)[]",
+                  doc: "Rich text: runs with their own style; replaces `text`."),
     ]
     static let shorthand = Shorthand.string(field: "text")
 

@@ -11,9 +11,10 @@ public struct Glyphs: Sendable {
     public let topRight: Character
     public let bottomLeft: Character
     public let bottomRight: Character
-    /// Shown where a row of tabs continues past an edge.
-    public let moreLeft: Character
-    public let moreRight: Character
+    /// Shown where a row of tabs continues past an edge: not the focus mark's
+    /// glyph, so that neither is taken for the other. At most two columns.
+    public let moreLeft: String
+    public let moreRight: String
     /// Frames of the `ui.progress` spinner, and the cells of its bar.
     public let spinner: [Character]
     public let barFilled: Character
@@ -30,12 +31,12 @@ public struct Glyphs: Sendable {
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
         horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
-        moreLeft: "‹", moreRight: "›",
+        moreLeft: "«", moreRight: "»",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], barFilled: "█", barEmpty: "░")
     public static let ascii = Glyphs(
         focus: ">", chevronDown: "v", chevronUp: "^", check: "*", back: "< Back",
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-        moreLeft: "<", moreRight: ">",
+        moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
         switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)")
 }

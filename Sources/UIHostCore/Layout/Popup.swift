@@ -69,26 +69,28 @@ final class Popup {
         let g = context.glyphs
         frame.fill(rect)
         let rule = String(repeating: g.horizontal, count: rect.width - 2)
-        frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .dim, clip: rect)
-        frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: rect.x, y: rect.maxY - 1, style: .dim, clip: rect)
+        frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .border, clip: rect)
+        frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: rect.x, y: rect.maxY - 1, style: .border, clip: rect)
         for y in (rect.y + 1)..<(rect.maxY - 1) {
-            frame.put(String(g.vertical), x: rect.x, y: y, style: .dim, clip: rect)
-            frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .dim, clip: rect)
+            frame.put(String(g.vertical), x: rect.x, y: y, style: .border, clip: rect)
+            frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
         }
         let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         var y = inner.y
         for i in stride(from: offset + 1, through: min(rows.count, offset + visible), by: 1) {
             if i > offset + 1, dividers {
                 if y >= inner.maxY { break }
-                frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: g.horizontal, style: .dim)
+                frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: g.horizontal, style: .border)
                 y += 1
             }
             if y >= inner.maxY { break }
             let isHighlighted = i == highlighted
-            frame.put(isHighlighted ? String(g.focus) : " ", x: inner.x, y: y, style: .bold, clip: inner)
+            frame.put(isHighlighted ? String(g.focus) : " ", x: inner.x, y: y, style: isHighlighted ? .focused : .plain, clip: inner)
             let body = Rect(x: inner.x + 2, y: y, width: inner.width - 2, height: 1)
             frame.put(TextLayout.truncate(rowText(i, g), to: body.width), x: body.x, y: y,
-                      style: isHighlighted ? .reverse : .plain, clip: body)
+                      style: isHighlighted ? .focused : .plain, clip: body)
+            // The highlight spans the row, mark to border, not only the label.
+            if isHighlighted { frame.addStyle(.focused, in: Rect(x: inner.x, y: y, width: inner.width, height: 1)) }
             y += 1
         }
     }

@@ -37,6 +37,15 @@ public final class Host {
     var banner: String?
     /// Set when the app asked to quit, with its exit code.
     public private(set) var quitCode: Int32?
+    /// What theme tokens look like: `--theme`, then the script's `ui.theme{…}`.
+    /// Read when a frame is written; drawing only names tokens.
+    public private(set) lazy var theme: Theme = options.theme
+
+    /// A theme change repaints (the writer sees a new theme) without a new layout.
+    func setTheme(_ theme: Theme) {
+        self.theme = theme
+        frameValid = false
+    }
 
     // Layout of the current frame.
     var dirty = true
@@ -281,6 +290,9 @@ public final class Host {
                 // Only the top layer shows where focus is.
                 let focused = i == layers.count - 1 && popup == nil ? interaction.focus[layer.key] : nil
                 let context = RenderContext(glyphs: options.glyphs, focused: focused, state: interaction, clock: clock, reader: reader)
+                // A drawer or sheet dims everything beneath it, so that what shows
+                // beside its box reads as backdrop (plain text never sees this).
+                if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
                 layer.root.render(into: &frame, context)
             }
             popup?.render(into: &frame, RenderContext(glyphs: options.glyphs, focused: nil, state: interaction, clock: clock, reader: reader))
@@ -323,8 +335,8 @@ public final class Host {
         let y0 = max(0, frame.height - lines.count)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
-            frame.fill(row, style: .error)
-            frame.put(line, x: 0, y: y0 + i, style: .error)
+            frame.fill(row, style: .errorBanner)
+            frame.put(line, x: 0, y: y0 + i, style: .errorBanner)
         }
     }
 

@@ -28,6 +28,8 @@ public struct HostOptions: Sendable {
     /// `uihost check`: constructors record every problem (in `Host.validationProblems`)
     /// and go on, instead of raising the first.
     public var collectValidationProblems = false
+    /// The theme tokens resolve through (`--theme`); a script's `ui.theme{…}` changes `Host.theme`.
+    public var theme: Theme = .dark
 
     public init(size: Size = Size(cols: 80, rows: 24), glyphs: Glyphs = .unicode, assetsDirectory: String = "Assets",
                 allow: Set<Capability> = [], maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions,
