@@ -59,7 +59,15 @@ enum Action {
 /// What a node may consult when it decides what an event means. Read-only:
 /// every change goes out as an `Action`.
 struct EventContext {
+    fileprivate unowned let dispatcher: Dispatcher
+
+    init(_ dispatcher: Dispatcher) {
+        self.dispatcher = dispatcher
+    }
+
     /// Whether `component[items][index].disabled` is true. Asked of Lua, since
     /// a virtualised list keeps no items.
-    let isItemDisabled: (_ anchor: Int32, _ items: StaticString, _ index: Int) -> Bool
+    func isItemDisabled(_ anchor: Int32, _ items: StaticString, _ index: Int) -> Bool {
+        dispatcher.isItemDisabled(anchor: anchor, items: items, index: index)
+    }
 }

@@ -4,11 +4,7 @@
 /// by `apply`; what the host does itself is navigation and focus.
 extension Host {
     /// What nodes may consult while deciding.
-    var eventContext: EventContext {
-        EventContext(isItemDisabled: { [dispatcher] anchor, items, index in
-            dispatcher.isItemDisabled(anchor: anchor, items: items, index: index)
-        })
-    }
+    var eventContext: EventContext { EventContext(dispatcher) }
 
     /// Whether anything lies over the screen: a popup, the drawer or a sheet.
     var hasOverlay: Bool { popup != nil || layers.count > 1 }
