@@ -93,13 +93,15 @@ class Node {
 }
 
 /// What layout shares across the tree: the frame, the interaction state,
-/// and the popups that open nodes place. Layout writes nothing else.
+/// and the popups that open nodes place. Layout writes nothing else. The
+/// compositor keeps one and starts it afresh for each layer (`start`), so that
+/// a key's layout copies no glyphs.
 final class LayoutContext {
-    let bounds: Rect
+    private(set) var bounds: Rect
     let state: InteractionState
     let glyphs: Glyphs
     /// Whether the screen being laid out lies over another (it shows `‹ Back`).
-    let screenIsPushed: Bool
+    private(set) var screenIsPushed: Bool
     var popups: [Popup] = []
 
     init(bounds: Rect, state: InteractionState, glyphs: Glyphs, screenIsPushed: Bool) {
@@ -107,6 +109,13 @@ final class LayoutContext {
         self.state = state
         self.glyphs = glyphs
         self.screenIsPushed = screenIsPushed
+    }
+
+    /// Ready for laying out another layer: no popups yet.
+    func start(bounds: Rect, screenIsPushed: Bool) {
+        self.bounds = bounds
+        self.screenIsPushed = screenIsPushed
+        popups.removeAll(keepingCapacity: true)
     }
 }
 

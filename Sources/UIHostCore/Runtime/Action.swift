@@ -71,10 +71,12 @@ enum Action {
 /// What a node may consult when it decides what an event means. Read-only:
 /// every change goes out as an `Action`.
 struct EventContext {
-    fileprivate unowned let dispatcher: Dispatcher
+    // unowned(unsafe): the host, which owns both, outlives every event; plain
+    // `unowned` costs a reference count change each time the context is copied.
+    fileprivate unowned(unsafe) let dispatcher: Dispatcher
     /// What the host keeps for components between frames (a text field's
     /// caret, a radio group's cursor), to be read: changes go out as actions.
-    unowned let state: InteractionState
+    unowned(unsafe) let state: InteractionState
 
     init(_ dispatcher: Dispatcher, state: InteractionState) {
         self.dispatcher = dispatcher

@@ -13,6 +13,11 @@ final class Compositor {
     private let navigator: Navigator
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
+    /// Held here, not passed per call: copying the struct (two dozen strings)
+    /// on every key showed in the per-key cost.
+    private let glyphs: Glyphs
+    /// The context every layer is laid out with, started afresh for each.
+    private let layoutContext: LayoutContext
 
     /// The screen, its drawer when open, then the sheets: the top one takes input.
     private(set) var layers: [Layer] = []
@@ -32,13 +37,15 @@ final class Compositor {
     }
 
     init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
-         dispatcher: Dispatcher, invalidation: Invalidation, size: Size) {
+         dispatcher: Dispatcher, invalidation: Invalidation, size: Size, glyphs: Glyphs) {
         self.L = L
         self.reader = reader
         self.interaction = interaction
         self.navigator = navigator
         self.dispatcher = dispatcher
         self.invalidation = invalidation
+        self.glyphs = glyphs
+        layoutContext = LayoutContext(bounds: .zero, state: interaction, glyphs: glyphs, screenIsPushed: false)
         frame = FrameBuffer(width: size.cols, height: size.rows)
     }
 
@@ -47,7 +54,7 @@ final class Compositor {
     // MARK: - Layout
 
     /// Reads and places every layer again if the script's tables may have changed.
-    func layoutIfNeeded(bounds: Rect, glyphs: Glyphs) {
+    func layoutIfNeeded(bounds: Rect) {
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
         invalidation.drawing = true
@@ -73,7 +80,8 @@ final class Compositor {
         }
         animating = false
         for (i, layer) in layers.enumerated() {
-            let context = LayoutContext(bounds: bounds, state: interaction, glyphs: glyphs, screenIsPushed: navigator.stack.count > 1)
+            let context = layoutContext
+            context.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
             layer.root.layout(in: bounds, context)
             layer.collect()
             if layer.animates { animating = true }
@@ -91,8 +99,8 @@ final class Compositor {
     // MARK: - Prepare and draw
 
     /// The frame, laid out, prepared and drawn again if anything changed.
-    func render(bounds: Rect, glyphs: Glyphs, clock: Int) -> FrameBuffer {
-        layoutIfNeeded(bounds: bounds, glyphs: glyphs)
+    func render(bounds: Rect, clock: Int) -> FrameBuffer {
+        layoutIfNeeded(bounds: bounds)
         if frame.width != bounds.width || frame.height != bounds.height {
             frame = FrameBuffer(width: bounds.width, height: bounds.height)
             invalidation.drawing = true

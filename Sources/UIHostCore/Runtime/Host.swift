@@ -51,7 +51,7 @@ public final class Host {
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         scheduler = Scheduler(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
-                                dispatcher: dispatcher, invalidation: invalidation, size: options.size)
+                                dispatcher: dispatcher, invalidation: invalidation, size: options.size, glyphs: options.glyphs)
         dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
         lua.setOwner(self)
         try Sandbox.install(self)
@@ -139,11 +139,11 @@ public final class Host {
         let top = lua_gettop(L)
         defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by render: \(top) -> \(lua_gettop(L))") }
         #endif
-        return compositor.render(bounds: bounds, glyphs: options.glyphs, clock: scheduler.clock)
+        return compositor.render(bounds: bounds, clock: scheduler.clock)
     }
 
     func layoutIfNeeded() {
-        compositor.layoutIfNeeded(bounds: bounds, glyphs: options.glyphs)
+        compositor.layoutIfNeeded(bounds: bounds)
     }
 
     /// Places the cursor in every frame, for tests of the cursor's way to the

@@ -42,6 +42,11 @@ final class Layer {
         collect(root)
     }
 
+    private static func takeAndBump(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
+    }
+
     private func collect(_ node: Node) {
         let visible = !node.rect.isEmpty
         if visible {
@@ -49,8 +54,8 @@ final class Layer {
             if node.animates { animates = true }
         }
         if node.isFocusable {
-            node.occurrence = seen[node.id, default: 0]
-            seen[node.id] = node.occurrence + 1
+            // One hash lookup: read the count and bump it in place.
+            node.occurrence = Layer.takeAndBump(&seen[node.id, default: 0])
             focusableKeys.insert(node.focusKey)
         }
         if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }

@@ -27,7 +27,10 @@ extension Navigator {
 
     /// After a layout: focus that rests on nothing in the tree goes to the first focusable.
     func keepFocusInside(_ layer: Layer) {
-        if !(focus[layer.kind].map(layer.focusableKeys.contains) ?? false) {
+        // Focus usually rests on a shown node: a short scan before hashing.
+        let key = focus[layer.kind]
+        if let key, layer.focusables.contains(where: { $0.focusKey == key }) { return }
+        if !(key.map(layer.focusableKeys.contains) ?? false) {
             focus[layer.kind] = layer.focusables.first?.focusKey
         }
     }
