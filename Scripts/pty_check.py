@@ -428,9 +428,9 @@ def check_busy_exits():
     failures = 0
     # (screen, how, options, what must be under way when it is sent)
     cases = [("Scripts/hostile/busy_timers.lua", how, (), "frame") for how in ("q", "ctrl-c", "SIGTERM", "SIGHUP", "SIGQUIT")]
-    # SIGTERM reaches into the runaway run; q is read once the budget has stopped it.
-    cases += [("Scripts/hostile/runaway_timer.lua", "q", (), "stopped"),
-              ("Scripts/hostile/runaway_timer.lua", "SIGTERM", (), "frame")]
+    # Ctrl-C and the signals reach into the runaway run; q is read once the budget has stopped it.
+    cases += [("Scripts/hostile/runaway_timer.lua", "q", (), "stopped")]
+    cases += [("Scripts/hostile/runaway_timer.lua", how, (), "frame") for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
     # Blocked inside one C call: only the watchdog can end it.
     cases += [("Scripts/hostile/blocking_call.lua", how, ("--allow", "os"), "child") for how in ("ctrl-c", "SIGTERM", "SIGHUP")]
     # A crash of the host itself (here a fault sent from outside) still restores the terminal.

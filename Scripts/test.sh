@@ -1,37 +1,46 @@
 #!/usr/bin/env bash
-# Runs every test: set-up, build, unit tests (swift test), the automation
-# scripts (uihost test Scripts/tests), and the interactive mode in a
-# pseudo-terminal checked with the pyte terminal emulator. Each step prints
-# its time. UIHOST_LONG_TESTS=1 makes the random property tests run longer.
+# Runs every test: set-up, build, unit tests (swift test), luacheck, the
+# automation scripts (uihost test Scripts/tests), and the interactive mode in a
+# pseudo-terminal checked with the pyte terminal emulator. Quiet on success: a
+# line per stage with its count and time; a stage that fails prints its whole
+# output (every stage's output is also kept in .build/test-logs/).
+# UIHOST_LONG_TESTS=1 makes the random property tests run longer.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 UIHOST_SETUP_TEST_TOOLS=1 Scripts/setup.sh || exit 1
+logs=.build/test-logs
+mkdir -p "$logs"
 
-# Runs a step and prints how long it took.
-timed() {
-  local started=$SECONDS status
-  "$@"
+failed=()
+# stage NAME SUMMARY-PATTERN COMMAND...: runs the command into its log, then
+# prints the log's last line matching the pattern (the stage's count) and the
+# time; on failure, the whole log.
+stage() {
+  local name=$1 pattern=$2 started=$SECONDS status
+  shift 2
+  "$@" > "$logs/$name.log" 2>&1
   status=$?
-  echo "   ($((SECONDS - started)) s)"
+  local summary
+  summary=$(grep -E "$pattern" "$logs/$name.log" | tail -n 1 | sed -e 's/^[[:space:]]*//')
+  if [ $status -eq 0 ]; then
+    echo "ok   $name: ${summary:-done} ($((SECONDS - started)) s)"
+  else
+    echo "FAIL $name ($((SECONDS - started)) s), its output:"
+    sed -e 's/^/     /' "$logs/$name.log"
+    failed+=("$name")
+  fi
   return $status
 }
 
-echo "== swift build"
-timed swift build --build-tests || exit 1
-
-failed=()
-echo "== swift test"
-timed swift test --skip-build || failed+=("swift test")
-
-echo "== luacheck screens Scripts/tests Scripts/fuzz"
-timed luacheck -q screens Scripts/tests Scripts/fuzz || failed+=("luacheck")
-
-echo "== uihost test Scripts/tests"
-timed .build/debug/uihost test Scripts/tests || failed+=("uihost test")
-
-echo "== interactive mode in a pseudo-terminal, checked with pyte"
-timed /usr/bin/python3 Scripts/pty_check.py .build/debug/uihost || failed+=("pty check")
+stage build "Compiling|Build complete|warning:" swift build --build-tests || { echo "FAILED: build"; exit 1; }
+if grep -q "warning:" "$logs/build.log"; then
+  echo "     warnings:"; grep "warning:" "$logs/build.log" | sort -u | sed -e 's/^/     /'
+fi
+stage "swift test" "Executed [0-9]+ tests" swift test --skip-build
+stage luacheck "Total:" luacheck --no-color screens Scripts/tests Scripts/fuzz
+stage "uihost test" "passed, [0-9]+ failed" .build/debug/uihost test Scripts/tests
+stage "pty check" "pty checks:" /usr/bin/python3 Scripts/pty_check.py .build/debug/uihost
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]}"

@@ -442,6 +442,7 @@ function ui.log(...) end
 ---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
 ---@field assets? string Where `ui.image` finds assets (default "Assets").
 ---@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
+---@field stats? boolean Count what a terminal would be sent, for `app:stats()` (draws after every event; default false).
 
 ---A headless app opened by `test.open`: a separate host with its own Lua state. It
 ---lives until the end of the case that opened it. Rows and columns are 1-based.

@@ -144,6 +144,33 @@ def main():
         row("resident memory before / after the bombs", f"{before / 1024:.1f} / {after / 1024:.1f}", "MiB",
             "within 20%", after <= before * 1.2)
 
+    # 8. The host's own work for hostile scripts: time and peak memory of the
+    # whole `render`, each bounded (< 3 s, < 300 MiB) by the host's limits.
+    hostile = [("shared subtree, 2^30 places", "shared_subtree.lua", ""),
+               ("sparse items set by a handler", "sparse_items.lua", "enter"),
+               ("2000 items with 20000-char unknown keys", "long_keys.lua", ""),
+               ("10^6 children set by a handler, 4 frames", "many_children.lua", "enter down down down"),
+               ("timers doubling every ms, wait:40", "timer_storm.lua", "wait:40"),
+               ("endless ui.every(0), wait:10000", "runaway_timer.lua", "wait:10000")]
+    for what, script, keys in hostile:
+        probe = "import resource, subprocess, sys, time; t = time.perf_counter(); " \
+                "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); " \
+                "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        out = subprocess.run([sys.executable, "-c", probe, UIHOST, "render", os.path.join(ROOT, "Scripts/hostile", script),
+                              "--keys", keys], capture_output=True, text=True, cwd=ROOT)
+        seconds, kib = out.stdout.split()
+        seconds, mib = float(seconds), int(kib) / 1024
+        row(f"hostile: {what}", f"{seconds:.2f} s, {mib:.0f}", "MiB", "< 3 s, < 300 MiB", seconds < 3 and mib < 300)
+
+    # 9. q, Ctrl-C and signals end a busy app at once, the terminal restored (pty).
+    out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts/pty_check.py"), UIHOST, "--signals-only"],
+                         capture_output=True, text=True, cwd=ROOT)
+    exits = [l for l in out.stdout.splitlines() if l.startswith("ok exit while busy")]
+    if exits:
+        worst = max(int(l.rsplit(" in ", 1)[1].split()[0]) for l in exits)
+        row(f"exit while a script keeps the loop busy, worst of {len(exits)}", f"{worst}", "ms", "< 1000 ms",
+            worst < 1000 and out.returncode == 0)
+
     width = [max(len(r[i]) for r in rows + [("figure", "value", "goal", "holds")]) for i in range(4)]
     header = ("figure", "value", "goal", "holds")
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, width)) + " |")

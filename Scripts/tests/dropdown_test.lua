@@ -133,7 +133,7 @@ test.case("moving in the open list stops at both ends", function()
   app:expect("│› ✓ ✉ Messages │")
 end)
 
-test.case("the SPEC example: the dropdown is the only control, so Tab comes back to it", function()
+test.case("the reference example: the dropdown is the only control, so Tab comes back to it", function()
   local app = test.open("screens/dropdown.lua", SIZE)
   app:expect("› ✉ Messages")
   app:press("tab", "enter", "down", "down", "enter")

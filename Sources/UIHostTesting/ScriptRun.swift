@@ -132,29 +132,39 @@ final class App {
     let host: Host
     let path: String
 
-    /// `app:stats()`: what a terminal would have been sent so far.
-    private(set) var tally = TerminalTally()
+    /// `app:stats()`: what a terminal would have been sent so far; nil unless
+    /// the app was opened with `{ stats = true }`. Counting draws through the
+    /// diff writer after every event, as the interactive loop does, which
+    /// costs more than the event itself: a test that does not ask pays nothing.
+    private(set) var tally: TerminalTally?
 
-    init(id: Int, host: Host, path: String) {
+    init(id: Int, host: Host, path: String, countsBytes: Bool = false) {
         self.id = id
         self.host = host
         self.path = path
-        draw()
+        if countsBytes {
+            tally = TerminalTally()
+            draw()
+        }
     }
 
     // MARK: - Driving the host
     // Each checks, in every build, that the host leaves its Lua stack as it
     // found it: a leak would otherwise grow by a slot per key of a long test.
-    // Each draws afterwards, as the interactive loop does, for `app:stats()`.
 
     func send(_ event: Event) {
-        if case .key = event { tally.countKey() }
+        if case .key = event { tally?.countKey() }
         host.lua.stack.balanced("\(event)") { host.send(event) }
-        draw()
+        if tally != nil { draw() }
     }
 
     func advance(_ ms: Int) {
         host.lua.stack.balanced("advance(\(ms))") {
+            guard tally != nil else {
+                host.advance(ms)
+                return
+            }
+            // Drawn where the interactive loop would draw: at timers and spinner frames.
             var left = ms
             var frames = 0
             while left > 0 {
@@ -169,7 +179,7 @@ final class App {
     }
 
     private func draw() {
-        host.lua.stack.balanced("render") { tally.draw(host) }
+        host.lua.stack.balanced("render") { tally?.draw(host) }
     }
 
     func render() -> FrameBuffer {

@@ -1,7 +1,7 @@
 import LuaBridge
 import UIHostCore
 
-/// The global `test` table and the methods of app handles (SPEC §4). Like the
+/// The global `test` table and the methods of app handles (docs/API.md §10). Like the
 /// `ui` table, every function is Swift reached through the C trampoline.
 enum TestModule {
     static func install(_ run: ScriptRun) {
@@ -89,10 +89,12 @@ enum TestModule {
         let assets = run.options.assets ?? ProjectPaths.assetsFolder(forScreen: path) ?? "Assets"
         var options = HostOptions(size: run.caseSize ?? run.options.size, assetsDirectory: assets, log: { _ in })
         options.limits = run.options.limits
+        var countsBytes = false
         if s.type(at: 2) == .table {
             // The message is raised after `withTable` has restored the stack
             // (which would drop a message pushed inside it).
             if let problem = s.withTable(at: 2, { readOpenOptions($0, into: &options) }) { return s.raise(problem) }
+            countsBytes = s.withTable(at: 2) { $0.bool("stats") } ?? false
         }
         guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(given)") }
         let host: Host
@@ -103,7 +105,7 @@ enum TestModule {
         }
         let id = run.nextAppID
         run.nextAppID += 1
-        let app = App(id: id, host: host, path: path)
+        let app = App(id: id, host: host, path: path, countsBytes: countsBytes)
         run.apps[id] = app
         run.lastApp = app
         s.pushUserdata(id, metatable: appMetatable)

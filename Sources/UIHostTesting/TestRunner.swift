@@ -41,7 +41,7 @@ enum EventClock {
 }
 
 /// `uihost test`: runs automation scripts in which a global `test` drives
-/// headless apps (SPEC §4). Each script has a Lua state of its own; each app
+/// headless apps (docs/API.md §10). Each script has a Lua state of its own; each app
 /// it opens is a separate host with its own state.
 public final class TestRunner {
     let options: TestOptions

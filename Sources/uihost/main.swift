@@ -5,7 +5,7 @@ import UIHostCore
 import UIHostTesting
 
 /// uihost: parse the command line, run the subcommand, map errors to exit codes
-/// (SPEC §1: 0 success, 1 a test failed or the output could not be written,
+/// (docs/API.md, "Command line": 0 success, 1 a test failed or the output could not be written,
 /// 2 usage, 3 script error).
 let version = "0.1.0"
 
@@ -108,7 +108,7 @@ func lineKey(_ entry: (offset: Int, element: String)) -> (Int, Int) {
     return (parts.count > 1 ? Int(parts[1]) ?? 0 : 0, entry.offset)
 }
 
-/// `check`: load every screen; report every problem of each (SPEC §1).
+/// `check`: load every screen; report every problem of each.
 func check(_ paths: [String], _ args: Arguments) -> Never {
     var failed = false
     // A folder stands for the screens directly in it.

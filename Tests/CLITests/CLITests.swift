@@ -5,7 +5,7 @@ import FoundationXML
 import XCTest
 
 /// End-to-end tests: run the built `uihost` binary and check its output and
-/// exit status (SPEC §1: 0 success, 1 a test failed, 2 usage, 3 script error).
+/// exit status (0 success, 1 a test failed, 2 usage, 3 script error).
 final class CLITests: XCTestCase {
     private static let root = Uihost.root
 

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `uihost stubs DIR` (SPEC §1): writes the LuaLS stubs, byte for byte the
+/// `uihost stubs DIR`: writes the LuaLS stubs, byte for byte the
 /// repository's library/uihost.lua, which Scripts/gen-stubs.sh embeds in
 /// Sources/uihost/Stubs.swift.
 final class StubsTests: XCTestCase {

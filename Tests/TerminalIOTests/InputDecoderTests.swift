@@ -74,7 +74,7 @@ final class InputDecoderTests: XCTestCase {
             ("\u{0C}", [key(.ctrl("l"))]),
             ("\u{0E}", [key(.ctrl("n"))]),
             ("\u{1A}", [key(.ctrl("z"))]),
-            // ctrl-space / ctrl-@ and ctrl-\ ] ^ _ have no SPEC name.
+            // ctrl-space / ctrl-@ and ctrl-\ ] ^ _ have no key name.
             ("\u{00}\u{1C}\u{1D}\u{1E}\u{1F}x", [char("x")]),
         ])
         for byte in UInt8(0x01)...0x1A where ![0x08, 0x09, 0x0A, 0x0D].contains(byte) {
@@ -665,7 +665,7 @@ final class InputDecoderTests: XCTestCase {
 
     // MARK: Fuzz
 
-    /// Checks an event is one SPEC can express.
+    /// Checks an event is one the key names can express.
     private func assertWellFormed(_ events: [InputEvent], file: StaticString = #filePath, line: UInt = #line) {
         for event in events {
             switch event {

@@ -8,7 +8,7 @@ private typealias Host = UIHostCore.Host
 /// A catalogue of bad input (issue: safety). Every case feeds a screen script
 /// something wrong and checks what the user is told: the exact message (with
 /// file:line where the error has one), that nothing crashes, and that the app
-/// keeps running when the mistake is in a handler (SPEC §1, §2, §7).
+/// keeps running when the mistake is in a handler (docs/API.md §8, §9).
 ///
 /// Behaviour documented here rather than asserted as an error:
 /// - One component table used in two places is allowed: it is drawn at each

@@ -220,7 +220,7 @@ final class RandomTreeTests: XCTestCase {
         }
 
         // Esc, repeated, leads back to the root with no overlay. A sheet that is
-        // not dismissible keeps Esc from doing anything (SPEC): it gets the
+        // not dismissible keeps Esc from doing anything (docs/API.md §6): it gets the
         // ui.dismiss() its own button would call.
         var pressed = 0
         while pressed < 30 {

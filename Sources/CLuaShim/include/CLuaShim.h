@@ -145,22 +145,11 @@ int uih_plen(lua_State *L, int idx, lua_Integer *out);
 
 /* Variadic functions Swift cannot call. */
 static inline int uih_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT, 0); }
-static inline int uih_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
 
 /* Macro replacements. */
-static inline void uih_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }
-static inline void uih_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
-static inline int uih_isnoneornil(lua_State *L, int idx) { return lua_type(L, idx) <= 0; }
-static inline const char *uih_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
-static inline lua_Number uih_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
-static inline lua_Integer uih_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
-static inline void uih_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
 static inline void uih_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); lua_settop(L, -2); }
-static inline void uih_replace(lua_State *L, int idx) { lua_copy(L, -1, idx); lua_settop(L, -2); }
 static inline int uih_upvalueindex(int i) { return LUA_REGISTRYINDEX - i; }
 static inline int uih_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int uih_getglobaltable(lua_State *L) { return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
-static inline int uih_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
-static inline void uih_pushlightuserdata(lua_State *L, void *p) { lua_pushlightuserdata(L, p); }
 
 #endif

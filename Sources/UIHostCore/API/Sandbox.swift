@@ -1,6 +1,6 @@
 import LuaBridge
 
-/// SPEC §7: what a script may use. By default `string table math utf8
+/// What a script may use (docs/API.md §9). By default `string table math utf8
 /// coroutine`, the base library without `dofile loadfile` and with `load` of
 /// text only, `os.time os.clock os.date`, and `require` of modules beside the
 /// screen. `--allow io`, `--allow os`, `--allow all` lift parts of it.

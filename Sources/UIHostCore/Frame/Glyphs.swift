@@ -1,4 +1,4 @@
-/// The SPEC §6 marks, in Unicode or (`--ascii`) ASCII.
+/// The plain-text marks (docs/API.md §7), in Unicode or (`--ascii`) ASCII.
 public struct Glyphs: Sendable {
     public let focus: Character
     public let chevronDown: Character

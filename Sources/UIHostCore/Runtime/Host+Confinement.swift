@@ -1,7 +1,7 @@
 import LuaBridge
 
 /// What files a script may have the host read: those of the project, the
-/// folder of the first screen, resolved with symlinks (SPEC §7), unless
+/// folder of the first screen, resolved with symlinks (docs/API.md §9), unless
 /// `--allow io` gives it the whole file system anyway.
 extension Host {
     /// Whether the script may read files anywhere (`--allow io` or `all`).

@@ -90,7 +90,7 @@ public enum Key: Hashable, Sendable {
     }
 }
 
-/// A mouse report, in 1-based frame cells as SPEC §3 and the test API count them.
+/// A mouse report, in 1-based frame cells as docs/API.md §6 and the test API count them.
 public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case press, release, drag

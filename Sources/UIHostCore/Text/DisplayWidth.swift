@@ -1,4 +1,4 @@
-/// How many terminal columns text takes (SPEC §5).
+/// How many terminal columns text takes (docs/API.md, "Reading this reference").
 ///
 /// Width is measured per grapheme cluster (`Character`), never per scalar, so a
 /// base letter with combining marks, an emoji ZWJ sequence or a flag is counted

@@ -5,7 +5,7 @@ public enum TextAlign: String, Sendable {
 
 /// Cutting, wrapping and padding text by display width (`DisplayWidth`), never
 /// splitting a grapheme cluster and never letting a wide character cross the
-/// limit (SPEC §5).
+/// limit (docs/API.md, "Reading this reference").
 public enum TextLayout {
     /// The mark that ends text cut short: U+2026, one column.
     static let ellipsis: Character = "\u{2026}"
