@@ -23,6 +23,9 @@ final class Compositor {
     private(set) var layers: [Layer] = []
     /// The open popup of the top layer, which takes input before it.
     private(set) var popup: Popup?
+    /// The layers of the last layout while the next one is made: reused, so
+    /// that a key's layout allocates no new focus tables.
+    private var spare: [Layer] = []
     /// Whether a shown node changes with the clock alone (a spinner), from the last layout.
     private(set) var animating = false
     private var frame: FrameBuffer
@@ -60,22 +63,24 @@ final class Compositor {
         invalidation.drawing = true
         let top = lua_gettop(L)
         reader.begin()
+        spare.append(contentsOf: layers.reversed())
         layers.removeAll(keepingCapacity: true)
         popup = nil
+        defer { spare.removeAll(keepingCapacity: true) }
 
         // The screen, then its drawer when open, then the sheets.
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(screen.ref))
         let screenTable = lua_gettop(L)
         if reader.kinds.kind(L, at: screenTable) == .screen, let root = reader.node(at: screenTable, path: "screen") {
-            layers.append(Layer(kind: .screen(screen.ref), root: root))
+            layers.append(layer(.screen(screen.ref), root))
             if screen.drawerOpen, let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
-                layers.append(Layer(kind: .drawer(screen.ref), root: drawer))
+                layers.append(layer(.drawer(screen.ref), drawer))
             }
         }
         lua_settop(L, screenTable - 1)
         for sheet in navigator.sheets {
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sheet.ref))
-            if let root = reader.node(at: -1, path: "sheet") { layers.append(Layer(kind: .sheet(sheet.ref), root: root)) }
+            if let root = reader.node(at: -1, path: "sheet") { layers.append(layer(.sheet(sheet.ref), root)) }
             lua_settop(L, -2)
         }
         animating = false
@@ -94,6 +99,13 @@ final class Compositor {
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
         if let layer = topLayer { navigator.keepFocusInside(layer) }
+    }
+
+    /// A layer showing `root`: one of the last layout's when there is one left.
+    private func layer(_ kind: Layer.Kind, _ root: Node) -> Layer {
+        guard let layer = spare.popLast() else { return Layer(kind: kind, root: root) }
+        layer.reuse(kind: kind, root: root)
+        return layer
     }
 
     // MARK: - Prepare and draw

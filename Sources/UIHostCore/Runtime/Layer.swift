@@ -13,8 +13,8 @@ final class Layer {
         case sheet(Int32)
     }
 
-    let kind: Kind
-    let root: Node
+    private(set) var kind: Kind
+    private(set) var root: Node
     var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
@@ -26,6 +26,13 @@ final class Layer {
     private var seen: [UnsafeRawPointer: Int] = [:]
 
     init(kind: Kind, root: Node) {
+        self.kind = kind
+        self.root = root
+    }
+
+    /// Shows another tree, keeping the storage of the tables `collect` fills
+    /// (the compositor reuses the layers of the last layout).
+    func reuse(kind: Kind, root: Node) {
         self.kind = kind
         self.root = root
     }
