@@ -168,7 +168,7 @@ final class RandomTreeTests: XCTestCase {
             stats.maxLayers = max(stats.maxLayers, host.layers.count)
             if host.navigationDepth > 1 { stats.pushed += 1 }
             if host.layers.contains(where: { if case .sheet = $0.kind { true } else { false } }) { stats.sheet += 1 }
-            if host.layers.contains(where: { $0.kind == .drawer }) { stats.drawer += 1 }
+            if host.layers.contains(where: { if case .drawer = $0.kind { true } else { false } }) { stats.drawer += 1 }
             if host.popup != nil { stats.popup += 1 }
             if host.banner != nil { stats.banner += 1 }
             return true
@@ -226,8 +226,9 @@ final class RandomTreeTests: XCTestCase {
         while pressed < 30 {
             if host.navigationDepth == 1, host.layers.count == 1, host.popup == nil { break }
             pressed += 1
-            if host.banner == nil, host.popup == nil, let top = host.topLayer, case .sheet(let i) = top.kind,
+            if host.banner == nil, host.popup == nil, let top = host.topLayer, case .sheet = top.kind,
                let sheet = top.root as? SheetNode, !sheet.dismissible {
+                let i = host.navigator.sheets.count - 1
                 events.append("ui.dismiss() of the locked sheet")
                 stats.lockedDismissals += 1
                 trace.append((nil, i))

@@ -36,8 +36,8 @@ enum UIModule {
         ("every", { schedule($0!, repeating: true, name: "every") }),
         ("spawn", spawn), ("sleep", sleep), ("log", log),
         ("present", present), ("dismiss", dismiss),
-        ("openDrawer", { host($0!).openDrawer(); return 0 }),
-        ("closeDrawer", { host($0!).closeDrawer(); return 0 }),
+        ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
+        ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
         ("theme", theme),
     ]
 
@@ -125,6 +125,10 @@ enum UIModule {
     }
 
     // MARK: - Navigation
+    //
+    // Called from a handler, these only check their arguments and queue a
+    // request, which the host applies once the handler returned; an error
+    // they can detect is raised here, at the call.
 
     static let push: uih_SwiftFunction = { L in
         let L = L!
@@ -134,11 +138,11 @@ enum UIModule {
         switch lua_type(L, 1) {
         case LUA_TTABLE:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
-            directory = host.stack.last?.directory ?? host.scriptDirectory
+            directory = host.navigator.directoryAfterRequests ?? host.scriptDirectory
             lua_pushvalue(L, 1)
         case LUA_TSTRING:
             let path = LuaState.string(L, at: 1)
-            let full = FileSystem.join(host.stack.last?.directory ?? host.scriptDirectory, path)
+            let full = FileSystem.join(host.navigator.directoryAfterRequests ?? host.scriptDirectory, path)
             // Before anything is read: neither the file's content nor whether it exists gets out.
             if let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
             guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
@@ -159,12 +163,12 @@ enum UIModule {
             return argError(L, 1, "push", "ui.screen or path")
         }
         lua_xmove(L, host.L, 1)
-        host.pushScreen(directory: directory, file: file)
+        host.navigator.request(.push(ref: luaL_ref(host.L, LUA_REGISTRYINDEX), directory: directory, file: file))
         return 0
     }
 
     static let pop: uih_SwiftFunction = { L in
-        host(L!).pop()
+        host(L!).navigator.request(.pop)
         return 0
     }
 
@@ -179,7 +183,7 @@ enum UIModule {
         } else if lua_type(L, 1) > LUA_TNIL {
             return argError(L, 1, "quit", "integer")
         }
-        host(L).quit(code)
+        host(L).navigator.request(.quit(code))
         return 0
     }
 
@@ -187,13 +191,15 @@ enum UIModule {
         let L = L!
         let host = host(L)
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
-        if host.sheetIndex(of: L, at: 1) != nil { return raise(L, "ui.present: this sheet is already presented") }
-        if host.sheets.count >= HostLimits.maxSheets {
+        let table = lua_topointer(L, 1)!
+        let presented = host.navigator.sheetsAfterRequests
+        if presented.contains(table) { return raise(L, "ui.present: this sheet is already presented") }
+        if presented.count >= HostLimits.maxSheets {
             return raise(L, "ui.present: \(HostLimits.maxSheets) sheets are presented already; dismiss one first")
         }
         lua_pushvalue(L, 1)
         lua_xmove(L, host.L, 1)
-        host.present()
+        host.navigator.request(.present(Navigator.Sheet(ref: luaL_ref(host.L, LUA_REGISTRYINDEX), table: table)))
         return 0
     }
 
@@ -201,11 +207,11 @@ enum UIModule {
         let L = L!
         let host = host(L)
         if lua_type(L, 1) <= LUA_TNIL {
-            if !host.sheets.isEmpty { host.dismissSheet(at: host.sheets.count - 1) }
+            host.navigator.request(.dismissTop)
             return 0
         }
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "dismiss", "ui.sheet") }
-        if let i = host.sheetIndex(of: L, at: 1) { host.dismissSheet(at: i) }
+        host.navigator.request(.dismiss(lua_topointer(L, 1)!))
         return 0
     }
 
@@ -217,8 +223,8 @@ enum UIModule {
         let host = host(L)
         lua_pushvalue(L, 2)
         lua_xmove(L, host.L, 1)
-        guard let id = host.schedule(after: ms, every: repeating ? ms : nil) else {
-            return raise(L, "\(name): too many timers (\(Host.maxTimers) scheduled); cancel some first")
+        guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil) else {
+            return raise(L, "\(name): too many timers (\(Scheduler.maxTimers) scheduled); cancel some first")
         }
         pushHandle(L, id)
         return 1
@@ -241,7 +247,7 @@ enum UIModule {
         guard lua_type(L, 1) == LUA_TTABLE else { return argError(L, 1, "cancel", "timer handle") }
         lua_getfield_raw(L, 1, "id")
         let id = Int(lua_tointegerx(L, -1, nil))
-        host(L).cancelTimer(id)
+        host(L).scheduler.cancelTimer(id)
         return 0
     }
 
@@ -251,14 +257,14 @@ enum UIModule {
         let host = host(L)
         lua_pushvalue(L, 1)
         lua_xmove(L, host.L, 1)
-        host.spawn(from: L)
+        host.scheduler.spawn(from: L)
         return 0
     }
 
     static let sleep: uih_SwiftFunction = { L in
         let L = L!
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
-        guard lua_isyieldable(L) != 0, host(L).isSpawned(L) else {
+        guard lua_isyieldable(L) != 0, host(L).scheduler.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
         lua_settop(L, 0)

@@ -25,21 +25,16 @@ final class ButtonNode: Node {
         frame.put(label, x: body.x, y: body.y, style: style.union(state), clip: body)
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        switch key {
-        case .enter, .space:
-            host.call(anchor: anchor, handler: "onSelect", [.component(anchor)])
-            return true
-        default:
-            return false
-        }
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return [select]
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        guard !disabled else { return false }
-        host.call(anchor: anchor, handler: "onSelect", [.component(anchor)])
-        return true
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
+        disabled ? nil : [select]
     }
+
+    private var select: Action { .call(anchor: anchor, handler: "onSelect", [.component(anchor)]) }
 }
 
 extension ButtonNode: Component {

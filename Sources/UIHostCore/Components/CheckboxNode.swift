@@ -24,20 +24,16 @@ final class CheckboxNode: Node {
         frame.put(label, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        guard key == .enter || key == .space else { return false }
-        toggle(host)
-        return true
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return toggle
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        toggle(host)
-        return true
-    }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { toggle }
 
-    private func toggle(_ host: Host) {
-        host.setBoolean(anchor: anchor, field: "checked", !checked)
-        host.call(anchor: anchor, handler: "onChange", [.boolean(!checked)])
+    private var toggle: [Action] {
+        [.setBoolean(anchor: anchor, field: "checked", !checked),
+         .call(anchor: anchor, handler: "onChange", [.boolean(!checked)])]
     }
 }
 

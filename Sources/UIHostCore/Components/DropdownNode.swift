@@ -47,17 +47,15 @@ final class DropdownNode: Node {
         let popup = Popup(
             owner: self, rows: items.map(\.row), highlighted: state.highlight[id] ?? selectedIndex ?? 1,
             checked: selectedIndex, dividers: true,
-            choose: { [anchor, id] index, host in
-                state.highlight[id] = nil
-                host.chooseDropdownItem(anchor: anchor, index: index)
+            choose: { [anchor, id] index in
+                [.highlight(id, nil),
+                 .selectItemID(anchor: anchor, index: index),
+                 .setBoolean(anchor: anchor, field: "expanded", false),
+                 .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)]
             },
-            cancel: { [anchor, id] host in
-                state.highlight[id] = nil
-                host.setBoolean(anchor: anchor, field: "expanded", false)
-            },
-            remember: { [id] in state.highlight[id] = $0 })
+            cancel: [.highlight(id, nil), .setBoolean(anchor: anchor, field: "expanded", false)])
         popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(fieldWidth, rect.width - Gutter.width),
-                    bounds: context.bounds, glyphs: context.host.options.glyphs)
+                    bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
     }
 
@@ -73,20 +71,15 @@ final class DropdownNode: Node {
         frame.put(text, x: body.x, y: body.y, style: focused ? style.union(.focused) : style, clip: body)
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        guard key == .enter || key == .space else { return false }
-        toggle(host)
-        return true
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return toggle
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        toggle(host)
-        return true
-    }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { toggle }
 
-    private func toggle(_ host: Host) {
-        host.interaction.highlight[id] = selectedIndex ?? 1
-        host.setBoolean(anchor: anchor, field: "expanded", !expanded)
+    private var toggle: [Action] {
+        [.highlight(id, selectedIndex ?? 1), .setBoolean(anchor: anchor, field: "expanded", !expanded)]
     }
 }
 

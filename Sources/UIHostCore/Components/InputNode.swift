@@ -69,8 +69,8 @@ final class InputNode: Node {
         }
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        var state = state(host.interaction)
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        var state = state(context.state)
         var editor = state.editor
         let changed: Bool
         switch key {
@@ -82,17 +82,16 @@ final class InputNode: Node {
         case .ctrl("k"): changed = editor.deleteToEnd()
         case .ctrl("w"), .modified([.alt], .backspace): changed = editor.deleteWordBackward()
         case .enter:
-            submit(host)
-            return true
+            // A message from `validate` is shown and `onSubmit` is not called.
+            return [.submit(anchor: anchor, value)]
         default:
-            guard move(&editor, key) else { return false }
+            guard move(&editor, key) else { return nil }
             changed = false
         }
         state.editor = editor
-        host.interaction.editors[id] = state
-        host.markChanged()
-        if changed { change(to: editor.text, host) }
-        return true
+        var actions: [Action] = [.setEditorState(id, state)]
+        if changed { change(to: editor.text, &actions) }
+        return actions
     }
 
     /// Caret moves; false for a key that is not one.
@@ -109,32 +108,24 @@ final class InputNode: Node {
         return true
     }
 
-    override func paste(_ text: String, _ host: Host) -> Bool {
-        var state = state(host.interaction)
-        guard state.editor.insert(text) else { return true }
-        host.interaction.editors[id] = state
-        change(to: state.editor.text, host)
-        return true
+    override func paste(_ text: String, _ context: EventContext) -> [Action]? {
+        var state = state(context.state)
+        guard state.editor.insert(text) else { return [] }
+        var actions: [Action] = [.setEditorState(id, state)]
+        change(to: state.editor.text, &actions)
+        return actions
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool { true }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [] }
 
     /// `value` is written back, a message shown is checked again (so it goes
     /// as soon as the text is right), then `onChange(value)`.
-    private func change(to text: String, _ host: Host) {
-        host.setString(anchor: anchor, field: "value", text)
-        if error != nil { host.setString(anchor: anchor, field: "error", host.validate(anchor: anchor, text)) }
-        host.call(anchor: anchor, handler: "onChange", [.string(text)])
-    }
-
-    /// Enter: a message from `validate` is shown and `onSubmit` is not called.
-    private func submit(_ host: Host) {
-        let message = host.validate(anchor: anchor, value)
-        host.setString(anchor: anchor, field: "error", message)
-        if message == nil { host.call(anchor: anchor, handler: "onSubmit", [.string(value)]) }
+    private func change(to text: String, _ actions: inout [Action]) {
+        actions.append(.setString(anchor: anchor, field: "value", text))
+        if error != nil { actions.append(.revalidate(anchor: anchor, text)) }
+        actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 }
-
 extension InputNode: Component {
     static let kind = Kind("input")
     static let fields: [FieldSpec] = [

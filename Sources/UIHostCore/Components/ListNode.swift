@@ -17,6 +17,8 @@ final class ListNode: Node {
     /// 1-based, clamped to the items.
     let selected: Int
     private(set) var scroll = 0
+    /// The rows shown, read by `prepare` after layout.
+    private var rows: [Row] = []
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         count = field.arrayCount("items")
@@ -74,11 +76,16 @@ final class ListNode: Node {
         return result
     }
 
-    /// Rows are read only when drawn: a key press that only moves the
-    /// selection reads no item at all.
+    /// Rows are read only before drawing, and only those shown: a key press
+    /// that only moves the selection reads no item at all.
+    override var needsPreparing: Bool { true }
+
+    override func prepare(_ reader: TreeReader) {
+        rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: reader)
+    }
+
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
-        let rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
         let focused = context.isFocused(self)
         let labels = rows.map { row in (row.icon ?? "").isEmpty ? row.title : row.icon! + " " + row.title }
         // Subtitles form a column just past the widest title shown, so that on a
@@ -116,43 +123,39 @@ final class ListNode: Node {
         }
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         let page = max(1, visibleRows - 1)
         switch key {
-        case .up: move(to: selected - 1, host)
-        case .down: move(to: selected + 1, host)
-        case .pageUp: move(to: selected - page, host)
-        case .pageDown: move(to: selected + page, host)
-        case .home: move(to: 1, host)
-        case .end: move(to: count, host)
-        case .enter, .space: activate(selected, host)
-        default: return false
+        case .up: return move(to: selected - 1)
+        case .down: return move(to: selected + 1)
+        case .pageUp: return move(to: selected - page)
+        case .pageDown: return move(to: selected + page)
+        case .home: return move(to: 1)
+        case .end: return move(to: count)
+        case .enter, .space: return activate(selected, context)
+        default: return nil
         }
-        return true
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         let index = scroll + (y - rect.y) + 1
-        guard index >= 1, index <= count else { return false }
-        move(to: index, host)
-        activate(index, host)
-        return true
+        guard index >= 1, index <= count else { return nil }
+        return move(to: index) + activate(index, context)
     }
 
-    override func scroll(_ amount: Int, _ host: Host) -> Bool {
-        move(to: selected + amount, host)
-        return true
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        move(to: selected + amount)
     }
 
-    private func move(to index: Int, _ host: Host) {
+    private func move(to index: Int) -> [Action] {
         let target = min(max(index, 1), max(count, 1))
-        if target != selected { host.setInteger(anchor: anchor, field: "selected", target) }
+        return target == selected ? [] : [.setInteger(anchor: anchor, field: "selected", target)]
     }
 
-    private func activate(_ index: Int, _ host: Host) {
-        guard index >= 1, index <= count, !host.itemIsDisabled(anchor: anchor, items: "items", index: index) else { return }
-        host.setInteger(anchor: anchor, field: "selected", index)
-        host.callItem(anchor: anchor, items: "items", index: index, handler: "onSelect")
+    private func activate(_ index: Int, _ context: EventContext) -> [Action] {
+        guard index >= 1, index <= count, !context.isItemDisabled(anchor, "items", index) else { return [] }
+        return [.setInteger(anchor: anchor, field: "selected", index),
+                .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemWins)]
     }
 }
 

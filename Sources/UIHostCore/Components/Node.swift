@@ -46,40 +46,76 @@ class Node {
         self.rect = rect
     }
 
+    /// Whether `prepare` must run before each drawing (the node shows what it
+    /// reads from Lua only when drawn, such as a list's visible rows).
+    var needsPreparing: Bool { false }
+    /// Reads what drawing needs from Lua, after layout and before `render`, so
+    /// that drawing itself reads no Lua. Called only while the node is shown.
+    func prepare(_ reader: TreeReader) {}
+
+    /// Whether the node changes with the clock alone (a spinner): the host
+    /// redraws on every tick while a shown node animates.
+    var animates: Bool { false }
+
+    /// Draws into `rect`; reads nothing but the node and the context.
     func render(into frame: inout FrameBuffer, _ context: RenderContext) {}
 
-    /// Handles a key while focused; false lets the host apply its default.
-    func handle(_ key: Key, _ host: Host) -> Bool { false }
+    // MARK: - Events in, actions out
+    //
+    // A node decides what an event means and returns the effects as actions;
+    // the host applies them after it returns (`Host.apply`). nil means the
+    // node did not take the event and the host applies its default (Up moves
+    // focus); an empty array means it took it and nothing changes.
 
-    /// Takes pasted text while focused (a text field inserts it); false drops
-    /// it. A paste never arrives as keys, so it cannot trigger a key's action.
-    func paste(_ text: String, _ host: Host) -> Bool { false }
+    /// A key while focused.
+    func handle(_ key: Key, _ context: EventContext) -> [Action]? { nil }
 
-    /// Handles a click inside `rect` (0-based frame coordinates).
-    func click(x: Int, y: Int, _ host: Host) -> Bool { false }
+    /// Pasted text while focused (a text field inserts it); nil drops it. A
+    /// paste never arrives as keys, so it cannot trigger a key's action.
+    func paste(_ text: String, _ context: EventContext) -> [Action]? { nil }
 
-    /// Handles the mouse wheel over the node (positive is down).
-    func scroll(_ amount: Int, _ host: Host) -> Bool { false }
+    /// A click inside `hitRect()` (0-based frame coordinates).
+    func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { nil }
+
+    /// The mouse wheel over the node (positive is down).
+    func scroll(_ amount: Int, _ context: EventContext) -> [Action]? { nil }
 
     /// What the node is to a screen reader and `app:tree()`; the default
     /// describes the built-in nodes (Node+Semantics.swift), a new node may override it.
     func semantics(_ context: SemanticsContext) -> Semantics { Semantics.describing(self, context) }
+
+    // MARK: - As the root of a layer
+
+    /// Whether Esc, a click above it or a drag down close the layer (a sheet's `dismissible`).
+    var isDismissible: Bool { true }
+    /// Where a click goes back to the previous screen (a pushed screen's `‹ Back`).
+    var backRect: Rect? { nil }
 }
 
 /// What layout shares across the tree: the frame, the interaction state,
-/// access to Lua for virtualised lists, and the popups that open nodes place.
+/// and the popups that open nodes place. Layout writes nothing else. The
+/// compositor keeps one and starts it afresh for each layer (`start`), so that
+/// a key's layout copies no glyphs.
 final class LayoutContext {
-    let bounds: Rect
+    private(set) var bounds: Rect
     let state: InteractionState
-    let reader: TreeReader
-    let host: Host
+    let glyphs: Glyphs
+    /// Whether the screen being laid out lies over another (it shows `‹ Back`).
+    private(set) var screenIsPushed: Bool
     var popups: [Popup] = []
 
-    init(bounds: Rect, state: InteractionState, reader: TreeReader, host: Host) {
+    init(bounds: Rect, state: InteractionState, glyphs: Glyphs, screenIsPushed: Bool) {
         self.bounds = bounds
         self.state = state
-        self.reader = reader
-        self.host = host
+        self.glyphs = glyphs
+        self.screenIsPushed = screenIsPushed
+    }
+
+    /// Ready for laying out another layer: no popups yet.
+    func start(bounds: Rect, screenIsPushed: Bool) {
+        self.bounds = bounds
+        self.screenIsPushed = screenIsPushed
+        popups.removeAll(keepingCapacity: true)
     }
 }
 
@@ -97,8 +133,6 @@ struct RenderContext {
     let state: InteractionState
     /// The host's clock in milliseconds, for spinners.
     let clock: Int
-    /// Lua access for what is read only when drawn (list rows).
-    let reader: TreeReader
 
     func isFocused(_ node: Node) -> Bool { node.focusKey == focused }
 }
@@ -109,8 +143,6 @@ final class InteractionState {
     /// The menu picker whose popup is open, and its highlighted row.
     var openMenu: UnsafeRawPointer?
     var highlight: [UnsafeRawPointer: Int] = [:]
-    /// Focus per layer (screen, drawer, sheet).
-    var focus: [LayerKey: FocusKey] = [:]
     /// Text fields: the caret and the first character shown, per field.
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]

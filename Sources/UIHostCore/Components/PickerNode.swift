@@ -42,19 +42,13 @@ final class PickerNode: Node {
         let state = context.state
         let popup = Popup(
             owner: self, rows: items, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
-            choose: { [anchor, id, selected] index, host in
-                state.openMenu = nil
-                state.highlight[id] = nil
+            choose: { [anchor, id, selected] index in
                 // Confirming the item already chosen changes nothing, so calls nothing.
-                if index != selected { host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange") }
+                [.closeMenu(id)] + (index == selected ? [] : Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange"))
             },
-            cancel: { [id] _ in
-                state.openMenu = nil
-                state.highlight[id] = nil
-            },
-            remember: { [id] in state.highlight[id] = $0 })
+            cancel: [.closeMenu(id)])
         popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(rect.width - Gutter.width, naturalWidth() - Gutter.width),
-                    bounds: context.bounds, glyphs: context.host.options.glyphs)
+                    bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
     }
 
@@ -93,51 +87,41 @@ final class PickerNode: Node {
         Gutter.draw(focused: focused, x: rect.x, y: y + 2, into: &frame, context, clip: rect)
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         if !isWheel {
-            guard key == .enter || key == .space else { return false }
-            open(host)
-            return true
+            guard key == .enter || key == .space else { return nil }
+            return [open]
         }
         switch key {
-        case .up: spin(to: selected - 1, host)
-        case .down: spin(to: selected + 1, host)
-        case .home: spin(to: 1, host)
-        case .end: spin(to: items.count, host)
-        case .pageUp: spin(to: selected - 3, host)
-        case .pageDown: spin(to: selected + 3, host)
-        default: return false
+        case .up: return spin(to: selected - 1)
+        case .down: return spin(to: selected + 1)
+        case .home: return spin(to: 1)
+        case .end: return spin(to: items.count)
+        case .pageUp: return spin(to: selected - 3)
+        case .pageDown: return spin(to: selected + 3)
+        default: return nil
         }
-        return true
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        if !isWheel {
-            open(host)
-            return true
-        }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
+        if !isWheel { return [open] }
         // A click on a neighbour row spins to it.
         let row = y - rect.y - labelRows
-        if row == 0 { spin(to: selected - 1, host) } else if row == 4 { spin(to: selected + 1, host) }
-        return true
+        if row == 0 { return spin(to: selected - 1) }
+        if row == 4 { return spin(to: selected + 1) }
+        return []
     }
 
-    override func scroll(_ amount: Int, _ host: Host) -> Bool {
-        guard isWheel else { return false }
-        spin(to: selected + amount, host)
-        return true
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        isWheel ? spin(to: selected + amount) : nil
     }
 
-    private func open(_ host: Host) {
-        host.interaction.openMenu = id
-        host.interaction.highlight[id] = selected
-        host.markChanged()
-    }
+    private var open: Action { .openMenu(id, highlighted: selected) }
 
-    private func spin(to index: Int, _ host: Host) {
+    private func spin(to index: Int) -> [Action] {
         let target = min(max(index, 1), max(items.count, 1))
-        guard target != selected else { return }
-        host.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
+        guard target != selected else { return [] }
+        return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
 }
 

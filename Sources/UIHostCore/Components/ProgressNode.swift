@@ -14,10 +14,8 @@ final class ProgressNode: Node {
     override func measure(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { DisplayWidth.of(label) + (value == nil ? 2 : 20) }
 
-    override func layout(in rect: Rect, _ context: LayoutContext) {
-        self.rect = rect
-        if value == nil, !rect.isEmpty { context.host.animating = true }
-    }
+    /// A spinner turns with the clock.
+    override var animates: Bool { value == nil }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

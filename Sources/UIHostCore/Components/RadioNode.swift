@@ -39,30 +39,26 @@ final class RadioNode: Node {
         }
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        let at = cursor(host.interaction)
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        let at = cursor(context.state)
         switch key {
-        case .up where at > 1: host.interaction.highlight[id] = at - 1
-        case .down where at < items.count: host.interaction.highlight[id] = at + 1
-        case .home: host.interaction.highlight[id] = 1
-        case .end: host.interaction.highlight[id] = items.count
-        case .enter, .space: choose(at, host)
-        default: return false
+        case .up where at > 1: return [.highlight(id, at - 1)]
+        case .down where at < items.count: return [.highlight(id, at + 1)]
+        case .home: return [.highlight(id, 1)]
+        case .end: return [.highlight(id, items.count)]
+        case .enter, .space: return choose(at)
+        default: return nil
         }
-        host.markChanged()
-        return true
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         let row = y - rect.y + 1
-        guard items.indices.contains(row - 1) else { return false }
-        host.interaction.highlight[id] = row
-        choose(row, host)
-        return true
+        guard items.indices.contains(row - 1) else { return nil }
+        return [.highlight(id, row)] + choose(row)
     }
 
-    private func choose(_ index: Int, _ host: Host) {
-        host.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+    private func choose(_ index: Int) -> [Action] {
+        Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
     }
 }
 

@@ -2,8 +2,8 @@
 /// `‹ Back` when it was pushed), a rule, then its children as a column.
 final class ScreenNode: Node {
     let title: String
-    /// Set by the host: whether a screen lies below this one.
-    var isPushed = false
+    /// Whether a screen lies below this one (known at layout).
+    private(set) var isPushed = false
     static let headerHeight = 2
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
@@ -18,11 +18,12 @@ final class ScreenNode: Node {
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
+        isPushed = context.screenIsPushed
         StackLayout.layoutColumn(children, spacing: 0, in: contentRect, context)
     }
 
     /// The cells of the `‹ Back` control in the header, if shown.
-    var backRect: Rect? {
+    override var backRect: Rect? {
         guard isPushed else { return nil }
         return Rect(x: rect.x + 1, y: rect.y, width: 6, height: 1)
     }

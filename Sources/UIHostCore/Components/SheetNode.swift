@@ -36,6 +36,8 @@ final class SheetNode: Node {
         return min(max(wanted, min(2, bounds.height)), bounds.height)
     }
 
+    override var isDismissible: Bool { dismissible }
+
     var contentRect: Rect {
         Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 1)
     }

@@ -27,20 +27,16 @@ final class SwitchNode: Node {
         frame.put(label, x: x, y: body.y, style: focused ? .focused : .plain, clip: body)
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        guard key == .enter || key == .space else { return false }
-        flip(host)
-        return true
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return flip
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
-        flip(host)
-        return true
-    }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { flip }
 
-    private func flip(_ host: Host) {
-        host.setBoolean(anchor: anchor, field: "on", !on)
-        host.call(anchor: anchor, handler: "onChange", [.boolean(!on)])
+    private var flip: [Action] {
+        [.setBoolean(anchor: anchor, field: "on", !on),
+         .call(anchor: anchor, handler: "onChange", [.boolean(!on)])]
     }
 }
 

@@ -166,28 +166,26 @@ final class TabsNode: Node {
         }
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         switch key {
-        case .left: select(selected - 1, host)
-        case .right: select(selected + 1, host)
-        default: return false
+        case .left: select(selected - 1)
+        case .right: select(selected + 1)
+        default: nil
         }
-        return true
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool {
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         guard y == bar.row,
-              let label = bar.labels.first(where: { x >= $0.x && x < $0.x + DisplayWidth.of($0.text) }) else { return false }
-        select(label.index, host)
-        return true
+              let label = bar.labels.first(where: { x >= $0.x && x < $0.x + DisplayWidth.of($0.text) }) else { return nil }
+        return select(label.index)
     }
 
     override func hitRect() -> Rect { barRect }
 
-    private func select(_ index: Int, _ host: Host) {
-        guard index >= 1, index <= tabs.count, index != selected else { return }
-        host.setInteger(anchor: anchor, field: "selected", index)
-        host.call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])
+    private func select(_ index: Int) -> [Action] {
+        guard index >= 1, index <= tabs.count, index != selected else { return [] }
+        return [.setInteger(anchor: anchor, field: "selected", index),
+                .call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])]
     }
 }
 

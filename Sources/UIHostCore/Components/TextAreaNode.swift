@@ -61,8 +61,8 @@ final class TextAreaNode: Node {
         }
     }
 
-    override func handle(_ key: Key, _ host: Host) -> Bool {
-        var state = state(host.interaction)
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        var state = state(context.state)
         var editor = state.editor
         var changed = false
         switch key {
@@ -78,32 +78,32 @@ final class TextAreaNode: Node {
         case .right, .ctrl("f"): editor.moveRight()
         case .home, .ctrl("a"): editor.moveToLineStart()
         case .end, .ctrl("e"): editor.moveToLineEnd()
-        case .up: guard editor.moveLine(by: -1) else { return false }
-        case .down: guard editor.moveLine(by: 1) else { return false }
-        default: return false
+        case .up: guard editor.moveLine(by: -1) else { return nil }
+        case .down: guard editor.moveLine(by: 1) else { return nil }
+        default: return nil
         }
         state.editor = editor
-        host.interaction.textAreas[id] = state
-        host.markChanged()
-        if changed { change(to: editor.text, host) }
-        return true
+        var actions: [Action] = [.setTextAreaState(id, state)]
+        if changed { change(to: editor.text, &actions) }
+        return actions
     }
 
-    override func paste(_ text: String, _ host: Host) -> Bool {
-        var state = state(host.interaction)
+    override func paste(_ text: String, _ context: EventContext) -> [Action]? {
+        var state = state(context.state)
         // "\r\n" is one Character in Swift; either ending becomes a line break.
         let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
-        guard state.editor.insert(clean) else { return true }
-        host.interaction.textAreas[id] = state
-        change(to: state.editor.text, host)
-        return true
+        guard state.editor.insert(clean) else { return [] }
+        var actions: [Action] = [.setTextAreaState(id, state)]
+        change(to: state.editor.text, &actions)
+        return actions
     }
 
-    override func click(x: Int, y: Int, _ host: Host) -> Bool { true }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [] }
 
-    private func change(to text: String, _ host: Host) {
-        host.setString(anchor: anchor, field: "value", text)
-        host.call(anchor: anchor, handler: "onChange", [.string(text)])
+    /// `value` is written back, then `onChange(value)`.
+    private func change(to text: String, _ actions: inout [Action]) {
+        actions.append(.setString(anchor: anchor, field: "value", text))
+        actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 }
 

@@ -2,7 +2,8 @@
 /// the open dropdown. It never pushes content down: it is placed after layout,
 /// below the owner when there is room, else above, clipped to the frame. While
 /// open it takes keys and clicks first; Esc or a click outside closes it with
-/// no change.
+/// no change. Like a node, it answers events with actions; it is built anew
+/// at each layout from the interaction state (its highlighted row).
 final class Popup {
     struct Row {
         let title: String
@@ -13,18 +14,17 @@ final class Popup {
     let rows: [Row]
     let checked: Int?
     let dividers: Bool
-    private(set) var highlighted: Int
+    let highlighted: Int
     private(set) var rect: Rect = .zero
     private var offset = 0
     private var visible = 0
-    /// Called with the chosen row (1-based).
-    let choose: (Int, Host) -> Void
-    let cancel: (Host) -> Void
-    /// Remembers the highlighted row across frames.
-    let remember: (Int) -> Void
+    /// What choosing a row (1-based) does.
+    let choose: (Int) -> [Action]
+    /// What closing with no change does.
+    let cancel: [Action]
 
     init(owner: Node, rows: [Row], highlighted: Int, checked: Int?, dividers: Bool,
-         choose: @escaping (Int, Host) -> Void, cancel: @escaping (Host) -> Void, remember: @escaping (Int) -> Void) {
+         choose: @escaping (Int) -> [Action], cancel: [Action]) {
         self.owner = owner
         self.rows = rows
         self.checked = checked
@@ -32,7 +32,6 @@ final class Popup {
         self.highlighted = min(max(highlighted, 1), max(rows.count, 1))
         self.choose = choose
         self.cancel = cancel
-        self.remember = remember
     }
 
     private func rowText(_ i: Int, _ glyphs: Glyphs) -> String {
@@ -95,44 +94,34 @@ final class Popup {
         }
     }
 
-    /// Keys while open. Everything is consumed, so nothing reaches the screen below.
-    func handle(_ key: Key, _ host: Host) {
+    /// Keys while open. Every key is taken, so nothing reaches the screen below.
+    func handle(_ key: Key) -> [Action] {
         let page = max(1, visible - 1)
         switch key {
-        case .up: move(to: highlighted - 1)
-        case .down: move(to: highlighted + 1)
-        case .pageUp: move(to: highlighted - page)
-        case .pageDown: move(to: highlighted + page)
-        case .home: move(to: 1)
-        case .end: move(to: rows.count)
-        case .enter, .space:
-            if !rows.isEmpty { choose(highlighted, host) }
-        case .esc, .tab, .shiftTab:
-            cancel(host)
-        default:
-            break
+        case .up: return move(to: highlighted - 1)
+        case .down: return move(to: highlighted + 1)
+        case .pageUp: return move(to: highlighted - page)
+        case .pageDown: return move(to: highlighted + page)
+        case .home: return move(to: 1)
+        case .end: return move(to: rows.count)
+        case .enter, .space: return rows.isEmpty ? [] : choose(highlighted)
+        case .esc, .tab, .shiftTab: return cancel
+        default: return []
         }
-        host.markChanged()
     }
 
-    private func move(to index: Int) {
-        highlighted = min(max(index, 1), max(rows.count, 1))
-        remember(highlighted)
+    /// The highlight moves; the next layout builds the popup with it.
+    private func move(to index: Int) -> [Action] {
+        [.highlight(owner.id, min(max(index, 1), max(rows.count, 1)))]
     }
 
     /// A click: on a row chooses it; anywhere else closes with no change.
-    func click(x: Int, y: Int, _ host: Host) {
-        defer { host.markChanged() }
-        guard rect.contains(x: x, y: y), y > rect.y, y < rect.maxY - 1 else {
-            cancel(host)
-            return
-        }
+    func click(x: Int, y: Int) -> [Action] {
+        guard rect.contains(x: x, y: y), y > rect.y, y < rect.maxY - 1 else { return cancel }
         let line = y - rect.y - 1
         if dividers {
-            guard line % 2 == 0 else { return }
-            choose(offset + line / 2 + 1, host)
-        } else {
-            choose(offset + line + 1, host)
+            return line % 2 == 0 ? choose(offset + line / 2 + 1) : []
         }
+        return choose(offset + line + 1)
     }
 }

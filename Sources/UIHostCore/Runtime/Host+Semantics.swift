@@ -18,7 +18,7 @@ extension Host {
         var root: Semantics?
         for (i, layer) in layers.enumerated() {
             let isTop = i == layers.count - 1
-            let context = SemanticsContext(focused: isTop && popup == nil ? interaction.focus[layer.key] : nil,
+            let context = SemanticsContext(focused: isTop && popup == nil ? navigator.focus[layer.kind] : nil,
                                            popup: isTop ? popup : nil, reader: reader)
             let node = layer.root.semantics(context)
             if layer === screen { root = node } else { root?.children.append(node) }

@@ -3,53 +3,68 @@
 /// focus, so closing one gives focus back where it was below. An open popup
 /// (menu picker, dropdown) of the top layer sits above it, and the error banner
 /// above everything.
-/// Where a layer's focus is kept between frames.
-enum LayerKey: Hashable {
-    case screen(Int32)
-    case drawer(Int32)
-    case sheet(Int32)
-}
-
 final class Layer {
-    enum Kind: Equatable {
-        case screen
-        case drawer
-        /// Index into the host's presented sheets.
-        case sheet(Int)
+    /// What the layer shows, by the registry reference of the stack entry or
+    /// sheet: also the key its focus is kept under between frames (one screen
+    /// table pushed twice is two places to focus).
+    enum Kind: Hashable {
+        case screen(Int32)
+        case drawer(Int32)
+        case sheet(Int32)
     }
 
-    let kind: Kind
-    let root: Node
-    /// What its focus is kept under: the registry reference of the stack entry
-    /// or sheet it shows (one screen table pushed twice is two places to focus).
-    let key: LayerKey
+    private(set) var kind: Kind
+    private(set) var root: Node
     var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
     var focusableKeys: Set<FocusKey> = []
+    /// Shown nodes that read Lua before they are drawn (list rows).
+    var preparing: [Node] = []
+    /// Whether a shown node changes with the clock alone (a spinner).
+    var animates = false
     private var seen: [UnsafeRawPointer: Int] = [:]
 
-    init(kind: Kind, root: Node, key: LayerKey) {
+    init(kind: Kind, root: Node) {
         self.kind = kind
         self.root = root
-        self.key = key
     }
 
-    /// Focusable nodes in reading order; a bar below its page comes after it.
-    func collectFocusables() {
+    /// Shows another tree, keeping the storage of the tables `collect` fills
+    /// (the compositor reuses the layers of the last layout).
+    func reuse(kind: Kind, root: Node) {
+        self.kind = kind
+        self.root = root
+    }
+
+    /// Walks the laid-out tree once: focusable nodes in reading order (a bar
+    /// below its page comes after it), the nodes to prepare, and whether
+    /// anything animates.
+    func collect() {
         focusables.removeAll(keepingCapacity: true)
         focusableKeys.removeAll(keepingCapacity: true)
+        preparing.removeAll(keepingCapacity: true)
+        animates = false
         seen.removeAll(keepingCapacity: true)
         collect(root)
     }
 
+    private static func takeAndBump(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
+    }
+
     private func collect(_ node: Node) {
+        let visible = !node.rect.isEmpty
+        if visible {
+            if node.needsPreparing { preparing.append(node) }
+            if node.animates { animates = true }
+        }
         if node.isFocusable {
-            node.occurrence = seen[node.id, default: 0]
-            seen[node.id] = node.occurrence + 1
+            // One hash lookup: read the count and bump it in place.
+            node.occurrence = Layer.takeAndBump(&seen[node.id, default: 0])
             focusableKeys.insert(node.focusKey)
         }
-        let visible = !node.rect.isEmpty
         if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }
         for child in node.children { collect(child) }
         if node.isFocusable, visible, node.focusAfterChildren { focusables.append(node) }

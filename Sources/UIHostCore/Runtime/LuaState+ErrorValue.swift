@@ -4,7 +4,7 @@ import LuaBridge
 
 /// The message of an error value a coroutine ended with: handlers get theirs
 /// from the traceback handler of `uih_pcall`, but a resume has none.
-extension Host {
+extension LuaState {
     /// The error on top of the failed coroutine `co` as text: a string as it
     /// is; a value with `__tostring`, what that returns (run within the
     /// limits, as the call that raised it was); otherwise
@@ -19,18 +19,18 @@ extension Host {
         defer { lua_settop(L, -2) }
         if luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL {
             lua_settop(L, -2)
-            let status = lua.withBudget(on: L) { uih_ptostring(L, -1) }
+            let status = withBudget(on: L) { uih_ptostring(L, -1) }
             let text = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
             lua_settop(L, -2)
             // A __tostring that failed leaves the error as it was; a limit it passed is its own.
             if status != LUA_OK { uih_clearlimits(L) }
             if let text { return text }
         }
-        return Host.location(in: co) + "(error object is a \(typeName) value)"
+        return LuaState.errorLocation(in: co) + "(error object is a \(typeName) value)"
     }
 
     /// `FILE:LINE: ` of the innermost Lua function on `co`'s stack, or "".
-    private static func location(in co: OpaquePointer) -> String {
+    private static func errorLocation(in co: OpaquePointer) -> String {
         var ar = lua_Debug()
         var level: Int32 = 0
         while lua_getstack(co, level, &ar) != 0 {

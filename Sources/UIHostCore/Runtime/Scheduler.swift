@@ -15,7 +15,7 @@ struct Timer {
 
 /// Time: timers and coroutines run on the host's clock, which moves only by
 /// `advance` (the virtual clock of headless runs, or real time from the loop).
-extension Host {
+final class Scheduler {
     /// Callbacks that may fall due in one millisecond of the clock. More is a
     /// runaway (a timer scheduling several more each time it runs) and stops
     /// every timer, so that one `advance` ends in bounded time and memory.
@@ -27,10 +27,28 @@ extension Host {
     /// otherwise cost up to N budgets.
     static let maxLimitedCallbacks = 3
 
+    private let lua: LuaState
+    private var L: OpaquePointer { lua.L }
+    private let dispatcher: Dispatcher
+    private let invalidation: Invalidation
+
+    /// Milliseconds since the app started, on the host's clock.
+    private(set) var clock = 0
+    private var timers = TimerQueue()
+    /// Coroutines of `ui.spawn` still running.
+    private var spawned: Set<OpaquePointer> = []
+    private var nextTimerID = 1
+
+    init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
+        self.lua = lua
+        self.dispatcher = dispatcher
+        self.invalidation = invalidation
+    }
+
     /// Schedules the function on top of the Lua stack (popping it); returns the
     /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
     func schedule(after ms: Int, every interval: Int?) -> Int? {
-        guard timers.count < Host.maxTimers else {
+        guard timers.count < Scheduler.maxTimers else {
             lua_settop(L, -2)
             return nil
         }
@@ -49,7 +67,7 @@ extension Host {
     }
 
     /// Milliseconds until the next timer is due, nil when none is scheduled.
-    public var nextTimerDelay: Int? {
+    var nextTimerDelay: Int? {
         timers.earliestDue().map { max(0, $0 - clock) }
     }
 
@@ -61,17 +79,15 @@ extension Host {
     /// that fell behind runs once and skips the ticks it missed, as a real
     /// scheduler does. `shouldYield` is asked between callbacks (the terminal
     /// has input or a signal): when it answers true, the timers still due wait
-    /// for the next call.
-    public func advance(_ ms: Int, realTime: Bool = false, shouldYield: () -> Bool = { false }) {
+    /// for the next call; once `hasQuit` answers true, none runs.
+    func advance(_ ms: Int, realTime: Bool, shouldYield: () -> Bool, hasQuit: () -> Bool) {
         let target = clock + max(0, ms)
-        // Time alone changes the frame only when a timer runs or something animates.
-        if animating { dirty = true }
         var firedThisMillisecond = 0
         var limited = 0
-        while quitCode == nil, let timer = timers.popDue(atOrBefore: target) {
+        while !hasQuit(), let timer = timers.popDue(atOrBefore: target) {
             firedThisMillisecond = timer.due > clock ? 1 : firedThisMillisecond + 1
             clock = max(clock, timer.due)
-            if firedThisMillisecond > Host.maxCallbacksPerMillisecond {
+            if firedThisMillisecond > Scheduler.maxCallbacksPerMillisecond {
                 release(timer)
                 stopRunawayTimers()
                 break
@@ -84,7 +100,8 @@ extension Host {
                 timers.insert(next)
             }
             let firstScheduledByIt = nextTimerID
-            if let error = fire(timer), error.isLimit {
+            // One timer is one step: navigation it asks for is applied when it returns.
+            if let error = dispatcher.handling({ fire(timer) }), error.isLimit {
                 limited += 1
                 // A repeating timer would run into the same limit on every
                 // tick, and so would a chain of ui.after that schedules its
@@ -93,16 +110,16 @@ extension Host {
                 for id in chained { cancelTimer(id) }
                 if timer.interval != nil {
                     cancelTimer(timer.id)
-                    amendLastError(" (the ui.every timer is stopped)")
+                    dispatcher.amendLastError(" (the ui.every timer is stopped)")
                 } else if !chained.isEmpty {
-                    amendLastError(" (the \(chained.count == 1 ? "timer" : "\(chained.count) timers") it scheduled \(chained.count == 1 ? "is" : "are") stopped)")
+                    dispatcher.amendLastError(" (the \(chained.count == 1 ? "timer" : "\(chained.count) timers") it scheduled \(chained.count == 1 ? "is" : "are") stopped)")
                 }
             }
-            dirty = true
-            if limited >= Host.maxLimitedCallbacks && !timers.isEmpty {
+            invalidation.layout = true
+            if limited >= Scheduler.maxLimitedCallbacks && !timers.isEmpty {
                 let count = timers.count
                 for stopped in timers.removeAll() { release(stopped) }
-                report("runaway timers: \(limited) timer callbacks ran into a limit; all \(count) timers are stopped")
+                dispatcher.report("runaway timers: \(limited) timer callbacks ran into a limit; all \(count) timers are stopped")
                 break
             }
             if shouldYield() { break }
@@ -117,7 +134,7 @@ extension Host {
         }
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(timer.ref))
         if timer.interval == nil { luaL_unref(L, LUA_REGISTRYINDEX, timer.ref) }
-        return invoke(nargs: 0)
+        return dispatcher.invoke(nargs: 0)
     }
 
     /// Releases what a timer taken off the queue holds, without running it.
@@ -129,7 +146,7 @@ extension Host {
     private func stopRunawayTimers() {
         let count = timers.count
         for timer in timers.removeAll() { release(timer) }
-        report("runaway timers: more than \(Host.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \(count + 1) timers are stopped")
+        dispatcher.report("runaway timers: more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \(count + 1) timers are stopped")
     }
 
     private func thread(_ ref: Int32) -> OpaquePointer? {
@@ -160,8 +177,8 @@ extension Host {
     func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> LuaError? {
         guard let co = thread(ref) else { return nil }
         var nresults: Int32 = 0
-        let status = lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) }
-        dirty = true
+        let status = dispatcher.handling { lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) } }
+        invalidation.layout = true
         if status == LUA_YIELD {
             var ms = 0
             // What ui.sleep yields; a bare coroutine.yield may yield anything.
@@ -173,12 +190,12 @@ extension Host {
         }
         var failure: LuaError?
         if status != LUA_OK {
-            let message = errorMessage(ofFailed: co)
+            let message = lua.errorMessage(ofFailed: co)
             luaL_traceback(L, co, nil, 0)
             let traceback = LuaState.string(L, at: -1)
             lua_settop(L, -2)
             let error = lua.classify(status: status, message: message, traceback: traceback)
-            report(error)
+            dispatcher.report(error)
             failure = error
         }
         spawned.remove(co)

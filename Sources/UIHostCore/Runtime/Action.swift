@@ -1,0 +1,91 @@
+/// An effect a node asks for when it handles an event. Nodes decide and
+/// return actions; the host applies them in order, in one place
+/// (`Host.apply`), after the node returned — as Bubble Tea runs the `tea.Cmd`s
+/// that `Update` returns. A node never calls into Lua or the host itself.
+enum Action {
+    // MARK: The script's tables (written raw; the next layout reads them back)
+
+    /// `component[field] = value`.
+    case setInteger(anchor: Int32, field: StaticString, Int)
+    /// `component[field] = value`.
+    case setBoolean(anchor: Int32, field: StaticString, Bool)
+    /// `component[field] = value`; nil clears it.
+    case setString(anchor: Int32, field: StaticString, String?)
+    /// `component.error` = what `component.validate(value)` says now.
+    case revalidate(anchor: Int32, String)
+    /// Enter in a text field: `validate(value)` decides `error`; without a
+    /// message, `onSubmit(value)` is called.
+    case submit(anchor: Int32, String)
+    /// `component.selected` = the id of `component.items[index]`, or `index`
+    /// when it has none (a dropdown's choice).
+    case selectItemID(anchor: Int32, index: Int)
+
+    // MARK: Handlers
+
+    /// `component[handler](arguments…)`, when it is a function.
+    case call(anchor: Int32, handler: StaticString, [Argument])
+    /// The handlers of `component[items][index]`, as `dispatch` says.
+    case callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: ItemDispatch)
+
+    // MARK: Interaction state the script does not own
+
+    /// Opens a menu picker's popup, with `highlighted` its highlighted row.
+    case openMenu(UnsafeRawPointer, highlighted: Int)
+    /// Closes the popup of the menu picker `id`, forgetting its highlight.
+    case closeMenu(UnsafeRawPointer)
+    /// Remembers (or forgets, with nil) the highlighted row of an open popup
+    /// (or a radio group's cursor).
+    case highlight(UnsafeRawPointer, Int?)
+    /// Keeps a one-line text field's caret and text.
+    indirect case setEditorState(UnsafeRawPointer, TextFieldState)
+    /// Keeps a text area's caret, text and view.
+    indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
+
+    /// An argument of a handler call.
+    enum Argument {
+        /// The component table of a node (by its anchor in the current layout).
+        case component(Int32)
+        case integer(Int)
+        case string(String)
+        case boolean(Bool)
+    }
+
+    /// How an item's handler and its component's are called.
+    enum ItemDispatch {
+        /// `item.onSelect(item, index)` if present, else the component's (lists).
+        case itemWins
+        /// The item's, then the component's, each with `(item)` (dropdowns).
+        case itemThenComponent
+        /// Only the component's, with `(item, index)` (pickers).
+        case componentOnly
+    }
+
+    /// `component[field] = index`, then the component's `handler(items[index], index)`:
+    /// a picker's choice.
+    static func choose(anchor: Int32, index: Int, field: StaticString, handler: StaticString) -> [Action] {
+        [.setInteger(anchor: anchor, field: field, index),
+         .callItem(anchor: anchor, items: "items", index: index, handler: handler, dispatch: .componentOnly)]
+    }
+}
+
+/// What a node may consult when it decides what an event means. Read-only:
+/// every change goes out as an `Action`.
+struct EventContext {
+    // unowned(unsafe): the host, which owns both, outlives every event; plain
+    // `unowned` costs a reference count change each time the context is copied.
+    fileprivate unowned(unsafe) let dispatcher: Dispatcher
+    /// What the host keeps for components between frames (a text field's
+    /// caret, a radio group's cursor), to be read: changes go out as actions.
+    unowned(unsafe) let state: InteractionState
+
+    init(_ dispatcher: Dispatcher, state: InteractionState) {
+        self.dispatcher = dispatcher
+        self.state = state
+    }
+
+    /// Whether `component[items][index].disabled` is true. Asked of Lua, since
+    /// a virtualised list keeps no items.
+    func isItemDisabled(_ anchor: Int32, _ items: StaticString, _ index: Int) -> Bool {
+        dispatcher.isItemDisabled(anchor: anchor, items: items, index: index)
+    }
+}

@@ -1,0 +1,170 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// Turns where the app is into a frame, in three steps: layout reads the
+/// component tables into one tree per layer and places them (only when the
+/// script's tables may have changed); prepare reads from Lua what the shown
+/// nodes draw (list rows); drawing is pure. The error banner goes on top.
+final class Compositor {
+    private let L: OpaquePointer
+    private let reader: TreeReader
+    private let interaction: InteractionState
+    private let navigator: Navigator
+    private let dispatcher: Dispatcher
+    private let invalidation: Invalidation
+    /// Held here, not passed per call: copying the struct (two dozen strings)
+    /// on every key showed in the per-key cost.
+    private let glyphs: Glyphs
+    /// The context every layer is laid out with, started afresh for each.
+    private let layoutContext: LayoutContext
+
+    /// The screen, its drawer when open, then the sheets: the top one takes input.
+    private(set) var layers: [Layer] = []
+    /// The open popup of the top layer, which takes input before it.
+    private(set) var popup: Popup?
+    /// The layers of the last layout while the next one is made: reused, so
+    /// that a key's layout allocates no new focus tables.
+    private var spare: [Layer] = []
+    /// Whether a shown node changes with the clock alone (a spinner), from the last layout.
+    private(set) var animating = false
+    private var frame: FrameBuffer
+    /// Problems of bad fields seen by the last layout, and by the last
+    /// preparing (list rows are read only then): each shows once when it appears.
+    private var lastLayoutProblems: Set<String> = []
+    private var lastPrepareProblems: Set<String> = []
+    private var layoutProblemCount = 0
+    /// Places the cursor in every frame (`Host.testCursor`).
+    var testCursor: Point? {
+        didSet { invalidation.drawing = true }
+    }
+
+    init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
+         dispatcher: Dispatcher, invalidation: Invalidation, size: Size, glyphs: Glyphs) {
+        self.L = L
+        self.reader = reader
+        self.interaction = interaction
+        self.navigator = navigator
+        self.dispatcher = dispatcher
+        self.invalidation = invalidation
+        self.glyphs = glyphs
+        layoutContext = LayoutContext(bounds: .zero, state: interaction, glyphs: glyphs, screenIsPushed: false)
+        frame = FrameBuffer(width: size.cols, height: size.rows)
+    }
+
+    var topLayer: Layer? { layers.last }
+
+    // MARK: - Layout
+
+    /// Reads and places every layer again if the script's tables may have changed.
+    func layoutIfNeeded(bounds: Rect) {
+        guard invalidation.layout, let screen = navigator.top else { return }
+        invalidation.layout = false
+        invalidation.drawing = true
+        let top = lua_gettop(L)
+        reader.begin()
+        spare.append(contentsOf: layers.reversed())
+        layers.removeAll(keepingCapacity: true)
+        popup = nil
+        defer { spare.removeAll(keepingCapacity: true) }
+
+        // The screen, then its drawer when open, then the sheets.
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(screen.ref))
+        let screenTable = lua_gettop(L)
+        if reader.kinds.kind(L, at: screenTable) == .screen, let root = reader.node(at: screenTable, path: "screen") {
+            layers.append(layer(.screen(screen.ref), root))
+            if screen.drawerOpen, let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
+                layers.append(layer(.drawer(screen.ref), drawer))
+            }
+        }
+        lua_settop(L, screenTable - 1)
+        for sheet in navigator.sheets {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sheet.ref))
+            if let root = reader.node(at: -1, path: "sheet") { layers.append(layer(.sheet(sheet.ref), root)) }
+            lua_settop(L, -2)
+        }
+        animating = false
+        for (i, layer) in layers.enumerated() {
+            let context = layoutContext
+            context.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
+            layer.root.layout(in: bounds, context)
+            layer.collect()
+            if layer.animates { animating = true }
+            if i == layers.count - 1 { popup = context.popups.first }
+        }
+        reader.end()
+        lua_settop(L, top)
+        // A bad field shows once when it appears, not on every frame.
+        for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
+        lastLayoutProblems = Set(reader.problems)
+        layoutProblemCount = reader.problems.count
+        if let layer = topLayer { navigator.keepFocusInside(layer) }
+    }
+
+    /// A layer showing `root`: one of the last layout's when there is one left.
+    private func layer(_ kind: Layer.Kind, _ root: Node) -> Layer {
+        guard let layer = spare.popLast() else { return Layer(kind: kind, root: root) }
+        layer.reuse(kind: kind, root: root)
+        return layer
+    }
+
+    // MARK: - Prepare and draw
+
+    /// The frame, laid out, prepared and drawn again if anything changed.
+    func render(bounds: Rect, clock: Int) -> FrameBuffer {
+        layoutIfNeeded(bounds: bounds)
+        if frame.width != bounds.width || frame.height != bounds.height {
+            frame = FrameBuffer(width: bounds.width, height: bounds.height)
+            invalidation.drawing = true
+        }
+        guard invalidation.drawing || animating else { return frame }
+        prepare()
+        frame.clear()
+        for (i, layer) in layers.enumerated() {
+            // Only the top layer shows where focus is.
+            let focused = i == layers.count - 1 && popup == nil ? navigator.focus[layer.kind] : nil
+            let context = RenderContext(glyphs: glyphs, focused: focused, state: interaction, clock: clock)
+            // A drawer or sheet dims everything beneath it, so that what shows
+            // beside its box reads as backdrop (plain text never sees this).
+            if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
+            layer.root.render(into: &frame, context)
+        }
+        popup?.render(into: &frame, RenderContext(glyphs: glyphs, focused: nil, state: interaction, clock: clock))
+        if let testCursor { frame.cursor = testCursor }
+        if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
+        invalidation.drawing = false
+        return frame
+    }
+
+    /// Reads from Lua what the shown nodes draw, as they are now (a handler or
+    /// a timer may have changed a list's rows without a new layout).
+    private func prepare() {
+        let top = lua_gettop(L)
+        reader.resume()
+        for layer in layers {
+            for node in layer.preparing { node.prepare(reader) }
+        }
+        reader.end()
+        lua_settop(L, top)
+        // A field that turned bad shows when it is read (list rows are read here).
+        let prepareProblems = reader.problems.dropFirst(layoutProblemCount)
+        for problem in prepareProblems where !lastPrepareProblems.contains(problem) { dispatcher.report(problem) }
+        lastPrepareProblems = Set(prepareProblems)
+    }
+
+    /// The error banner over the bottom rows: at most two; what does not fit
+    /// ends in `…` (the whole message is in the log).
+    static func drawBanner(_ banner: String, into frame: inout FrameBuffer) {
+        guard frame.height > 0 else { return }
+        var lines = TextLayout.wrap("error: " + banner, width: frame.width)
+        if lines.count > 2 {
+            lines = [lines[0], TextLayout.truncate(lines[1...].joined(separator: " "), to: frame.width)]
+        }
+        let y0 = max(0, frame.height - lines.count)
+        for (i, line) in lines.enumerated() {
+            let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
+            frame.fill(row, style: .errorBanner)
+            frame.put(line, x: 0, y: y0 + i, style: .errorBanner)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// Calls into the script on the host's behalf — components' handlers, writes
+/// of state into their tables — and what a failed call leaves: the error log
+/// and the banner. Every handler the host runs goes through `invoke`.
+///
+/// While a handler runs, navigation it asks for (`ui.push`, `ui.present`, …)
+/// waits: `handling` tells when the outermost run returns, and the host
+/// applies the requests then, so no script runs half-way through an event.
+final class Dispatcher {
+    let lua: LuaState
+    var L: OpaquePointer { lua.L }
+    let reader: TreeReader
+    let invalidation: Invalidation
+    private let log: (String) -> Void
+
+    /// Handler errors so far, as shown in the banner.
+    private(set) var errors: [String] = []
+    /// The error shown over the bottom rows until Esc.
+    var banner: String? {
+        didSet { invalidation.drawing = true }
+    }
+
+    /// How deep the host is in running handlers (a handler spawning a coroutine nests).
+    private var depth = 0
+    /// Whether a handler is running now: navigation it asks for must wait.
+    var isHandling: Bool { depth > 0 }
+    /// Run when the outermost handler returned (the host applies the navigation requests).
+    var settle: () -> Void = {}
+
+    init(lua: LuaState, reader: TreeReader, invalidation: Invalidation, log: @escaping (String) -> Void) {
+        self.lua = lua
+        self.reader = reader
+        self.invalidation = invalidation
+        self.log = log
+    }
+
+    /// Runs `body`, which runs handlers; when it is the outermost, `settle` follows.
+    func handling<T>(_ body: () -> T) -> T {
+        depth += 1
+        let result = body()
+        depth -= 1
+        if depth == 0 {
+            // What settling runs (onAppear, onDismiss) is handled too: its requests queue behind.
+            depth += 1
+            settle()
+            depth -= 1
+        }
+        return result
+    }
+
+    // MARK: - Calls
+
+    /// Calls the function below `nargs` arguments; an error goes to the banner.
+    @discardableResult
+    func invoke(nargs: Int32) -> LuaError? {
+        invalidation.layout = true
+        return handling { () -> LuaError? in
+            do throws(LuaError) {
+                try lua.call(nargs: nargs, nresults: 0)
+                return nil
+            } catch {
+                report(error)
+                return error
+            }
+        }
+    }
+
+    /// Pushes the table of node `anchor` of the current layout.
+    func pushComponent(_ anchor: Int32) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(reader.anchorRef))
+        lua_rawgeti(L, -1, lua_Integer(anchor))
+        uih_remove(L, -2)
+    }
+
+    /// Pushes `t[key]` for the table at `index`, raw; returns its type.
+    @discardableResult
+    private func field(_ index: Int32, _ key: StaticString) -> Int32 {
+        let t = lua_absindex(L, index)
+        reader.pushName(key)
+        return lua_rawget(L, t)
+    }
+
+    private func push(_ argument: Action.Argument) {
+        switch argument {
+        case .component(let anchor): pushComponent(anchor)
+        case .integer(let n): lua_pushinteger(L, lua_Integer(n))
+        case .string(let s): lua.push(s)
+        case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+        }
+    }
+
+    /// Calls `component[handler](arguments…)` when it is a function.
+    func call(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) {
+        pushComponent(anchor)
+        reader.pushName(handler)
+        lua_rawget(L, -2)
+        uih_remove(L, -2)
+        guard lua_type(L, -1) == LUA_TFUNCTION else {
+            lua_settop(L, -2)
+            return
+        }
+        for argument in arguments { push(argument) }
+        invoke(nargs: Int32(arguments.count))
+    }
+
+    /// Calls the handlers of item `index` of the array in field `items`.
+    func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: Action.ItemDispatch) {
+        let top = lua_gettop(L)
+        pushComponent(anchor)                                  // component
+        reader.pushName(items)
+        lua_rawget(L, -2)                                      // component items
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            lua_settop(L, top)
+            return
+        }
+        lua_rawgeti(L, -1, lua_Integer(index))                 // component items item
+        uih_remove(L, -2)                                      // component item
+        let withIndex = dispatch != .itemThenComponent
+        var calledItem = false
+        if dispatch != .componentOnly, lua_type(L, -1) == LUA_TTABLE {
+            reader.pushName(handler)
+            if lua_rawget(L, -2) == LUA_TFUNCTION {            // component item fn
+                lua_pushvalue(L, top + 2)
+                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+                invoke(nargs: withIndex ? 2 : 1)
+                calledItem = true
+            } else {
+                lua_settop(L, -2)
+            }
+        }
+        if !calledItem || dispatch == .itemThenComponent {
+            lua_settop(L, top + 2)
+            reader.pushName(handler)
+            if lua_rawget(L, top + 1) == LUA_TFUNCTION {       // component item fn
+                lua_pushvalue(L, top + 2)
+                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+                invoke(nargs: withIndex ? 2 : 1)
+            }
+        }
+        lua_settop(L, top)
+    }
+
+    /// Whether `component[items][index].disabled` is true.
+    func isItemDisabled(anchor: Int32, items: StaticString, index: Int) -> Bool {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushComponent(anchor)
+        guard field(-1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
+        return field(-1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+    }
+
+    // MARK: - Writes
+
+    /// `component[field] = value`, raw.
+    func setInteger(anchor: Int32, field: StaticString, _ value: Int) {
+        pushComponent(anchor)
+        reader.pushName(field)
+        lua_pushinteger(L, lua_Integer(value))
+        lua_rawset(L, -3)
+        lua_settop(L, -2)
+        invalidation.layout = true
+    }
+
+    func setBoolean(anchor: Int32, field: StaticString, _ value: Bool) {
+        pushComponent(anchor)
+        reader.pushName(field)
+        lua_pushboolean(L, value ? 1 : 0)
+        lua_rawset(L, -3)
+        lua_settop(L, -2)
+        invalidation.layout = true
+    }
+
+    /// `component.selected` = the id of `component.items[index]`, or `index`
+    /// when it has none.
+    func selectItemID(anchor: Int32, index: Int) {
+        let top = lua_gettop(L)
+        pushComponent(anchor)                                  // top+1 component
+        field(top + 1, "items")                                // top+2 items
+        if lua_type(L, top + 2) == LUA_TTABLE {
+            lua_rawgeti(L, top + 2, lua_Integer(index))        // top+3 item
+        } else {
+            lua_pushnil(L)
+        }
+        reader.pushName("selected")
+        if lua_type(L, top + 3) != LUA_TTABLE || field(top + 3, "id") == LUA_TNIL {
+            if lua_gettop(L) > top + 4 { lua_settop(L, -2) }
+            lua_pushinteger(L, lua_Integer(index))
+        }
+        lua_rawset(L, top + 1)
+        lua_settop(L, top)
+        invalidation.layout = true
+    }
+
+    // MARK: - Errors and logging
+
+    /// Shows a handler error in the banner and keeps it for `app:errors()`.
+    func report(_ message: String, traceback: String = "") {
+        errors.append(message)
+        if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
+        banner = message
+        log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
+    }
+
+    func report(_ error: LuaError) {
+        report(error.message, traceback: error.traceback)
+    }
+
+    /// Adds to the error just reported what the host did about it.
+    func amendLastError(_ note: String) {
+        guard let last = errors.popLast() else { return }
+        errors.append(last + note)
+        banner = errors.last
+    }
+}

@@ -1,0 +1,43 @@
+/// The one place where what nodes decided takes effect: writes into the
+/// script's tables, handler calls and interaction state, in the order given.
+/// Navigation that the handlers ask for waits until the event is handled
+/// (`Dispatcher.handling`).
+extension Host {
+    func apply(_ actions: [Action]) {
+        for action in actions { apply(action) }
+    }
+
+    private func apply(_ action: Action) {
+        switch action {
+        case .setInteger(let anchor, let field, let value):
+            dispatcher.setInteger(anchor: anchor, field: field, value)
+        case .setBoolean(let anchor, let field, let value):
+            dispatcher.setBoolean(anchor: anchor, field: field, value)
+        case .setString(let anchor, let field, let value):
+            dispatcher.setString(anchor: anchor, field: field, value)
+        case .revalidate(let anchor, let value):
+            dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
+        case .submit(let anchor, let value):
+            dispatcher.submit(anchor: anchor, value)
+        case .selectItemID(let anchor, let index):
+            dispatcher.selectItemID(anchor: anchor, index: index)
+        case .call(let anchor, let handler, let arguments):
+            dispatcher.call(anchor: anchor, handler: handler, arguments)
+        case .callItem(let anchor, let items, let index, let handler, let dispatch):
+            dispatcher.callItem(anchor: anchor, items: items, index: index, handler: handler, dispatch: dispatch)
+        case .openMenu(let id, let highlighted):
+            interaction.openMenu = id
+            interaction.highlight[id] = highlighted
+        case .closeMenu(let id):
+            if interaction.openMenu == id { interaction.openMenu = nil }
+            interaction.highlight[id] = nil
+        case .highlight(let id, let row):
+            interaction.highlight[id] = row
+        case .setEditorState(let id, let state):
+            interaction.editors[id] = state
+        case .setTextAreaState(let id, let state):
+            interaction.textAreas[id] = state
+        }
+        invalidation.layout = true
+    }
+}

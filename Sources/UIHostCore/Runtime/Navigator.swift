@@ -1,0 +1,239 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// Where the app is: the navigation stack of screens, the drawer of the top
+/// screen, the presented sheets, and the focus each of those layers keeps.
+/// What the script asks for (`ui.push`, `ui.present`, …) comes in as a
+/// `NavigationRequest`; while a handler runs it waits in `requests` and is
+/// applied when the handler returned (see `Dispatcher.handling`).
+final class Navigator {
+    struct ScreenEntry {
+        var ref: Int32
+        var directory: String
+        /// The file it came from when it was pushed by path (`--watch` pushes it again after a reload).
+        var file: String?
+        var drawerOpen = false
+    }
+
+    /// A presented sheet: its registry reference, and its table's identity
+    /// (to find it again when the script names it).
+    struct Sheet {
+        let ref: Int32
+        let table: UnsafeRawPointer
+    }
+
+    private let lua: LuaState
+    private var L: OpaquePointer { lua.L }
+    private let dispatcher: Dispatcher
+    private let invalidation: Invalidation
+
+    private(set) var stack: [ScreenEntry] = []
+    /// Presented sheets, bottom first.
+    private(set) var sheets: [Sheet] = []
+    /// Requests made by a handler that is still running, in order.
+    private(set) var requests: [NavigationRequest] = []
+    /// Set when the app asked to quit, with its exit code.
+    private(set) var quitCode: Int32?
+    /// The focused node of each layer, kept while the layer exists.
+    var focus: [Layer.Kind: FocusKey] = [:]
+
+    init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
+        self.lua = lua
+        self.dispatcher = dispatcher
+        self.invalidation = invalidation
+    }
+
+    var top: ScreenEntry? { stack.last }
+    var drawerIsOpen: Bool { stack.last?.drawerOpen ?? false }
+
+    // MARK: - Requests
+
+    /// Applies `request` now, or after the running handler returned.
+    func request(_ request: NavigationRequest) {
+        if dispatcher.isHandling {
+            requests.append(request)
+        } else {
+            apply(request)
+        }
+    }
+
+    /// Rounds of requests made by the handlers that the previous round ran
+    /// (a screen whose `onAppear` pushes a screen whose `onAppear` pushes…).
+    /// Past this the chain stops, as Lua stops calls nested too deep, and with
+    /// its message: before requests waited, such a chain was nested calls.
+    static let maxRequestRounds = 100
+
+    /// Applies the waiting requests in order, then those they made, round by round.
+    func applyRequests() {
+        var rounds = 0
+        while !requests.isEmpty {
+            rounds += 1
+            guard rounds <= Navigator.maxRequestRounds else {
+                dropRequests()
+                dispatcher.report("C stack overflow")
+                return
+            }
+            let round = requests
+            requests.removeAll()
+            for request in round { apply(request) }
+        }
+    }
+
+    /// Forgets the waiting requests, releasing the tables they hold.
+    private func dropRequests() {
+        for request in requests {
+            switch request {
+            case .push(let ref, _, _): luaL_unref(L, LUA_REGISTRYINDEX, ref)
+            case .present(let sheet): luaL_unref(L, LUA_REGISTRYINDEX, sheet.ref)
+            default: break
+            }
+        }
+        requests.removeAll()
+    }
+
+    private func apply(_ request: NavigationRequest) {
+        switch request {
+        case .push(let ref, let directory, let file): push(ref: ref, directory: directory, file: file)
+        case .pop: pop()
+        case .present(let sheet): present(sheet)
+        case .dismissTop: if !sheets.isEmpty { dismissSheet(at: sheets.count - 1) }
+        case .dismiss(let table): if let i = sheets.firstIndex(where: { $0.table == table }) { dismissSheet(at: i) }
+        case .openDrawer: openDrawer()
+        case .closeDrawer: closeDrawer()
+        case .quit(let code): quit(code)
+        }
+    }
+
+    /// The sheets as they will be once the waiting requests are applied: what
+    /// `ui.present` checks against, so its errors are raised at the call.
+    var sheetsAfterRequests: [UnsafeRawPointer] {
+        var tables = sheets.map(\.table)
+        for request in requests {
+            switch request {
+            case .present(let sheet): tables.append(sheet.table)
+            case .dismissTop: _ = tables.popLast()
+            case .dismiss(let table): if let i = tables.firstIndex(of: table) { tables.remove(at: i) }
+            default: break
+            }
+        }
+        return tables
+    }
+
+    /// The directory of the top screen once the waiting requests are applied:
+    /// where `ui.push(path)` resolves from.
+    var directoryAfterRequests: String? {
+        var directories = stack.map(\.directory)
+        for request in requests {
+            switch request {
+            case .push(_, let directory, _): directories.append(directory)
+            case .pop: if directories.count > 1 { directories.removeLast() }
+            default: break
+            }
+        }
+        return directories.last
+    }
+
+    // MARK: - The stack
+
+    /// Pushes the screen `ref` (a registry reference it now owns) as the new
+    /// current screen; relative paths it pushes resolve from `directory`.
+    func push(ref: Int32, directory: String, file: String? = nil) {
+        if let below = stack.last { callScreenHandler(below.ref, "onDisappear") }
+        stack.append(ScreenEntry(ref: ref, directory: directory, file: file))
+        invalidation.layout = true
+        callScreenHandler(ref, "onAppear")
+    }
+
+    /// Back to the previous screen; nothing at the root.
+    func pop() {
+        guard stack.count > 1 else { return }
+        let entry = stack.removeLast()
+        focus[.screen(entry.ref)] = nil
+        focus[.drawer(entry.ref)] = nil
+        callScreenHandler(entry.ref, "onDisappear")
+        luaL_unref(L, LUA_REGISTRYINDEX, entry.ref)
+        invalidation.layout = true
+        callScreenHandler(stack[stack.count - 1].ref, "onAppear")
+    }
+
+    func quit(_ code: Int32) {
+        if quitCode == nil { quitCode = code }
+    }
+
+    private func callScreenHandler(_ ref: Int32, _ name: String) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+        lua.push(name)
+        if lua_rawget(L, -2) == LUA_TFUNCTION {
+            lua_pushvalue(L, -2)
+            dispatcher.invoke(nargs: 1)
+            lua_settop(L, -2)
+        } else {
+            lua_settop(L, -3)
+        }
+    }
+
+    // MARK: - The drawer
+
+    /// Opens the current screen's drawer, if it has one.
+    func openDrawer() {
+        guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(stack[stack.count - 1].ref))
+        let hasDrawer = lua_getfield_raw(L, -1, "drawer") == LUA_TTABLE
+        lua_settop(L, -3)
+        guard hasDrawer else { return }
+        stack[stack.count - 1].drawerOpen = true
+        invalidation.layout = true
+    }
+
+    func closeDrawer() {
+        guard !stack.isEmpty, stack[stack.count - 1].drawerOpen else { return }
+        stack[stack.count - 1].drawerOpen = false
+        invalidation.layout = true
+    }
+
+    // MARK: - Sheets
+
+    private func present(_ sheet: Sheet) {
+        sheets.append(sheet)
+        invalidation.layout = true
+    }
+
+    /// Dismisses the sheet at `index` and calls its `onDismiss(sheet)`.
+    func dismissSheet(at index: Int) {
+        guard sheets.indices.contains(index) else { return }
+        let ref = sheets.remove(at: index).ref
+        focus[.sheet(ref)] = nil
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+        luaL_unref(L, LUA_REGISTRYINDEX, ref)
+        invalidation.layout = true
+        if lua_getfield_raw(L, -1, "onDismiss") == LUA_TFUNCTION {
+            lua_pushvalue(L, -2)
+            dispatcher.invoke(nargs: 1)
+        } else {
+            lua_settop(L, -2)
+        }
+        lua_settop(L, -2)
+    }
+
+    /// Dismisses the presented sheet `ref`, if it still is.
+    func dismissSheet(ref: Int32) {
+        if let i = sheets.firstIndex(where: { $0.ref == ref }) { dismissSheet(at: i) }
+    }
+}
+
+/// A change of navigation the script asked for. Each holds what it needs
+/// already checked, so that applying it later raises nothing.
+enum NavigationRequest {
+    /// `ui.push`: the screen's registry reference, and where it came from.
+    case push(ref: Int32, directory: String, file: String?)
+    case pop
+    case present(Navigator.Sheet)
+    /// `ui.dismiss()`: the top sheet, whichever it is then.
+    case dismissTop
+    /// `ui.dismiss(sheet)`: that sheet, if it is presented then.
+    case dismiss(UnsafeRawPointer)
+    case openDrawer
+    case closeDrawer
+    case quit(Int32)
+}
