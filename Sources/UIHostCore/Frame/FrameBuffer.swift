@@ -77,11 +77,18 @@ public struct FrameBuffer: Equatable, Sendable {
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard y >= area.y, y < area.maxY else { return 0 }
-        if text.utf8.contains(0x09) { return put(TextLayout.expandTabs(String(text)), x: x, y: y, style: style, clip: clip) }
         var col = x
         for c in text {
             let w = DisplayWidth.of(c)
-            if w == 0 { continue }
+            if w == 0 {
+                // A tab reaches the next stop of 8 from the text's start, as
+                // TextLayout.expandTabs and DisplayWidth count it; checked only
+                // here, off the path of characters that take room.
+                if c == "\t" {
+                    col += put(String(repeating: " ", count: 8 - (col - x) % 8), x: col, y: y, style: style, clip: clip)
+                }
+                continue
+            }
             if col >= area.maxX { break }
             if col >= area.x {
                 if col + w > area.maxX {
