@@ -298,8 +298,8 @@ struct RawResult {
         process.currentDirectoryURL = Uihost.root
         let out = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
         let err = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

@@ -51,7 +51,7 @@ final class InteractiveOutputTests: XCTestCase {
             """.write(to: screen, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("app.log")
         let stderrFile = directory.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
         // A pseudo-terminal pair, by the Linux ioctls (the glibc wrappers need
         // _XOPEN_SOURCE; the ioctl numbers are macros Swift does not import).

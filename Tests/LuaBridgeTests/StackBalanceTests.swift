@@ -58,7 +58,7 @@ final class StackBalanceTests: XCTestCase {
             let s = lua.stack
             s.balanced("render") {
                 s.pushNewTable()
-                s.withTable(at: -1) { t in t.rawGet(1) }
+                _ = s.withTable(at: -1) { t in t.rawGet(1) }
                 s.pop()
             }
         }

@@ -1,7 +1,9 @@
 /// Every kind of component, in the order the stubs and docs present them. A
 /// new component is one file and one line here.
 enum Registry {
-    static let all: [any Component.Type] = [
+    // Metatypes of non-Sendable classes are not Sendable, but this array is
+    // built once and never changed.
+    nonisolated(unsafe) static let all: [any Component.Type] = [
         ScreenNode.self, TextNode.self, ButtonNode.self, VStack.self, HStack.self, SpacerNode.self,
         DividerNode.self, ListNode.self, TabsNode.self, TabPage.self, PickerNode.self, DropdownNode.self,
         SheetNode.self, DrawerNode.self, ImageNode.self, ProgressNode.self, CheckboxNode.self, InputNode.self,
