@@ -250,7 +250,7 @@ final class BadInputTests: XCTestCase {
 
     func testScriptThatReturnsNoScreen() throws {
         try assertLoadFails("return ui.text 'x'", "\(scriptPath): the script must return a ui.screen (got a ui.text)")
-        try assertLoadFails("local x = 1", "\(scriptPath): the script must return a ui.screen (got nil)")
+        try assertLoadFails("local x = 1", "\(scriptPath): the script must return a ui.screen (got nil); did you forget `return` before ui.screen?")
         try assertLoadFails("return { title = 'fake' }", "\(scriptPath): the script must return a ui.screen (got table)")
     }
 

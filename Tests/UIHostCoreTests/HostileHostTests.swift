@@ -240,3 +240,39 @@ final class FuzzFoundTests: XCTestCase {
         XCTAssertNil(host.nextTimerDelay)
     }
 }
+
+/// Mistakes that once drew nothing and said nothing.
+final class SilentTrapTests: XCTestCase {
+    private var scratch = ScratchDirectory(prefix: "uihtraps")
+
+    override func tearDownWithError() throws {
+        scratch.remove()
+    }
+
+    private func host(_ source: String) throws -> UIHostCore.Host {
+        try UIHostCore.Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: 60, rows: 8)))
+    }
+
+    func testASheetAmongChildrenSaysHowToPresentIt() {
+        XCTAssertThrowsError(try host("return ui.screen { title = 'S', ui.sheet { ui.text 'hi' } }")) { error in
+            XCTAssertTrue((error as? LuaError)?.message.hasSuffix(
+                "ui.screen: child [1] is a ui.sheet, which is not placed among children: show it with ui.present(sheet)") == true, "\(error)")
+        }
+    }
+
+    func testADrawerPlacedByAHandlerIsAProblemNamingTheDrawerField() throws {
+        let host = try host("""
+        root = ui.screen { title = 'S', ui.button { title = 'Go', onSelect = function() root[2] = ui.drawer { ui.text 'm' } end } }
+        return root
+        """)
+        press(host, .enter)
+        _ = host.render()
+        XCTAssertEqual(host.errors.last, "screen[2] is a ui.drawer, which is not placed among children: give it to the screen as drawer = …")
+    }
+
+    func testAScriptWithoutReturnIsAskedAboutIt() {
+        XCTAssertThrowsError(try host("ui.screen { title = 'S' }")) { error in
+            XCTAssertTrue((error as? LuaError)?.message.hasSuffix("(got nil); did you forget `return` before ui.screen?") == true, "\(error)")
+        }
+    }
+}

@@ -150,7 +150,7 @@ enum UIModule {
             }
             do throws(LuaError) {
                 if let got = try host.loadScreenFile(full, on: L) {
-                    return raise(L, "ui.push: \(full) must return a ui.screen (got \(got))")
+                    return raise(L, "ui.push: \(full) must return a ui.screen (got \(got))" + Host.forgotReturn(got))
                 }
             } catch {
                 // The pushed script's own error, naming its file and line.

@@ -12,6 +12,16 @@ struct Validator {
     var s: LuaStack { LuaStack(L) }
 
     /// Every problem with the table at `index`, in a stable order.
+    /// A sheet or drawer placed among children would draw nothing: what it is
+    /// and how it is shown instead.
+    static func overlayHint(_ kind: Kind?) -> String? {
+        switch kind {
+        case .sheet?: "ui.sheet, which is not placed among children: show it with ui.present(sheet)"
+        case .drawer?: "ui.drawer, which is not placed among children: give it to the screen as drawer = …"
+        default: nil
+        }
+    }
+
     func problems(at index: Int32, schema: Schema) -> [String] {
         let t = s.absolute(index)
         let name = schema.kind.constructorName
@@ -33,6 +43,8 @@ struct Validator {
                 found.append("\(name): child [\(i)] must be a \(childKind.constructorName) (got \(describe(-1)))")
             } else if kinds.kind(L, at: -1) == nil {
                 found.append("\(name): child [\(i)] must be a component (got \(describe(-1)))")
+            } else if let overlay = Validator.overlayHint(kinds.kind(L, at: -1)) {
+                found.append("\(name): child [\(i)] is a \(overlay)")
             }
             s.pop()
             if found.count >= limit { return found }

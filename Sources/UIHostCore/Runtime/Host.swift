@@ -64,7 +64,7 @@ public final class Host {
             throw error.located(in: path)
         }
         if let got {
-            throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))", traceback: "")
+            throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))" + Host.forgotReturn(got), traceback: "")
         }
         navigator.push(ref: luaL_ref(L, LUA_REGISTRYINDEX), directory: scriptDirectory, file: path)
         // Finish the collection cycle that building the screen started, so that
@@ -168,6 +168,11 @@ public final class Host {
 
     /// Handler errors so far, as shown in the banner.
     public var errors: [String] { dispatcher.errors }
+
+    /// The likeliest cause of a script that returned nothing.
+    static func forgotReturn(_ got: String) -> String {
+        got == "nil" ? "; did you forget `return` before ui.screen?" : ""
+    }
 
     /// What theme tokens look like: `--theme`, then the script's `ui.theme{…}`.
     /// Read when a frame is written; drawing only names tokens.

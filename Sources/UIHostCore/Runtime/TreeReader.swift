@@ -132,13 +132,17 @@ final class TreeReader {
 
     /// The node for the component at `index`, or nil (with a problem) when the
     /// value is not a component, or is one already being read (a cycle).
-    func node(at index: Int32, depth: Int = 0, path: @autoclosure () -> String) -> Node? {
+    func node(at index: Int32, depth: Int = 0, asChild: Bool = false, path: @autoclosure () -> String) -> Node? {
         let t = lua_absindex(L, index)
         guard let component = kinds.component(L, at: t) else {
             problem("\(path()) must be a component (got \(typeName(t)))")
             return nil
         }
         let kind = component.kind
+        if asChild, let overlay = Validator.overlayHint(kind) {
+            problem("\(path()) is a \(overlay)")
+            return nil
+        }
         guard let id = lua_topointer(L, t) else { return nil }
         if depth > TreeReader.maxDepth || lua_checkstack(L, 8) == 0 {
             let at = path()
@@ -184,7 +188,7 @@ final class TreeReader {
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
             lua_rawgeti(L, t, lua_Integer(i))
-            if let child = node(at: -1, depth: depth, path: "\(path)[\(i)]") { result.append(child) }
+            if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") { result.append(child) }
             lua_settop(L, -2)
         }
         return result
