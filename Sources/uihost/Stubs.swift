@@ -154,12 +154,23 @@ enum Stubs {
 ---is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
+---@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+
+---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
+---required (the footer and the help overlay show it); `fn` gets the component that
+---carries the binding. An error in it shows the error banner.
+---@class ui.Binding
+---@field [1]? string The description.
+---@field [2]? fun(component: ui.Component) What the key does.
+---@field desc? string The description (instead of `[1]`).
+---@field run? fun(component: ui.Component) What the key does (instead of `[2]`).
 
 ---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a
 ---rule, then its children top to bottom.
 ---@class ui.Screen : ui.Component
 ---@field title? string Shown centred in the header row (default "").
 ---@field drawer? ui.Drawer Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1.
+---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
 ---@field [integer] ui.Component Children, laid out top to bottom.
@@ -473,6 +484,14 @@ function ui.openDrawer() end
 
 ---Closes the current screen's drawer.
 function ui.closeDrawer() end
+
+---Binds a key for the whole app: below the `keys` of components and screens, above
+---the host's own keys (q, Esc, arrows; never ctrl-c). Binding the same key again
+---replaces it. An unknown key name or a missing description is an error.
+---@param key string A key name, as in `keys`: `"ctrl-k"`, `"f5"`, `"alt-x"`.
+---@param desc string What the help overlay and the footer show.
+---@param fn fun()
+function ui.bind(key, desc, fn) end
 
 ---Picks a built-in theme (`"dark"`, `"light"`, `"mono"`) or overrides tokens of the current one:
 ---`ui.theme{ accent = "#ff8800" }`. An unknown token or a value that is not a colour is an error.

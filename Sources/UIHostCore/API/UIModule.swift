@@ -38,8 +38,28 @@ enum UIModule {
         ("present", present), ("dismiss", dismiss),
         ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
-        ("theme", theme),
+        ("theme", theme), ("bind", bind),
     ]
+
+    /// `ui.bind(key, description, fn)`: an app-wide binding, below those of
+    /// components and screens, above the host's own keys.
+    static let bind: uih_SwiftFunction = { L in
+        let L = L!
+        guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "bind", "key name") }
+        let name = LuaState.string(L, at: 1)
+        guard let key = Key(name: name) else {
+            return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
+        }
+        guard lua_type(L, 2) == LUA_TSTRING, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
+            return raise(L, "ui.bind: \"\(name)\" needs a description")
+        }
+        guard lua_type(L, 3) == LUA_TFUNCTION else { return argError(L, 3, "bind", "function") }
+        let host = host(L)
+        lua_pushvalue(L, 3)
+        lua_xmove(L, host.L, 1)
+        host.bind(key, name: name, desc: desc, functionRef: luaL_ref(host.L, LUA_REGISTRYINDEX))
+        return 0
+    }
 
     // MARK: - Argument checks, worded like lauxlib
 

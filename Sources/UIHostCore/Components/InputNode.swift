@@ -24,6 +24,7 @@ final class InputNode: Node {
 
     static let longest = 1_000_000
 
+    override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 1 + (error == nil ? 0 : 1) }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }

@@ -37,6 +37,11 @@ public final class Host {
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
 
+    /// `ui.bind`'s app-wide bindings, in the order bound.
+    var appBindings: [Binding] = []
+    /// The active bindings of the last layout and focus (`activeBindings()`).
+    var bindingCache: BindingCache?
+
     /// Loads the screen script at `path` (relative to the working directory).
     public init(script path: String, options: HostOptions) throws(LuaError) {
         self.options = options
@@ -53,6 +58,7 @@ public final class Host {
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
                                 dispatcher: dispatcher, invalidation: invalidation, size: options.size, glyphs: options.glyphs)
         dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
+        compositor.footerHints = { [unowned self] in footerHints() }
         lua.setOwner(self)
         try Sandbox.install(self)
         UIModule.install(self)

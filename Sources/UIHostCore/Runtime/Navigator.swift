@@ -23,7 +23,7 @@ final class Navigator {
         let table: UnsafeRawPointer
     }
 
-    private let lua: LuaState
+    let lua: LuaState
     private var L: OpaquePointer { lua.L }
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
