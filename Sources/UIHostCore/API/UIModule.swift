@@ -38,8 +38,21 @@ enum UIModule {
         ("present", present), ("dismiss", dismiss),
         ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
-        ("theme", theme), ("bind", bind),
+        ("theme", theme), ("bind", bind), ("focus", focus),
     ]
+
+    /// `ui.focus(component)`: moves focus there once the running handler
+    /// returned and the screen is laid out again (nothing when it is not shown
+    /// or cannot take focus).
+    static let focus: uih_SwiftFunction = { L in
+        let L = L!
+        let host = host(L)
+        guard host.kinds.kind(L, at: 1) != nil, let table = lua_topointer(L, 1) else {
+            return argError(L, 1, "focus", "component")
+        }
+        host.navigator.request(.focus(table))
+        return 0
+    }
 
     /// `ui.bind(key, description, fn)`: an app-wide binding, below those of
     /// components and screens, above the host's own keys.

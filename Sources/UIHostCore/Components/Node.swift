@@ -29,6 +29,10 @@ class Node {
     }
 
     var isFocusable: Bool { false }
+    /// `autofocus = true` on a focusable (read at layout).
+    var autofocus = false
+    /// Skipped by initial focus (a `destructive` button).
+    var isDestructive: Bool { false }
     /// A text field: printable keys reach it before any binding, and `?` types.
     var takesText: Bool { false }
     /// A flexible node takes leftover space in a stack (spacers, lists).

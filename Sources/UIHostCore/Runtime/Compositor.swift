@@ -107,6 +107,7 @@ final class Compositor {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
+        navigator.applyPendingFocus(layers)
         if let layer = topLayer { navigator.keepFocusInside(layer) }
     }
 

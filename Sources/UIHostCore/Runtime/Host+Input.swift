@@ -13,6 +13,7 @@ extension Host {
 
     func handleKey(_ key: Key) {
         guard quitCode == nil else { return }
+        defer { callFocusHandlers() }
         layoutIfNeeded()
         invalidation.layout = true
         if key == .ctrl("c") {
@@ -98,6 +99,7 @@ extension Host {
 
     func handleMouse(_ mouse: MouseEvent) {
         guard quitCode == nil else { return }
+        defer { callFocusHandlers() }
         layoutIfNeeded()
         // Far-off reports (the test API can send any integer) stay far off, without overflowing.
         let x = min(max(mouse.column, -1), 1_000_000) - 1, y = min(max(mouse.row, -1), 1_000_000) - 1

@@ -161,6 +161,11 @@ final class TreeReader {
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            if node.isFocusable {
+                pushName("autofocus")
+                node.autofocus = lua_rawget(L, t) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+                lua_settop(L, -2)
+            }
             pushName("keys")
             switch lua_rawget(L, t) {
             case LUA_TNIL: break
