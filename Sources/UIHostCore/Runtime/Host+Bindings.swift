@@ -76,30 +76,36 @@ extension Host {
 
     /// What the footer shows, in order: the active bindings, `? Keys`, then
     /// `q Quit` on the root screen (`esc Back` on a pushed one).
+    /// A host key a binding took is left out.
     func footerHints() -> [(key: String, desc: String)] {
-        var hints = activeBindings().map { (key: $0.shortName, desc: $0.desc) }
-        hints.append((key: "?", desc: "Keys"))
+        let active = activeBindings()
+        func free(_ key: Key) -> Bool { !active.contains { $0.key == key } }
+        var hints = active.map { (key: $0.shortName, desc: $0.desc) }
+        if free(.character("?")) { hints.append((key: "?", desc: "Keys")) }
         if navigationDepth == 1 && !hasOverlay {
-            hints.append((key: "q", desc: "Quit"))
-        } else {
+            if free(.character("q")) { hints.append((key: "q", desc: "Quit")) }
+        } else if free(.esc) {
             hints.append((key: "esc", desc: "Back"))
         }
         return hints
     }
 
     /// The rows of the help overlay: every active binding, then the host's keys.
+    /// A host key a binding took is left out of the second part.
     func helpRows() -> [HelpRow] {
-        var rows = activeBindings().map { HelpRow(key: $0.key.name, desc: $0.desc) }
-        if !rows.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
-        rows += [
+        let active = activeBindings()
+        var rows = active.map { HelpRow(key: $0.key.name, desc: $0.desc) }
+        var own = [
             HelpRow(key: "tab", desc: "Next component"),
             HelpRow(key: "enter", desc: "Activate"),
             HelpRow(key: "esc", desc: "Close or go back"),
             HelpRow(key: "q", desc: "Quit (first screen)"),
             HelpRow(key: "ctrl-c", desc: "Quit at once"),
         ]
-        if navigator.topHasDrawer { rows.append(HelpRow(key: "f2", desc: "Open the drawer")) }
-        return rows
+        if navigator.topHasDrawer { own.append(HelpRow(key: "f2", desc: "Open the drawer")) }
+        own.removeAll { row in active.contains { $0.key.name == row.key } }
+        if !rows.isEmpty, !own.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
+        return rows + own
     }
 
     var helpIsOpen: Bool { compositor.help != nil }
