@@ -130,3 +130,19 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(host.errors.first, "ui.input.password must be a boolean (got string)")
     }
 }
+
+final class InputHugePasteTests: XCTestCase {
+    func testAMegabytePasteIsTakenAndLaterKeysStayCheap() throws {
+        let scratch = ScratchDirectory(prefix: "uihpaste")
+        defer { scratch.remove() }
+        let host = try UIHostCore.Host(script: try scratch.write("s.lua", "field = ui.input {}; return ui.screen { field }"),
+                                       options: HostOptions(size: Size(cols: 40, rows: 5)))
+        host.send(.paste(String(repeating: "日本x", count: 350_000)))
+        XCTAssertEqual(try host.evalString("#field.value"), String(350_000 * 7))
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<20 { press(host, .left); _ = host.render() }
+        let perKey = Double(DispatchTime.now().uptimeNanoseconds - start) / 20 / 1e9
+        // A frame's worth of work (16 ms) at most, with room for a debug build on a loaded machine.
+        XCTAssertLessThan(perKey, 0.1, "a key took \(perKey) s with a megabyte in the field")
+    }
+}

@@ -115,21 +115,32 @@ public struct LineEditor: Equatable, Sendable {
     /// column. `mask` stands for every character of a password.
     public func view(width: Int, firstShown: Int, mask: Character? = nil) -> (first: Int, text: String, caretColumn: Int) {
         guard width > 0 else { return (0, "", 0) }
-        let widths = characters.map { mask.map(DisplayWidth.of) ?? DisplayWidth.of($0) }
-        var first = min(max(0, firstShown), caret)
-        // Scroll right until the caret (and the character under it, or the
-        // empty cell after the text) fits.
-        func columns(_ from: Int, _ to: Int) -> Int { widths[from..<to].reduce(0, +) }
-        let caretCell = caret < widths.count ? max(1, widths[caret]) : 1
-        while first < caret, columns(first, caret) + caretCell > width { first += 1 }
+        // Only the characters near the caret are measured, so that a pasted
+        // megabyte costs a frame's worth of work per key, not its length.
+        func cells(_ i: Int) -> Int { mask.map(DisplayWidth.of) ?? DisplayWidth.of(characters[i]) }
+        let caretCell = caret < characters.count ? max(1, cells(caret)) : 1
+        // The earliest first character that still shows the caret (and the
+        // character under it, or the empty cell after the text) whole.
+        var earliest = caret
+        var used = caretCell
+        while earliest > 0, used + cells(earliest - 1) <= width {
+            used += cells(earliest - 1)
+            earliest -= 1
+        }
+        let first = min(max(firstShown, earliest), caret)
         var shown = ""
-        var used = 0
+        var columns = 0
+        var caretColumn = 0
         var i = first
-        while i < characters.count, used + widths[i] <= width {
+        while i < characters.count {
+            let w = cells(i)
+            if columns + w > width { break }
+            if i == caret { caretColumn = columns }
             shown.append(mask ?? characters[i])
-            used += widths[i]
+            columns += w
             i += 1
         }
-        return (first, shown, columns(first, caret))
+        if caret >= i { caretColumn = columns }
+        return (first, shown, caretColumn)
     }
 }
