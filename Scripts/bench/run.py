@@ -148,6 +148,18 @@ def main():
         row("resident memory before / after the bombs", f"{before / 1024:.1f} / {after / 1024:.1f}", "MiB",
             "within 20%", after <= before * 1.2)
 
+    # 7b. Typing into a text field: characters a second through app:type, and
+    # the bytes one typed character sends to a terminal.
+    env = dict(os.environ, UIHOST_BENCH_SCREEN=os.path.join(BENCH, "type_screen.lua"))
+    out = subprocess.run([UIHOST, "test", os.path.join(BENCH, "type_bench.lua")], capture_output=True, text=True, cwd=ROOT, env=env)
+    typing = {l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")}
+    if "type_chars_per_s" in typing:
+        cps = typing["type_chars_per_s"]
+        row("characters/s through app:type into ui.input", f"{cps:,.0f}", "", "≥ 200,000", cps >= 200_000)
+    if "bytes_per_typed_char" in typing:
+        n = typing["bytes_per_typed_char"]
+        row("bytes sent for one typed character, 80x24", f"{n:.0f}", "", "≤ 40", n <= 40)
+
     # 8. The host's own work for hostile scripts: time and peak memory of the
     # whole `render`, each bounded (< 3 s, < 300 MiB) by the host's limits.
     hostile = [("shared subtree, 2^30 places", "shared_subtree.lua", ""),

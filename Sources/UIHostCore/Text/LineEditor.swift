@@ -6,19 +6,29 @@
 /// The caret is an index into `characters` (0 … count). Word moves and kills
 /// follow readline: a word is a run of letters and digits.
 public struct LineEditor: Equatable, Sendable {
-    public private(set) var characters: [Character]
+    public private(set) var characters: [Character] {
+        // Typing at the end appends to `text`; any other edit rebuilds it once.
+        didSet { if !appending { text = String(characters) } }
+    }
+    /// The text, kept beside `characters` so that reading it (after every
+    /// edit, to write it back) costs nothing.
+    public private(set) var text: String
+    private var appending = false
     public private(set) var caret: Int
     /// At most this many characters (nil: no limit); pastes are cut to fit.
     public var maxLength: Int?
 
     public init(_ text: String = "", maxLength: Int? = nil) {
+        self.text = text
         characters = Array(text)
-        if let maxLength, characters.count > maxLength { characters.removeLast(characters.count - maxLength) }
+        if let maxLength, characters.count > maxLength {
+            characters.removeLast(characters.count - maxLength)
+            self.text = String(characters)   // didSet does not run in an initialiser
+        }
         caret = characters.count
         self.maxLength = maxLength
     }
 
-    public var text: String { String(characters) }
 
     /// Replaces the text (the script changed `value`), keeping the caret where
     /// it was when it still fits.
@@ -37,7 +47,14 @@ public struct LineEditor: Equatable, Sendable {
         var incoming = text.filter { c in !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
         if let maxLength { incoming = String(incoming.prefix(max(0, maxLength - characters.count))) }
         guard !incoming.isEmpty else { return false }
-        characters.insert(contentsOf: incoming, at: caret)
+        if caret == characters.count {
+            appending = true
+            characters.append(contentsOf: incoming)
+            self.text.append(contentsOf: incoming)
+            appending = false
+        } else {
+            characters.insert(contentsOf: incoming, at: caret)
+        }
         caret += incoming.count
         return true
     }
