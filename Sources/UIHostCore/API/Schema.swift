@@ -9,11 +9,7 @@ struct Schema: Sendable {
     let childKind: Kind?
 
     /// Fields every component takes.
-    static let common: [FieldSpec] = [
-        .string("id", doc: "An identifier of the script's own; the host does not use it."),
-        FieldSpec(name: "keys", type: .bindings, luaType: "table<string, ui.Binding>",
-                  doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
-    ]
+    static let common: [FieldSpec] = [.string("id", doc: "An identifier of the script's own; the host does not use it.")]
 
     init(_ component: any Component.Type) {
         kind = component.kind
