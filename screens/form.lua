@@ -1,9 +1,9 @@
 -- A sign-up form: text fields that validate, a password, a multi-line field,
--- a checkbox, a switch and a radio group; ctrl-s submits from anywhere, and
--- the footer shows the keys. Not in the launcher: run it on its own.
+-- a checkbox, a switch and a radio group, and a Sign up button that checks
+-- them all. Not in the launcher: run it on its own.
 local status = ui.text "Fill in the form, then press ctrl-s."
 
-local name = ui.input { label = "Name", placeholder = "Ada Lovelace", autofocus = true,
+local name = ui.input { label = "Name", placeholder = "Ada Lovelace",
   validate = function(v) if #v < 2 then return "at least 2 characters" end end }
 local email = ui.input { label = "Email", placeholder = "ada@example.org",
   validate = function(v) if not v:find("^[^@ ]+@[^@ ]+%.[^@ ]+$") then return "an address like ada@example.org" end end }
@@ -19,7 +19,6 @@ local function submit()
     field.error = field.validate(field.value or "")
     if field.error then
       status.text = "Please fix: " .. field.label
-      ui.focus(field)
       return
     end
   end
@@ -29,9 +28,8 @@ end
 
 return ui.screen {
   title = "Sign up",
-  footer = true,
-  keys = { ["ctrl-s"] = { "Submit", submit } },
   name, email, password, about,
   ui.hstack { plan, ui.vstack { news, dark } },
+  ui.button { title = "Sign up", onSelect = submit },
   status,
 }
