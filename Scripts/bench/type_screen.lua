@@ -1,2 +1,2 @@
 -- The screen Scripts/bench/type_bench.lua types into: a labelled field.
-return ui.screen { title = "Type", ui.input { label = "Name", autofocus = true }, ui.text "Press Enter when done." }
+return ui.screen { title = "Type", ui.input { label = "Name" }, ui.text "Press Enter when done." }
