@@ -16,7 +16,7 @@ local ui = {
     "switch", "radio", "textarea",
     -- navigation, overlays, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
-    "after", "every", "spawn", "sleep", "log",
+    "after", "every", "spawn", "sleep", "log", "bind", "focus",
     -- look
     "theme",
   },

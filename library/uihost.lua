@@ -124,12 +124,23 @@
 ---is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
+---@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+
+---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
+---required (the footer and the help overlay show it); `fn` gets the component that
+---carries the binding. An error in it shows the error banner.
+---@class ui.Binding
+---@field [1]? string The description.
+---@field [2]? fun(component: ui.Component) What the key does.
+---@field desc? string The description (instead of `[1]`).
+---@field run? fun(component: ui.Component) What the key does (instead of `[2]`).
 
 ---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a
 ---rule, then its children top to bottom.
 ---@class ui.Screen : ui.Component
 ---@field title? string Shown centred in the header row (default "").
 ---@field drawer? ui.Drawer Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1.
+---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
 ---@field [integer] ui.Component Children, laid out top to bottom.
@@ -146,8 +157,12 @@
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
+---@field destructive? boolean Never takes the focus by default: skipped by initial focus (default false).
 ---@field style? ui.Style Colours and attributes of the label.
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click
 ---toggles it while it has focus.
@@ -155,6 +170,9 @@
 ---@field title? string The label after the box (default "").
 ---@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
 ---@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A one-line text field: its label above, the text between brackets, the message of
 ---a failed validate below. Printable keys insert at the caret; Left/Right, Home/End,
@@ -169,6 +187,9 @@
 ---@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A multi-line text field, `height` rows between brackets. Enter starts a new line,
 ---Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
@@ -178,6 +199,9 @@
 ---@field placeholder? string Shown dim while the value is empty (default none).
 ---@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a
 ---click flips it while it has focus.
@@ -185,6 +209,9 @@
 ---@field title? string The label after the switch (default "").
 ---@field on? boolean Whether it is on (default false); the host writes a flip back before onChange.
 ---@field onChange? fun(on: boolean) Called after Enter, Space or a click flipped it, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the
 ---cursor, Space or Enter chooses.
@@ -192,6 +219,9 @@
 ---@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title.
 ---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
 ---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when Space, Enter or a click chose an item.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
@@ -224,6 +254,10 @@
 ---@field items? (ui.ListItem|string)[] The rows; a string is a row with that title.
 ---@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
 ---@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
+---@field onHighlight? fun(item: ui.ListItem|string, index: integer) Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
 ---@class ui.Tab : ui.Component
@@ -238,6 +272,9 @@
 ---@field style? ui.TabsStyle|ui.Style Where the bar goes (default "top"), or a table: the labels' style.
 ---@field selected? integer 1-based index of the selected tab (unset means 1); the host sets it on a switch.
 ---@field onChange? fun(tab: ui.Tab, index: integer) Called after the selected tab changed.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 ---@field [integer] ui.Tab The tabs (each must be a `ui.tab`).
 
 ---An item of a `ui.picker`. Other fields are the script's own data.
@@ -254,6 +291,9 @@
 ---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
 ---@field style? ui.PickerStyle Menu or wheel (default "menu").
 ---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when the choice changes (menu: on confirming another item; wheel: at each step).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---An item of a `ui.dropdown`. Other fields are the script's own data.
 ---@class ui.DropdownItem
@@ -272,6 +312,9 @@
 ---@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
 ---@field expanded? boolean Whether the item list is open (default false); written back by the host.
 ---@field onSelect? fun(item: ui.DropdownItem|string) Called when an item is chosen, after the item's own onSelect.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with
 ---rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+
@@ -443,6 +486,20 @@ function ui.openDrawer() end
 
 ---Closes the current screen's drawer.
 function ui.closeDrawer() end
+
+---Binds a key for the whole app: below the `keys` of components and screens, above
+---the host's own keys (q, Esc, arrows; never ctrl-c). Binding the same key again
+---replaces it. An unknown key name or a missing description is an error.
+---@param key string A key name, as in `keys`: `"ctrl-k"`, `"f5"`, `"alt-x"`.
+---@param desc string What the help overlay and the footer show.
+---@param fn fun()
+function ui.bind(key, desc, fn) end
+
+---Moves focus to `component` once the running handler returned and the screen is laid
+---out again (its onBlur/onFocus run then); nothing when it is not shown or cannot
+---take focus.
+---@param component ui.Component
+function ui.focus(component) end
 
 ---Picks a built-in theme (`"dark"`, `"light"`, `"mono"`) or overrides tokens of the current one:
 ---`ui.theme{ accent = "#ff8800" }`. An unknown token or a value that is not a colour is an error.

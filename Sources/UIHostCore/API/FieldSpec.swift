@@ -88,3 +88,13 @@ extension FieldSpec {
                   writtenDefault: .firstIndex(of: counted), doc: doc)
     }
 }
+
+extension FieldSpec {
+    /// What every focusable component takes: `autofocus`, `onFocus`, `onBlur`.
+    static let focusFields: [FieldSpec] = [
+        .bool("autofocus", default: false,
+              doc: "Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false)."),
+        .handler("onFocus", "fun(component: ui.Component)", doc: "Called when it gets the focus."),
+        .handler("onBlur", "fun(component: ui.Component)", doc: "Called when it loses the focus to another component of its layer."),
+    ]
+}

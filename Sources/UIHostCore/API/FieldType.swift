@@ -19,6 +19,8 @@ indirect enum FieldType: Sendable {
     case choiceOrStyle([String])
     /// Rich text: an array of spans, each a string or `{ "text", bold = true, … }`.
     case spans
+    /// `keys`: key names to bindings, `{ "Save", fn }` or `{ desc = "Save", run = fn }`.
+    case bindings
 
     var expected: String {
         switch self {
@@ -34,6 +36,7 @@ indirect enum FieldType: Sendable {
         case .style: "a table"
         case .choiceOrStyle: "a string or table"
         case .spans: "a table"
+        case .bindings: "a table"
         }
     }
 }

@@ -9,7 +9,11 @@ struct Schema: Sendable {
     let childKind: Kind?
 
     /// Fields every component takes.
-    static let common: [FieldSpec] = [.string("id", doc: "An identifier of the script's own; the host does not use it.")]
+    static let common: [FieldSpec] = [
+        .string("id", doc: "An identifier of the script's own; the host does not use it."),
+        FieldSpec(name: "keys", type: .bindings, luaType: "table<string, ui.Binding>",
+                  doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
+    ]
 
     init(_ component: any Component.Type) {
         kind = component.kind

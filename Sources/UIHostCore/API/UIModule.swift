@@ -38,8 +38,41 @@ enum UIModule {
         ("present", present), ("dismiss", dismiss),
         ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
-        ("theme", theme),
+        ("theme", theme), ("bind", bind), ("focus", focus),
     ]
+
+    /// `ui.focus(component)`: moves focus there once the running handler
+    /// returned and the screen is laid out again (nothing when it is not shown
+    /// or cannot take focus).
+    static let focus: uih_SwiftFunction = { L in
+        let L = L!
+        let host = host(L)
+        guard host.kinds.kind(L, at: 1) != nil, let table = lua_topointer(L, 1) else {
+            return argError(L, 1, "focus", "component")
+        }
+        host.navigator.request(.focus(table))
+        return 0
+    }
+
+    /// `ui.bind(key, description, fn)`: an app-wide binding, below those of
+    /// components and screens, above the host's own keys.
+    static let bind: uih_SwiftFunction = { L in
+        let L = L!
+        guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "bind", "key name") }
+        let name = LuaState.string(L, at: 1)
+        guard let key = Key(name: name) else {
+            return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
+        }
+        guard lua_type(L, 2) == LUA_TSTRING, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
+            return raise(L, "ui.bind: \"\(name)\" needs a description")
+        }
+        guard lua_type(L, 3) == LUA_TFUNCTION else { return argError(L, 3, "bind", "function") }
+        let host = host(L)
+        lua_pushvalue(L, 3)
+        lua_xmove(L, host.L, 1)
+        host.bind(key, name: name, desc: desc, functionRef: luaL_ref(host.L, LUA_REGISTRYINDEX))
+        return 0
+    }
 
     // MARK: - Argument checks, worded like lauxlib
 

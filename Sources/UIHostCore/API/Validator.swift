@@ -133,6 +133,21 @@ struct Validator {
         case .spans:
             guard t == .table else { return wrong() }
             return checkSpans(v, path: path)
+        case .bindings:
+            guard t == .table else { return wrong() }
+            var problem: String?
+            var count = 0
+            s.forEachPair(in: v) {
+                count += 1
+                guard count <= HostLimits.maxArrayRead else { return false }
+                guard let name = s.isInteger(at: -2) ? nil : s.string(at: -2) else {
+                    problem = "\(path): a key name must be a string (got \(describe(-2)))"
+                    return false
+                }
+                problem = BindingTable.problem(L, name: name, at: -1, kinds: kinds)
+                return problem == nil
+            }
+            return problem
         case .items(let schema):
             guard t == .table else { return wrong() }
             let n = s.rawLength(at: v)

@@ -2,16 +2,19 @@
 final class ButtonNode: Node {
     let title: String
     let disabled: Bool
+    let destructive: Bool
     let style: Style
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         title = field.string("title") ?? ""
         disabled = field.bool("disabled") ?? false
+        destructive = field.bool("destructive") ?? false
         style = field.style("style") ?? .plain
         super.init(id: id, anchor: anchor)
     }
 
     override var isFocusable: Bool { !disabled }
+    override var isDestructive: Bool { destructive }
     override func measure(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
 
@@ -42,9 +45,10 @@ extension ButtonNode: Component {
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label (default \"\")."),
         .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),
+        .bool("destructive", default: false, doc: "Never takes the focus by default: skipped by initial focus (default false)."),
         .style(doc: "Colours and attributes of the label."),
         .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
-    ]
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { ButtonNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -99,7 +99,7 @@ extension DropdownNode: Component {
         .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",
                  doc: "Called when an item is chosen, after the item's own onSelect."),
-    ]
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { DropdownNode(id: source.id, anchor: source.anchor, source.field) }
 }

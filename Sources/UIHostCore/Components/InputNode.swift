@@ -24,6 +24,7 @@ final class InputNode: Node {
 
     static let longest = 1_000_000
 
+    override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 1 + (error == nil ? 0 : 1) }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
@@ -138,7 +139,7 @@ extension InputNode: Component {
         .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
-    ]
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { InputNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -149,7 +149,9 @@ final class ListNode: Node {
 
     private func move(to index: Int) -> [Action] {
         let target = min(max(index, 1), max(count, 1))
-        return target == selected ? [] : [.setInteger(anchor: anchor, field: "selected", target)]
+        guard target != selected else { return [] }
+        return [.setInteger(anchor: anchor, field: "selected", target),
+                .callItem(anchor: anchor, items: "items", index: target, handler: "onHighlight", dispatch: .componentOnly)]
     }
 
     private func activate(_ index: Int, _ context: EventContext) -> [Action] {
@@ -172,7 +174,9 @@ extension ListNode: Component {
                        doc: "1-based index of the highlighted row (unset means 1); the host sets it when the row moves."),
         .handler("onSelect", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
-    ]
+        .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
+                 doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { ListNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -17,12 +17,24 @@ class Node {
 
     var focusKey: FocusKey { FocusKey(id: id, occurrence: occurrence) }
 
+    /// The component's own `keys`, read at layout (empty for nearly every node).
+    var bindings: [Binding] = []
+    /// For a focusable: the nodes around it (itself included) that carry
+    /// bindings, outermost first; set by `Layer.collect`.
+    var bindingScope: [Node] = []
+
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
         self.anchor = anchor
     }
 
     var isFocusable: Bool { false }
+    /// `autofocus = true` on a focusable (read at layout).
+    var autofocus = false
+    /// Skipped by initial focus (a `destructive` button).
+    var isDestructive: Bool { false }
+    /// A text field: printable keys reach it before any binding, and `?` types.
+    var takesText: Bool { false }
     /// A flexible node takes leftover space in a stack (spacers, lists).
     var isFlexible: Bool { false }
     /// Takes a share of the space left once every node has what it wants

@@ -138,7 +138,7 @@ extension PickerNode: Component {
         .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "Called when the choice changes (menu: on confirming another item; wheel: at each step)."),
-    ]
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { PickerNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -2,18 +2,27 @@
 /// `‹ Back` when it was pushed), a rule, then its children as a column.
 final class ScreenNode: Node {
     let title: String
+    /// `footer = true`: the bottom row hints at the active keys.
+    let hasFooter: Bool
     /// Whether a screen lies below this one (known at layout).
     private(set) var isPushed = false
     static let headerHeight = 2
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         title = field.string("title") ?? ""
+        hasFooter = field.bool("footer") ?? false
         super.init(id: id, anchor: anchor)
     }
 
     var contentRect: Rect {
         Rect(x: rect.x + 1, y: rect.y + ScreenNode.headerHeight,
-             width: rect.width - 2, height: rect.height - ScreenNode.headerHeight)
+             width: rect.width - 2, height: max(0, rect.height - ScreenNode.headerHeight - (hasFooter ? 1 : 0)))
+    }
+
+    /// The footer's row: the frame's bottom row.
+    var footerRect: Rect {
+        guard hasFooter, rect.height > ScreenNode.headerHeight else { return .zero }
+        return Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1)
     }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
@@ -56,6 +65,8 @@ extension ScreenNode: Component {
         .string("title", default: "", doc: "Shown centred in the header row (default \"\")."),
         FieldSpec(name: "drawer", type: .component(.drawer), luaType: "ui.Drawer",
                   doc: "Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1."),
+        .bool("footer", default: false,
+              doc: "Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false)."),
         .handler("onAppear", "fun(screen: ui.Screen)",
                  doc: "Called when the screen becomes the top of the navigation stack (the root at start too)."),
         .handler("onDisappear", "fun(screen: ui.Screen)", doc: "Called when a screen is pushed over it, or when it is popped."),

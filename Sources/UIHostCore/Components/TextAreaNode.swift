@@ -17,6 +17,7 @@ final class TextAreaNode: Node {
         super.init(id: id, anchor: anchor)
     }
 
+    override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
@@ -124,7 +125,7 @@ extension TextAreaNode: Component {
         .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
         .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
-    ]
+    ] + FieldSpec.focusFields
 
     static func node(_ source: NodeSource) -> Node { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
 }

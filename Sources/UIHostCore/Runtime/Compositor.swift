@@ -34,6 +34,14 @@ final class Compositor {
     private var lastLayoutProblems: Set<String> = []
     private var lastPrepareProblems: Set<String> = []
     private var layoutProblemCount = 0
+    /// Counts layouts: what the host's caches of a layout compare against.
+    private(set) var generation = 0
+    /// The help overlay's rows while it is open (`?`, f1): drawn above everything but the banner.
+    var help: [HelpRow]? {
+        didSet { invalidation.drawing = true }
+    }
+    /// What the footer of a screen with `footer = true` shows (set by the host).
+    var footerHints: () -> [(key: String, desc: String)] = { [] }
     /// Places the cursor in every frame (`Host.testCursor`).
     var testCursor: Point? {
         didSet { invalidation.drawing = true }
@@ -61,6 +69,7 @@ final class Compositor {
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
         invalidation.drawing = true
+        generation &+= 1
         let top = lua_gettop(L)
         reader.begin()
         spare.append(contentsOf: layers.reversed())
@@ -98,6 +107,7 @@ final class Compositor {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
+        navigator.applyPendingFocus(layers)
         if let layer = topLayer { navigator.keepFocusInside(layer) }
     }
 
@@ -128,8 +138,15 @@ final class Compositor {
             // beside its box reads as backdrop (plain text never sees this).
             if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
             layer.root.render(into: &frame, context)
+            if i == 0, let screen = layer.root as? ScreenNode, screen.hasFooter {
+                Footer.draw(footerHints(), in: screen.footerRect, into: &frame)
+            }
         }
         popup?.render(into: &frame, RenderContext(glyphs: glyphs, focused: nil, state: interaction, clock: clock))
+        if let help {
+            frame.cursor = nil
+            HelpOverlay.draw(help, into: &frame, glyphs: glyphs)
+        }
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
         invalidation.drawing = false

@@ -13,6 +13,7 @@ extension Host {
 
     func handleKey(_ key: Key) {
         guard quitCode == nil else { return }
+        defer { callFocusHandlers() }
         layoutIfNeeded()
         invalidation.layout = true
         if key == .ctrl("c") {
@@ -23,6 +24,11 @@ extension Host {
             dispatcher.banner = nil
             return
         }
+        if helpIsOpen {
+            // Modal: only what closes it.
+            if key == .esc || key == .function(1) || key == .character("?") { closeHelp() }
+            return
+        }
         if let popup {
             apply(popup.handle(key))
             if key == .tab || key == .shiftTab {
@@ -31,11 +37,22 @@ extension Host {
             }
             return
         }
+        let focused = topLayer.flatMap { navigator.focused(in: $0) }
+        // A text field takes what it types before any binding.
+        if let focused, focused.takesText, key.isTyped, let actions = focused.handle(key, eventContext) {
+            apply(actions)
+            return
+        }
+        if runBinding(for: key) { return }
+        if key == .function(1) || (key == .character("?") && focused?.takesText != true) {
+            openHelp()
+            return
+        }
         switch key {
         case .tab: moveFocus(by: 1, wrap: true)
         case .shiftTab: moveFocus(by: -1, wrap: true)
         default:
-            if let layer = topLayer, let node = navigator.focused(in: layer), let actions = node.handle(key, eventContext) {
+            if let focused, let actions = focused.handle(key, eventContext) {
                 apply(actions)
                 return
             }
@@ -55,7 +72,7 @@ extension Host {
     /// A paste goes to the focused component of the top layer and nowhere
     /// else: not to an open popup, not to the host's key defaults.
     func handlePaste(_ text: String) {
-        guard quitCode == nil, !text.isEmpty else { return }
+        guard quitCode == nil, !text.isEmpty, !helpIsOpen else { return }
         layoutIfNeeded()
         guard popup == nil, let layer = topLayer, let node = navigator.focused(in: layer),
               let actions = node.paste(text, eventContext) else { return }
@@ -82,6 +99,7 @@ extension Host {
 
     func handleMouse(_ mouse: MouseEvent) {
         guard quitCode == nil else { return }
+        defer { callFocusHandlers() }
         layoutIfNeeded()
         // Far-off reports (the test API can send any integer) stay far off, without overflowing.
         let x = min(max(mouse.column, -1), 1_000_000) - 1, y = min(max(mouse.row, -1), 1_000_000) - 1
@@ -104,6 +122,10 @@ extension Host {
     /// A left click focuses and activates; a click outside an open overlay closes it.
     private func click(x: Int, y: Int) {
         invalidation.layout = true
+        if helpIsOpen {
+            closeHelp()
+            return
+        }
         if let popup {
             // A click on the popup's owner closes it too (the owner toggles).
             apply(popup.click(x: x, y: y))
@@ -136,7 +158,7 @@ extension Host {
     /// Drags: a sheet's top edge down 3+ rows dismisses it; from column 1 right
     /// opens the drawer; left while it is open closes it.
     private func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) {
-        guard start != end, let layer = topLayer else { return }
+        guard start != end, !helpIsOpen, let layer = topLayer else { return }
         invalidation.layout = true
         switch layer.kind {
         case .sheet(let ref):
@@ -151,7 +173,7 @@ extension Host {
     }
 
     private func scroll(_ amount: Int, x: Int, y: Int) {
-        guard popup == nil, let layer = topLayer else { return }
+        guard popup == nil, !helpIsOpen, let layer = topLayer else { return }
         invalidation.layout = true
         guard let node = layer.focusables.last(where: { $0.hitRect().contains(x: x, y: y) }) else { return }
         apply(node.scroll(amount, eventContext) ?? [])

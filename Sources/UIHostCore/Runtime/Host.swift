@@ -37,6 +37,11 @@ public final class Host {
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
 
+    /// `ui.bind`'s app-wide bindings, in the order bound.
+    var appBindings: [Binding] = []
+    /// The active bindings of the last layout and focus (`activeBindings()`).
+    var bindingCache: BindingCache?
+
     /// Loads the screen script at `path` (relative to the working directory).
     public init(script path: String, options: HostOptions) throws(LuaError) {
         self.options = options
@@ -53,6 +58,7 @@ public final class Host {
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
                                 dispatcher: dispatcher, invalidation: invalidation, size: options.size, glyphs: options.glyphs)
         dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
+        compositor.footerHints = { [unowned self] in footerHints() }
         lua.setOwner(self)
         try Sandbox.install(self)
         UIModule.install(self)
@@ -139,11 +145,29 @@ public final class Host {
         let top = lua_gettop(L)
         defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by render: \(top) -> \(lua_gettop(L))") }
         #endif
+        layoutIfNeeded()
         return compositor.render(bounds: bounds, clock: scheduler.clock)
     }
 
+    /// Lays out if the tables may have changed; the focus handlers of moves
+    /// made on the last layout run before it, those of the new one after.
     func layoutIfNeeded() {
+        callFocusHandlers()
         compositor.layoutIfNeeded(bounds: bounds)
+        callFocusHandlers()
+    }
+
+    /// `onBlur(component)` then `onFocus(component)` for each move of focus
+    /// not yet told, by the anchors of the layout it was made on.
+    func callFocusHandlers() {
+        guard !navigator.focusChanges.isEmpty else { return }
+        dispatcher.handling {
+            while !navigator.focusChanges.isEmpty {
+                let change = navigator.focusChanges.removeFirst()
+                if let blur = change.blur { dispatcher.call(anchor: blur, handler: "onBlur", [.component(blur)]) }
+                dispatcher.call(anchor: change.focus, handler: "onFocus", [.component(change.focus)])
+            }
+        }
     }
 
     /// Places the cursor in every frame, for tests of the cursor's way to the

@@ -91,3 +91,14 @@ extension Key {
         suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }
+
+extension Key {
+    /// Whether the key types text into a text field: a character or space,
+    /// with no modifier.
+    var isTyped: Bool {
+        switch self {
+        case .character, .space: true
+        default: false
+        }
+    }
+}

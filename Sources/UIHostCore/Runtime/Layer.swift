@@ -24,6 +24,10 @@ final class Layer {
     /// Whether a shown node changes with the clock alone (a spinner).
     var animates = false
     private var seen: [UnsafeRawPointer: Int] = [:]
+    /// Whether any node of the tree carries `keys` (when not, a key press
+    /// looks for no binding of this layer).
+    private(set) var hasBindings = false
+    private var scope: [Node] = []
 
     init(kind: Kind, root: Node) {
         self.kind = kind
@@ -46,6 +50,8 @@ final class Layer {
         preparing.removeAll(keepingCapacity: true)
         animates = false
         seen.removeAll(keepingCapacity: true)
+        hasBindings = false
+        scope.removeAll(keepingCapacity: true)
         collect(root)
     }
 
@@ -60,6 +66,13 @@ final class Layer {
             if node.needsPreparing { preparing.append(node) }
             if node.animates { animates = true }
         }
+        let bound = !node.bindings.isEmpty
+        if bound {
+            hasBindings = true
+            scope.append(node)
+        }
+        defer { if bound { scope.removeLast() } }
+        if node.isFocusable, !scope.isEmpty { node.bindingScope = scope }
         if node.isFocusable {
             // One hash lookup: read the count and bump it in place.
             node.occurrence = Layer.takeAndBump(&seen[node.id, default: 0])

@@ -23,7 +23,7 @@ final class Navigator {
         let table: UnsafeRawPointer
     }
 
-    private let lua: LuaState
+    let lua: LuaState
     private var L: OpaquePointer { lua.L }
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
@@ -37,6 +37,10 @@ final class Navigator {
     private(set) var quitCode: Int32?
     /// The focused node of each layer, kept while the layer exists.
     var focus: [Layer.Kind: FocusKey] = [:]
+    /// Moves of focus whose `onBlur`/`onFocus` are still to be called.
+    var focusChanges: [FocusChange] = []
+    /// The component `ui.focus` asked for, focused after the next layout.
+    var pendingFocus: UnsafeRawPointer?
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
@@ -102,6 +106,9 @@ final class Navigator {
         case .openDrawer: openDrawer()
         case .closeDrawer: closeDrawer()
         case .quit(let code): quit(code)
+        case .focus(let table):
+            pendingFocus = table
+            invalidation.layout = true
         }
     }
 
@@ -236,4 +243,6 @@ enum NavigationRequest {
     case openDrawer
     case closeDrawer
     case quit(Int32)
+    /// `ui.focus(component)`: the component's table.
+    case focus(UnsafeRawPointer)
 }

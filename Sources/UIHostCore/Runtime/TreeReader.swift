@@ -165,6 +165,20 @@ final class TreeReader {
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            if node.isFocusable {
+                pushName("autofocus")
+                node.autofocus = lua_rawget(L, t) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+                lua_settop(L, -2)
+            }
+            pushName("keys")
+            switch lua_rawget(L, t) {
+            case LUA_TNIL: break
+            case LUA_TTABLE:
+                node.bindings = BindingTable.read(L, -1, anchor: a, kinds: kinds) { problem("\(kind.constructorName): \($0)") }
+            default:
+                problem("\(kind.constructorName).keys must be a table (got \(typeName(-1)))")
+            }
+            lua_settop(L, -2)
             if component.children.allowsChildren, !component.readsOwnChildren {
                 node.children = children(of: t, depth: depth + 1, path: path())
             }

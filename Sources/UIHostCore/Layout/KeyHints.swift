@@ -1,0 +1,53 @@
+/// The footer of a screen with `footer = true`: `^S Save  ? Keys  q Quit`,
+/// as many hints as fit, on one row.
+enum Footer {
+    static func draw(_ hints: [(key: String, desc: String)], in row: Rect, into frame: inout FrameBuffer) {
+        guard !row.isEmpty else { return }
+        frame.fill(row)
+        var x = row.x + 1
+        for (i, hint) in hints.enumerated() {
+            let gap = i == 0 ? 0 : 2
+            let width = gap + DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.desc)
+            guard x + width <= row.maxX else { break }
+            x += gap
+            x += frame.put(hint.key, x: x, y: row.y, style: .accent.union(.bold), clip: row)
+            x += 1
+            x += frame.put(hint.desc, x: x, y: row.y, style: .muted, clip: row)
+        }
+    }
+}
+
+/// The help overlay (`?`, f1): a box in the middle of the frame listing
+/// every active key with its description, over a dimmed frame.
+enum HelpOverlay {
+    static func draw(_ rows: [HelpRow], into frame: inout FrameBuffer, glyphs g: Glyphs) {
+        guard frame.width >= 8, frame.height >= 3 else { return }
+        frame.addStyle(.backdrop, in: frame.bounds)
+        let keyWidth = rows.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let textWidth = rows.map { keyWidth + 2 + DisplayWidth.of($0.desc) }.max() ?? 0
+        let footer = "esc closes"
+        let width = min(frame.width, max(textWidth, DisplayWidth.of(footer)) + 4)
+        let shown = min(rows.count, frame.height - 2)
+        let height = shown + 2
+        let rect = Rect(x: (frame.width - width) / 2, y: (frame.height - height) / 2, width: width, height: height)
+        frame.fill(rect)
+        let rule = String(repeating: g.horizontal, count: rect.width - 2)
+        frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .border, clip: rect)
+        frame.put(String(g.bottomLeft) + rule + String(g.bottomRight), x: rect.x, y: rect.maxY - 1, style: .border, clip: rect)
+        frame.put(" Keys ", x: rect.x + 2, y: rect.y, style: .bold, clip: rect)
+        let closeX = rect.maxX - 2 - DisplayWidth.of(footer) - 2
+        if closeX > rect.x + 1 { frame.put(" " + footer + " ", x: closeX, y: rect.maxY - 1, style: .muted, clip: rect) }
+        let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+        for y in inner.y..<inner.maxY {
+            frame.put(String(g.vertical), x: rect.x, y: y, style: .border, clip: rect)
+            frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
+        }
+        for (i, row) in rows.prefix(shown).enumerated() {
+            let y = inner.y + i
+            frame.put(row.key, x: inner.x, y: y, style: .accent.union(.bold), clip: inner)
+            let descX = inner.x + keyWidth + 2
+            let room = inner.maxX - descX
+            if room > 0 { frame.put(TextLayout.truncate(row.desc, to: room), x: descX, y: y, clip: inner) }
+        }
+    }
+}

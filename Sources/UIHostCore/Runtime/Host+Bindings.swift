@@ -1,0 +1,162 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// Key bindings of the script (`keys = { … }`, `ui.bind`), the footer that
+/// hints at them and the help overlay that lists them (`?`, f1).
+extension Host {
+    /// Whether any binding could take a key now: when not, a key press does
+    /// no more than it did before bindings existed.
+    var mayHaveBindings: Bool {
+        if !appBindings.isEmpty { return true }
+        guard let layer = topLayer else { return false }
+        if layer.hasBindings { return true }
+        if case .drawer = layer.kind, let screen = layers.first { return screen.hasBindings }
+        return false
+    }
+
+    /// The bindings active now, the winning one per key: the focused
+    /// component's and its ancestors' (innermost first, the top layer's root
+    /// last; an open drawer adds its screen's), then the app-wide ones. Kept
+    /// until the layout, the focus or `ui.bind` changes.
+    func activeBindings() -> [Binding] {
+        guard mayHaveBindings else { return [] }
+        let layer = topLayer
+        let focus = layer.flatMap { navigator.focus[$0.kind] }
+        if let cache = bindingCache, cache.generation == compositor.generation, cache.layer == layer?.kind,
+           cache.focus == focus {
+            return cache.list
+        }
+        var list: [Binding] = []
+        var seen: Set<Key> = []
+        func add(_ nodes: some Sequence<Node>) {
+            for node in nodes {
+                for binding in node.bindings where seen.insert(binding.key).inserted { list.append(binding) }
+            }
+        }
+        if let layer {
+            if let node = navigator.focused(in: layer), !node.bindingScope.isEmpty {
+                add(node.bindingScope.reversed())
+            } else {
+                add(CollectionOfOne(layer.root))
+            }
+            if case .drawer = layer.kind, let screen = layers.first { add(CollectionOfOne(screen.root)) }
+        }
+        for binding in appBindings where seen.insert(binding.key).inserted { list.append(binding) }
+        bindingCache = BindingCache(generation: compositor.generation, layer: layer?.kind, focus: focus, list: list)
+        return list
+    }
+
+    /// Runs the binding for `key`, if one is active; whether there was one.
+    func runBinding(for key: Key) -> Bool {
+        guard mayHaveBindings, let binding = activeBindings().first(where: { $0.key == key }) else { return false }
+        switch binding.source {
+        case .component(let anchor):
+            dispatcher.runBinding(anchor: anchor, name: binding.name)
+        case .app(let ref):
+            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+            dispatcher.invoke(nargs: 0)
+        }
+        return true
+    }
+
+    /// `ui.bind(name, desc, fn)`: replaces an app-wide binding of the same key.
+    func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32) {
+        if let i = appBindings.firstIndex(where: { $0.key == key }) {
+            if case .app(let old) = appBindings[i].source { luaL_unref(L, LUA_REGISTRYINDEX, old) }
+            appBindings[i] = Binding(key: key, name: name, desc: desc, source: .app(ref))
+        } else {
+            appBindings.append(Binding(key: key, name: name, desc: desc, source: .app(ref)))
+        }
+        bindingCache = nil
+        invalidation.layout = true
+    }
+
+    // MARK: - Footer and help
+
+    /// What the footer shows, in order: the active bindings, `? Keys`, then
+    /// `q Quit` on the root screen (`esc Back` on a pushed one).
+    /// A host key a binding took is left out.
+    func footerHints() -> [(key: String, desc: String)] {
+        let active = activeBindings()
+        func free(_ key: Key) -> Bool { !active.contains { $0.key == key } }
+        var hints = active.map { (key: $0.shortName, desc: $0.desc) }
+        if free(.character("?")) { hints.append((key: "?", desc: "Keys")) }
+        if navigationDepth == 1 && !hasOverlay {
+            if free(.character("q")) { hints.append((key: "q", desc: "Quit")) }
+        } else if free(.esc) {
+            hints.append((key: "esc", desc: "Back"))
+        }
+        return hints
+    }
+
+    /// The rows of the help overlay: every active binding, then the host's keys.
+    /// A host key a binding took is left out of the second part.
+    func helpRows() -> [HelpRow] {
+        let active = activeBindings()
+        var rows = active.map { HelpRow(key: $0.key.name, desc: $0.desc) }
+        var own = [
+            HelpRow(key: "tab", desc: "Next component"),
+            HelpRow(key: "enter", desc: "Activate"),
+            HelpRow(key: "esc", desc: "Close or go back"),
+            HelpRow(key: "q", desc: "Quit (first screen)"),
+            HelpRow(key: "ctrl-c", desc: "Quit at once"),
+        ]
+        if navigator.topHasDrawer { own.append(HelpRow(key: "f2", desc: "Open the drawer")) }
+        own.removeAll { row in active.contains { $0.key.name == row.key } }
+        if !rows.isEmpty, !own.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
+        return rows + own
+    }
+
+    var helpIsOpen: Bool { compositor.help != nil }
+
+    func openHelp() {
+        compositor.help = helpRows()
+    }
+
+    func closeHelp() {
+        compositor.help = nil
+    }
+}
+
+/// What `activeBindings()` found, and for which layout and focus.
+struct BindingCache {
+    let generation: Int
+    let layer: Layer.Kind?
+    let focus: FocusKey?
+    let list: [Binding]
+}
+
+/// One line of the help overlay (an empty key and description is a gap).
+struct HelpRow: Equatable {
+    let key: String
+    let desc: String
+}
+
+extension Dispatcher {
+    /// Calls `component.keys[name]`'s function with the component.
+    func runBinding(anchor: Int32, name: String) {
+        let top = lua_gettop(L)
+        pushComponent(anchor)                                          // top+1 component
+        guard lua_type(L, top + 1) == LUA_TTABLE else { lua_settop(L, top); return }
+        lua.push("keys")
+        guard lua_rawget(L, top + 1) == LUA_TTABLE else { lua_settop(L, top); return }   // top+2 keys
+        lua.push(name)
+        guard lua_rawget(L, top + 2) == LUA_TTABLE else { lua_settop(L, top); return }   // top+3 binding
+        guard BindingTable.pushRun(L, top + 3) else { lua_settop(L, top); return }        // top+4 fn
+        lua_pushvalue(L, top + 1)
+        invoke(nargs: 1)
+        lua_settop(L, top)
+    }
+}
+
+extension Navigator {
+    /// Whether the current screen has a drawer.
+    var topHasDrawer: Bool {
+        guard let entry = top else { return false }
+        lua_rawgeti(lua.L, LUA_REGISTRYINDEX, lua_Integer(entry.ref))
+        let has = lua_getfield_raw(lua.L, -1, "drawer") == LUA_TTABLE
+        lua_settop(lua.L, -3)
+        return has
+    }
+}
