@@ -20,8 +20,13 @@ final class ListNode: Node {
     /// The rows shown, read by `prepare` after layout.
     private var rows: [Row] = []
 
+    /// Whether moving the cursor calls anyone: most lists have no `onHighlight`,
+    /// and a call that finds none still costs a trip into Lua per key.
+    let hasHighlightHandler: Bool
+
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         count = field.arrayCount("items")
+        hasHighlightHandler = field.has("onHighlight")
         selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
         if count > 0 { field.setDefault("selected", integer: 1) }
         super.init(id: id, anchor: anchor)
@@ -150,8 +155,9 @@ final class ListNode: Node {
     private func move(to index: Int) -> [Action] {
         let target = min(max(index, 1), max(count, 1))
         guard target != selected else { return [] }
-        return [.setInteger(anchor: anchor, field: "selected", target),
-                .callItem(anchor: anchor, items: "items", index: target, handler: "onHighlight", dispatch: .componentOnly)]
+        let moved = Action.setInteger(anchor: anchor, field: "selected", target)
+        guard hasHighlightHandler else { return [moved] }
+        return [moved, .callItem(anchor: anchor, items: "items", index: target, handler: "onHighlight", dispatch: .componentOnly)]
     }
 
     private func activate(_ index: Int, _ context: EventContext) -> [Action] {
