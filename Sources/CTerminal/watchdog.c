@@ -49,6 +49,14 @@ static void writeAll(int fd, const char *bytes, size_t count) {
     }
 }
 
+/* Puts the screen back (mouse off, cursor shown, main screen). CAN first ends
+   any escape sequence the main thread was half-way through writing. Only
+   write(2): safe in a signal handler. */
+static void writeLeave(void) {
+    writeAll(wd.output, "\x18", 1);
+    writeAll(wd.output, wd.leave, strlen(wd.leave));
+}
+
 /* The main loop has UIT_GRACE_MS to end; past that the terminal is put back
    here and the process ends, whatever the main thread is doing. */
 static void quit(int code) {
@@ -59,9 +67,7 @@ static void quit(int code) {
     int waited;
     do waited = poll(&done, 1, UIT_GRACE_MS); while (waited < 0 && errno == EINTR);
     if (waited > 0) return;
-    /* CAN ends any escape sequence the main thread was half-way through writing. */
-    writeAll(wd.output, "\x18", 1);
-    writeAll(wd.output, wd.leave, strlen(wd.leave));
+    writeLeave();
     pthread_mutex_lock(&wd.lock);
     tcsetattr(wd.input, TCSAFLUSH, &wd.saved);
     _exit(code);
@@ -133,8 +139,7 @@ static void *run(void *unused) {
 static const int crashSignals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
 
 static void restoreOnCrash(int sig) {
-    writeAll(wd.output, "\x18", 1);
-    writeAll(wd.output, wd.leave, strlen(wd.leave));
+    writeLeave();
     tcsetattr(wd.input, TCSAFLUSH, &wd.saved);
     static const char message[] = "uihost: crashed; the terminal is restored\n";
     writeAll(2, message, sizeof message - 1);

@@ -69,8 +69,7 @@ public final class EventLoop {
             if host.animating { timeout = min(timeout < 0 ? Int.max : timeout, 80) }
             if decoder.hasPending { timeout = min(timeout < 0 ? Int.max : timeout, EventLoop.escapeTimeout) }
             if reload != nil { timeout = min(timeout < 0 ? Int.max : timeout, 50) }
-            var fds = [pollfd(fd: keys, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
+            var fds = pollSet
             let ready = poll(&fds, 2, Int32(clamping: timeout))
 
             let now = EventLoop.now()
@@ -101,9 +100,13 @@ public final class EventLoop {
 
     /// Whether a key or a signal waits to be read.
     private func inputWaiting() -> Bool {
-        var fds = [pollfd(fd: keys, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
+        var fds = pollSet
         return poll(&fds, 2, 0) > 0
+    }
+
+    /// The watchdog's two pipes, as `poll` takes them: keys first, then signals.
+    private var pollSet: [pollfd] {
+        [pollfd(fd: keys, events: Int16(POLLIN), revents: 0), pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
     }
 
     /// Lets the watchdog stop the current host's running script.

@@ -7,7 +7,6 @@ enum Help {
         case "check": check
         case "stubs": stubs
         case "run": run
-        case "help": overview
         default: overview
         }
     }

@@ -28,7 +28,7 @@ final class HostileOutputTests: XCTestCase {
     // MARK: - Helpers
 
     private func uihost(_ arguments: String...) throws -> RawResult {
-        try RawResult.run(arguments, scratch: directory)
+        try Uihost.runRaw(arguments, scratch: directory)
     }
 
     @discardableResult
@@ -46,7 +46,7 @@ final class HostileOutputTests: XCTestCase {
 
     /// Runs `/bin/sh -c script` from the package root (for redirections Process cannot express).
     private func shell(_ script: String) throws -> RawResult {
-        try RawResult.run(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"), scratch: directory)
+        try Uihost.runRaw(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"), scratch: directory)
     }
 
     /// No byte below 0x20 but newline, no DEL, no C1 control (raw or as UTF-8).
@@ -276,48 +276,5 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: link, encoding: .utf8), try String(contentsOfFile: file, encoding: .utf8))
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("__snapshots__/snap_test").path)
         XCTAssertEqual(left, ["one.txt"], "no temporary file is left behind")
-    }
-}
-
-/// A run of the binary with its output as bytes: what a script makes it write
-/// may be anything, not only UTF-8.
-struct RawResult {
-    let status: Int32
-    let stdoutData: Data
-    let stderrData: Data
-
-    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
-    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
-    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-
-    /// Runs from the package root with stdin empty and stdout, stderr in files of `scratch`.
-    static func run(_ arguments: [String], executable: URL = Uihost.binary, scratch: URL, timeout: Double = 60) throws -> RawResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Uihost.root
-        let out = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let err = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try outHandle.close()
-        try errHandle.close()
-        return RawResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: out), stderrData: try Data(contentsOf: err))
     }
 }

@@ -53,20 +53,8 @@ final class InteractiveOutputTests: XCTestCase {
         let stderrFile = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
-        // A pseudo-terminal pair, by the Linux ioctls (the glibc wrappers need
-        // _XOPEN_SOURCE; the ioctl numbers are macros Swift does not import).
-        let TIOCSPTLCK: UInt = 0x4004_5431, TIOCGPTN: UInt = 0x8004_5430
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try XCTSkipIf(master < 0, "no pseudo-terminals here")
+        let (master, slave) = try openPseudoTerminal(cols: 40, rows: 10)
         defer { close(master) }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        XCTAssertEqual(ioctl(master, TIOCSPTLCK, &unlock), 0)
-        XCTAssertEqual(ioctl(master, TIOCGPTN, &number), 0)
-        var size = winsize(ws_row: 10, ws_col: 40, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        XCTAssertGreaterThanOrEqual(slave, 0)
 
         let process = Process()
         process.executableURL = Uihost.binary

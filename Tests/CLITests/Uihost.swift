@@ -26,11 +26,25 @@ enum Uihost {
         }
     }
 
-    /// Runs `executable` (uihost by default) with `arguments` from the package
-    /// root. Output goes through files in `scratch`, so a full pipe cannot block
-    /// the child; a run longer than `timeout` seconds is stopped.
+    /// Runs `executable` (uihost by default) with `arguments` from `directory`
+    /// (the package root by default). Output goes through files in `scratch`,
+    /// so a full pipe cannot block the child; a run longer than `timeout`
+    /// seconds is stopped.
     static func run(_ arguments: [String], executable: URL = binary, environment: [String: String] = [:],
                     scratch: URL, timeout: Double = 60, directory: URL = root) throws -> Result {
+        let raw = try runRaw(arguments, executable: executable, environment: environment, scratch: scratch,
+                             timeout: timeout, directory: directory)
+        guard let stdout = String(data: raw.stdoutData, encoding: .utf8),
+              let stderr = String(data: raw.stderrData, encoding: .utf8) else {
+            throw CocoaError(.fileReadInapplicableStringEncoding)
+        }
+        return Result(status: raw.status, stdout: stdout, stderr: stderr)
+    }
+
+    /// The same run, its output kept as bytes: what a script makes the binary
+    /// write may be anything, not only UTF-8.
+    static func runRaw(_ arguments: [String], executable: URL = binary, environment: [String: String] = [:],
+                       scratch: URL, timeout: Double = 60, directory: URL = root) throws -> RawResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -61,8 +75,17 @@ enum Uihost {
         }
         try outHandle.close()
         try errHandle.close()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8))
+        return RawResult(status: process.terminationStatus, stdoutData: try Data(contentsOf: out), stderrData: try Data(contentsOf: err))
     }
+}
+
+/// A run of the binary with its output as bytes.
+struct RawResult {
+    let status: Int32
+    let stdoutData: Data
+    let stderrData: Data
+
+    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }

@@ -89,7 +89,7 @@ final class Scheduler {
             clock = max(clock, timer.due)
             if firedThisMillisecond > Scheduler.maxCallbacksPerMillisecond {
                 release(timer)
-                stopRunawayTimers()
+                stopAllTimers { "runaway timers: more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \($0 + 1) timers are stopped" }
                 break
             }
             if let interval = timer.interval {
@@ -117,9 +117,7 @@ final class Scheduler {
             }
             invalidation.layout = true
             if limited >= Scheduler.maxLimitedCallbacks && !timers.isEmpty {
-                let count = timers.count
-                for stopped in timers.removeAll() { release(stopped) }
-                dispatcher.report("runaway timers: \(limited) timer callbacks ran into a limit; all \(count) timers are stopped")
+                stopAllTimers { "runaway timers: \(limited) timer callbacks ran into a limit; all \($0) timers are stopped" }
                 break
             }
             if shouldYield() { break }
@@ -143,10 +141,12 @@ final class Scheduler {
         luaL_unref(L, LUA_REGISTRYINDEX, timer.ref)
     }
 
-    private func stopRunawayTimers() {
+    /// Stops every timer and sleeping coroutine, and reports why; `message`
+    /// gets how many were still scheduled.
+    private func stopAllTimers(_ message: (Int) -> String) {
         let count = timers.count
         for timer in timers.removeAll() { release(timer) }
-        dispatcher.report("runaway timers: more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \(count + 1) timers are stopped")
+        dispatcher.report(message(count))
     }
 
     private func thread(_ ref: Int32) -> OpaquePointer? {
