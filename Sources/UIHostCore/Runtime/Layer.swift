@@ -13,17 +13,19 @@ final class Layer {
         case sheet(Int32)
     }
 
-    private(set) var kind: Kind
-    private(set) var root: Node
-    var focusables: [Node] = []
+    // `@exclusivity(unchecked)`: written per node of every layout, never
+    // while another access is open (see `TreeReader`).
+    @exclusivity(unchecked) private(set) var kind: Kind
+    @exclusivity(unchecked) private(set) var root: Node
+    @exclusivity(unchecked) var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
-    var focusableKeys: Set<FocusKey> = []
+    @exclusivity(unchecked) var focusableKeys: Set<FocusKey> = []
     /// Shown nodes that read Lua before they are drawn (list rows).
-    var preparing: [Node] = []
+    @exclusivity(unchecked) var preparing: [Node] = []
     /// Whether a shown node changes with the clock alone (a spinner).
-    var animates = false
-    private var seen: [UnsafeRawPointer: Int] = [:]
+    @exclusivity(unchecked) var animates = false
+    @exclusivity(unchecked) private var seen: [UnsafeRawPointer: Int] = [:]
 
     init(kind: Kind, root: Node) {
         self.kind = kind

@@ -36,7 +36,7 @@ final class Navigator {
     /// Set when the app asked to quit, with its exit code.
     private(set) var quitCode: Int32?
     /// The focused node of each layer, kept while the layer exists.
-    var focus: [Layer.Kind: FocusKey] = [:]
+    @exclusivity(unchecked) var focus: [Layer.Kind: FocusKey] = [:]
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
