@@ -4,14 +4,15 @@ import LuaBridge
 
 /// The metatables that mark a table as a component of a kind. Each state has
 /// one per registered component; a component is recognised by its metatable's
-/// identity, one dictionary lookup however many kinds there are.
+/// identity: a scan of a few dozen pointers, cheaper than hashing one.
 final class ComponentKinds {
-    /// Metatable → index in `Registry.all`.
-    private var byPointer: [UnsafeRawPointer: Int] = [:]
+    /// Index in `Registry.all` → its metatable's address.
+    private let metatables: [UnsafeRawPointer]
     /// Index in `Registry.all` → the metatable's registry reference.
-    private var refs: [Int32] = []
+    private let refs: [Int32]
 
     init(_ L: OpaquePointer) {
+        var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         for component in Registry.all {
             let name = component.kind.constructorName
             lua_createtable(L, 0, 2)
@@ -20,9 +21,11 @@ final class ComponentKinds {
             // getmetatable(component) answers the kind; setmetatable on it is refused.
             _ = lua_pushstring(L, name)
             lua_setfield(L, -2, "__metatable")
-            byPointer[lua_topointer(L, -1)!] = refs.count
+            metatables.append(lua_topointer(L, -1)!)
             refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
         }
+        self.metatables = metatables
+        self.refs = refs
     }
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
@@ -30,7 +33,7 @@ final class ComponentKinds {
         guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
         let p = lua_topointer(L, -1)
         lua_settop(L, -2)
-        return p.flatMap { byPointer[$0] }
+        return p.flatMap { metatables.firstIndex(of: $0) }
     }
 
     /// The component type of the table at `index`, or nil when it is not one.

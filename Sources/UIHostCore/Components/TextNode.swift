@@ -21,7 +21,7 @@ final class TextNode: Node {
 
     func lines(width: Int) -> [String] {
         // Most labels are one line that fits: no need to wrap them.
-        if !text.utf8.contains(10), DisplayWidth.of(text) <= width { return [text] }
+        if !text.containsByte(10), DisplayWidth.of(text) <= width { return [text] }
         return cache.lines(text, width: width, wrap: wrap)
     }
 

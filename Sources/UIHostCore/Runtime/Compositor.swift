@@ -6,6 +6,7 @@ import LuaBridge
 /// component tables into one tree per layer and places them (only when the
 /// script's tables may have changed); prepare reads from Lua what the shown
 /// nodes draw (list rows); drawing is pure. The error banner goes on top.
+/// What a layout changes carries `@exclusivity(unchecked)`, as in `TreeReader`.
 final class Compositor {
     private let L: OpaquePointer
     private let reader: TreeReader
@@ -20,22 +21,22 @@ final class Compositor {
     private let layoutContext: LayoutContext
 
     /// The screen, its drawer when open, then the sheets: the top one takes input.
-    private(set) var layers: [Layer] = []
+    @exclusivity(unchecked) private(set) var layers: [Layer] = []
     /// The open popup of the top layer, which takes input before it.
-    private(set) var popup: Popup?
+    @exclusivity(unchecked) private(set) var popup: Popup?
     /// The layers of the last layout while the next one is made: reused, so
     /// that a key's layout allocates no new focus tables.
-    private var spare: [Layer] = []
+    @exclusivity(unchecked) private var spare: [Layer] = []
     /// Whether a shown node changes with the clock alone (a spinner), from the last layout.
-    private(set) var animating = false
+    @exclusivity(unchecked) private(set) var animating = false
     private var frame: FrameBuffer
     /// Problems of bad fields seen by the last layout, and by the last
     /// preparing (list rows are read only then): each shows once when it appears.
-    private var lastLayoutProblems: Set<String> = []
+    @exclusivity(unchecked) private var lastLayoutProblems: Set<String> = []
     private var lastPrepareProblems: Set<String> = []
-    private var layoutProblemCount = 0
+    @exclusivity(unchecked) private var layoutProblemCount = 0
     /// Counts layouts: what the host's caches of a layout compare against.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// The help overlay's rows while it is open (`?`, f1): drawn above everything but the banner.
     var help: [HelpRow]? {
         didSet { invalidation.drawing = true }

@@ -13,21 +13,23 @@ final class Layer {
         case sheet(Int32)
     }
 
-    private(set) var kind: Kind
-    private(set) var root: Node
-    var focusables: [Node] = []
+    // `@exclusivity(unchecked)`: written per node of every layout, never
+    // while another access is open (see `TreeReader`).
+    @exclusivity(unchecked) private(set) var kind: Kind
+    @exclusivity(unchecked) private(set) var root: Node
+    @exclusivity(unchecked) var focusables: [Node] = []
     /// Every focusable in the tree, shown or not: focus on a control that a
     /// small frame hides is kept for when it shows again.
-    var focusableKeys: Set<FocusKey> = []
+    @exclusivity(unchecked) var focusableKeys: Set<FocusKey> = []
     /// Shown nodes that read Lua before they are drawn (list rows).
-    var preparing: [Node] = []
+    @exclusivity(unchecked) var preparing: [Node] = []
     /// Whether a shown node changes with the clock alone (a spinner).
-    var animates = false
-    private var seen: [UnsafeRawPointer: Int] = [:]
+    @exclusivity(unchecked) var animates = false
+    @exclusivity(unchecked) private var seen: [UnsafeRawPointer: Int] = [:]
     /// Whether any node of the tree carries `keys` (when not, a key press
     /// looks for no binding of this layer).
-    private(set) var hasBindings = false
-    private var scope: [Node] = []
+    @exclusivity(unchecked) private(set) var hasBindings = false
+    @exclusivity(unchecked) private var scope: [Node] = []
 
     init(kind: Kind, root: Node) {
         self.kind = kind

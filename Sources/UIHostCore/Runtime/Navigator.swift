@@ -36,9 +36,9 @@ final class Navigator {
     /// Set when the app asked to quit, with its exit code.
     private(set) var quitCode: Int32?
     /// The focused node of each layer, kept while the layer exists.
-    var focus: [Layer.Kind: FocusKey] = [:]
+    @exclusivity(unchecked) var focus: [Layer.Kind: FocusKey] = [:]
     /// Moves of focus whose `onBlur`/`onFocus` are still to be called.
-    var focusChanges: [FocusChange] = []
+    @exclusivity(unchecked) var focusChanges: [FocusChange] = []
     /// The component `ui.focus` asked for, focused after the next layout.
     var pendingFocus: UnsafeRawPointer?
 

@@ -5,6 +5,10 @@ import LuaBridge
 /// Reads component tables into nodes for one layout. Reads are raw (no
 /// metamethods), so reading never raises; a field a handler set to a bad value
 /// is reported as a problem naming component and field, and read as its default.
+///
+/// The state a read changes per node carries `@exclusivity(unchecked)`: its
+/// accesses never overlap (nothing calls back into the reader while one is
+/// open), and Swift's dynamic check of each was a fifth of a key's cost.
 final class TreeReader {
     let L: OpaquePointer
     let kinds: ComponentKinds
@@ -12,12 +16,14 @@ final class TreeReader {
     /// so that handlers reach the components the nodes came from.
     let anchorRef: Int32
     /// Its index on the stack while reading, else 0.
-    private(set) var anchorIndex: Int32 = 0
-    private var anchorCount: Int32 = 0
+    @exclusivity(unchecked) private(set) var anchorIndex: Int32 = 0
+    @exclusivity(unchecked) private var anchorCount: Int32 = 0
     private var previousCount: Int32 = 0
-    private var visiting: Set<UnsafeRawPointer> = []
+    /// The tables being read, outermost first: a short path (at most
+    /// `maxDepth`), so a scan beats hashing.
+    @exclusivity(unchecked) private var visiting: [UnsafeRawPointer] = []
     /// Components read by this layout, against `HostLimits.maxComponents`.
-    private var componentCount = 0
+    @exclusivity(unchecked) private var componentCount = 0
     private(set) var problems: [String] = []
     private var problemSet: Set<String> = []
     static let maxDepth = 200
@@ -28,9 +34,15 @@ final class TreeReader {
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
     /// (which is slow when a screen holds 10^6 strings).
-    private var nameSlots: [UnsafeRawPointer: Int32] = [:]
+    @exclusivity(unchecked) private var nameSlots: [UnsafeRawPointer: Int32] = [:]
+    /// The slots of recently pushed names, direct-mapped by the name's address
+    /// in raw memory: a hit costs neither hashing nor Swift's dynamic
+    /// exclusivity check, which together made `pushName` the costliest step of
+    /// reading a tree.
+    private let recentNames = UnsafeMutablePointer<(name: UnsafeRawPointer?, slot: Int32)>.allocate(capacity: TreeReader.recentNamesCount)
+    private static let recentNamesCount = 256
     private let namesRef: Int32
-    private(set) var namesIndex: Int32 = 0
+    @exclusivity(unchecked) private(set) var namesIndex: Int32 = 0
 
     init(L: OpaquePointer, kinds: ComponentKinds, assets: AssetStore) {
         self.L = L
@@ -38,6 +50,7 @@ final class TreeReader {
         self.assets = assets
         lua_createtable(L, 32, 0)
         namesRef = luaL_ref(L, LUA_REGISTRYINDEX)
+        recentNames.initialize(repeating: (nil, 0), count: TreeReader.recentNamesCount)
         lua_createtable(L, 64, 0)
         anchorRef = luaL_ref(L, LUA_REGISTRYINDEX)
     }
@@ -45,7 +58,13 @@ final class TreeReader {
     /// Pushes a field name.
     func pushName(_ key: StaticString) {
         let p = UnsafeRawPointer(key.utf8Start)
+        let recent = recentNames + (Int(bitPattern: p) >> 2 & (TreeReader.recentNamesCount - 1))
+        if recent.pointee.name == p, namesIndex != 0 {
+            lua_rawgeti(L, namesIndex, lua_Integer(recent.pointee.slot))
+            return
+        }
         if let slot = nameSlots[p] {
+            recent.pointee = (p, slot)
             if namesIndex != 0 {
                 lua_rawgeti(L, namesIndex, lua_Integer(slot))
             } else {
@@ -65,6 +84,11 @@ final class TreeReader {
         lua_rawseti(L, -2, lua_Integer(slot))
         lua_settop(L, -2)
         nameSlots[p] = slot
+        recent.pointee = (p, slot)
+    }
+
+    deinit {
+        recentNames.deallocate()
     }
 
     /// Reading outside a layout (drawing): the names and the anchor table of
@@ -159,8 +183,8 @@ final class TreeReader {
             return nil
         }
         componentCount += 1
-        visiting.insert(id)
-        defer { visiting.remove(id) }
+        visiting.append(id)
+        defer { visiting.removeLast() }
         let a = anchor(t)
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in

@@ -42,7 +42,7 @@ public enum TextLayout {
     /// than `width` itself (a wide character at width 1) is drawn as `…`.
     public static func wrap(_ s: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
-        if s.utf8.contains(0x09) {
+        if s.containsByte(0x09) {
             // Tab stops count from the start of each line.
             let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
             return wrap(lines.map { expandTabs($0) }.joined(separator: "\n"), width: width)
@@ -66,7 +66,7 @@ public enum TextLayout {
     /// Tabs replaced by spaces up to the next multiple of `DisplayWidth.tabStop`
     /// columns from the start of `s` (the frame has no tab cells).
     public static func expandTabs(_ s: some StringProtocol) -> String {
-        guard s.utf8.contains(0x09) else { return String(s) }
+        guard s.containsByte(0x09) else { return String(s) }
         var out = ""
         var column = 0
         for c in s {
