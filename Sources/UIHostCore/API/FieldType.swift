@@ -17,6 +17,8 @@ indirect enum FieldType: Sendable {
     case style
     /// `ui.tabs.style`: where the bar goes (a string), or a style (a table).
     case choiceOrStyle([String])
+    /// The rows of a table: an array of tables read only where shown, so not checked whole.
+    case rows
     /// Rich text: an array of spans, each a string or `{ "text", bold = true, … }`.
     case spans
 
@@ -34,6 +36,7 @@ indirect enum FieldType: Sendable {
         case .style: "a table"
         case .choiceOrStyle: "a string or table"
         case .spans: "a table"
+        case .rows: "a table"
         }
     }
 }

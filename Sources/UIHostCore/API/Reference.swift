@@ -32,6 +32,7 @@ enum Reference {
         case .style: return "ui.Style"
         case .choiceOrStyle(let options): return options.map { "\"\($0)\"" }.joined(separator: "|") + "|ui.Style"
         case .spans: return "ui.Span[]"
+        case .rows: return "table[]"
         }
     }
 
@@ -105,6 +106,7 @@ enum Reference {
         case .style: return "style"
         case .choiceOrStyle(let options): return options.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or style"
         case .spans: return "array of spans"
+        case .rows: return "array of tables"
         }
     }
 
