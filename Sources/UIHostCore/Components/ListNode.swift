@@ -169,14 +169,7 @@ final class ListNode: Node {
     }
 
     private func activate(_ index: Int, _ context: EventContext) -> [Action] {
-        guard index >= 1, index <= count else { return [] }
-        // A data source's row is known from the frame shown; an array's is asked of Lua.
-        if source.isFunction {
-            let shown = index - 1 - scroll
-            if rows.indices.contains(shown), rows[shown].disabled { return [] }
-        } else if context.isItemDisabled(anchor, "items", index) {
-            return []
-        }
+        guard index >= 1, index <= count, !context.isItemDisabled(anchor, "items", index) else { return [] }
         return [.setInteger(anchor: anchor, field: "selected", index),
                 .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemWins)]
     }

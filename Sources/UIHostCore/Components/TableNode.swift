@@ -59,8 +59,9 @@ final class TableNode: Node {
 
     override var isFocusable: Bool { !columns.isEmpty }
     override var isFlexible: Bool { true }
-    override var preferredFlexibleHeight: Int { 1 + count }
-    override func measure(width: Int) -> Int { 1 + count }
+    /// The header and the rows (an empty table keeps a row to say so).
+    override var preferredFlexibleHeight: Int { 1 + max(count, 1) }
+    override func measure(width: Int) -> Int { 1 + max(count, 1) }
     override func naturalWidth() -> Int {
         let titles = columns.reduce(0) { $0 + DisplayWidth.of($1.title) + (sortable ? 2 : 0) }
         return Gutter.width + max(24, titles + TableNode.gap * max(0, columns.count - 1))

@@ -115,6 +115,16 @@ final class Dispatcher {
     func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: Action.ItemDispatch) {
         let top = lua_gettop(L)
         pushComponent(anchor)                                  // component
+        if dispatch == .componentOnly {
+            // No handler, no item: a data source is not called for nothing.
+            reader.pushName(handler)
+            let type = lua_rawget(L, top + 1)
+            lua_settop(L, top + 1)
+            guard type == LUA_TFUNCTION else {
+                lua_settop(L, top)
+                return
+            }
+        }
         guard pushItem(of: top + 1, items, index) else {       // component item
             lua_settop(L, top)
             return
@@ -162,7 +172,8 @@ final class Dispatcher {
             return false
         }
         lua_settop(L, -2)
-        guard field(t, fields.function) == LUA_TFUNCTION else {
+        guard field(t, fields.function) == LUA_TFUNCTION,
+              let f = lua_topointer(L, -1), !reader.stoppedSources.contains(f) else {
             lua_settop(L, -2)
             return false
         }
@@ -182,7 +193,7 @@ final class Dispatcher {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushComponent(anchor)
-        guard field(-1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
+        guard pushItem(of: -1, items, index), lua_type(L, -1) == LUA_TTABLE else { return false }
         return field(-1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
     }
 
