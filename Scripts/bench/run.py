@@ -37,6 +37,47 @@ def list_dir(items):
     return d
 
 
+def table_dir(n, mode):
+    d = tempfile.mkdtemp(prefix="uihost-bench-")
+    shutil.copy(os.path.join(BENCH, "table.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {{ n = {n}, mode = \"{mode}\" }}\n")
+    return os.path.join(d, "table.lua")
+
+
+def peak_mib(cmd):
+    """Peak resident memory of `cmd`, in a fresh process whose only child it is."""
+    probe = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); " \
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    out = subprocess.run([sys.executable, "-c", probe] + cmd, capture_output=True, text=True, cwd=ROOT)
+    return int(out.stdout.strip()) / 1024
+
+
+def table_figures():
+    """A 4-column ui.table: 10^6 rows from a data source (first frame, memory,
+    per key against 10^2 rows), and 10^5 rows from a Lua array against Lua alone."""
+    big = table_dir(1_000_000, "source")
+    start = timed([UIHOST, "render", big, "--size", "80x24"], runs=21)
+    row("table, 10^6-row data source, first frame, whole process", f"{start * 1000:.2f}", "ms", "≤ 20 ms", start <= 0.020)
+    peak = peak_mib([UIHOST, "render", big, "--size", "80x24"])
+    row("table, 10^6-row data source, peak resident memory", f"{peak:.1f}", "MiB", "≤ 25 MiB", peak <= 25)
+    keys = 4000
+    keyarg = " ".join(["down", "pagedown", "up", "enter"] * (keys // 4))
+    per_key = {}
+    for n in (100, 1_000_000):
+        screen = table_dir(n, "source")
+        base = timed([UIHOST, "render", screen, "--size", "80x24"], runs=7)
+        full = timed([UIHOST, "render", screen, "--size", "80x24", "--keys", keyarg], runs=7)
+        per_key[n] = max(full - base, 1e-9) / keys * 1e6
+    row("table per key (render --keys), 10^2 / 10^6 rows", f"{per_key[100]:.2f} / {per_key[1_000_000]:.2f}", "µs", "", None)
+    ratio = per_key[1_000_000] / per_key[100]
+    row("table per-key ratio 10^6 / 10^2", f"{ratio:.2f}", "", "≤ 1.2", ratio <= 1.2)
+    lua_only = timed([UIHOST, "render", table_dir(100_000, "array-only"), "--size", "80x24"], runs=7)
+    array = timed([UIHOST, "render", table_dir(100_000, "array"), "--size", "80x24"], runs=7)
+    row("table of a 10^5-row array / the array alone, start-up",
+        f"{array * 1000:.0f} / {lua_only * 1000:.0f} = {array / lua_only:.2f}", "ms", "≤ 1.5×", array / lua_only <= 1.5)
+
+
 def textual_python():
     """The venv's python with textual, installing it on first use; None when impossible."""
     py = os.path.join(VENV, "bin", "python")
@@ -105,6 +146,9 @@ def main():
         row("per-key cost ratio 10^6 / 100", f"{figures['per_key_ratio']:.2f}", "", "≤ 1.2", figures["per_key_ratio"] <= 1.2)
         row("per-key cost, moves only, 100 / 10^6", f"{figures['move_us_100']:.2f} / {figures['move_us_1e6']:.2f}", "µs", "", None)
         row("per-key ratio, moves only (no handler)", f"{figures['move_ratio']:.2f}", "", "≤ 1.2", figures["move_ratio"] <= 1.2)
+
+    # 3b. Tables.
+    table_figures()
 
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],

@@ -282,12 +282,36 @@ enum Stubs {
 ---A navigation list or menu. It scrolls, and reads only the rows it shows.
 ---@class ui.List : ui.Component
 ---@field items? (ui.ListItem|string)[] The rows; a string is a row with that title.
+---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
+---@field item? fun(index: integer): ui.ListItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
 ---@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
 ---@field onHighlight? fun(item: ui.ListItem|string, index: integer) Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A column of a `ui.table`.
+---@class ui.TableColumn
+---@field title string The header (required).
+---@field key? string|integer The field of each row shown in this column (default the column's index: `row[i]`).
+---@field width? integer|string Cells, `"30%"` of the table, `"2fr"` of what is left, or unset: fitted to the rows shown.
+---@field align? ui.Align Alignment of the title and the cells (default "left").
+
+---A table: a header row over rows of cells, a row cursor across the table. It reads
+---only the rows it shows, from `rows` or from a data source (`count` and `row(i)`).
+---Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table
+---(with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
+---@class ui.Table : ui.Component
+---@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
+---@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read.
+---@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
+---@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
+---@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
+---@field sortable? boolean Whether Enter on a title, `s` or a click sorts by a column (default false).
+---@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
+---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
+---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
 
 ---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
 ---@class ui.Tab : ui.Component
@@ -452,6 +476,11 @@ function ui.divider(props) end
 ---@param props ui.List
 ---@return ui.List
 function ui.list(props) end
+
+---A table of rows under a header; a data source of 10^6 rows stays fast.
+---@param props ui.Table
+---@return ui.Table
+function ui.table(props) end
 
 ---A tab bar whose positional children are `ui.tab`s.
 ---@param props ui.Tabs
@@ -687,7 +716,7 @@ function App:stats() end
 
 ---A component as a screen reader meets it (`app:tree()`).
 ---@class test.Node
----@field role string "screen", "text", "button", "checkbox", "switch", "radio", "input", "textarea", "list", "listitem", "tabs", "tab", "picker", "dropdown", "menu", "option", "sheet", "drawer", "image", "progress", "group", "spacer" or "separator".
+---@field role string "screen", "text", "button", "checkbox", "switch", "radio", "input", "textarea", "list", "listitem", "tabs", "tab", "picker", "dropdown", "menu", "option", "sheet", "drawer", "image", "progress", "table", "row", "group", "spacer" or "separator".
 ---@field label string The title, label or text ("" when it has none).
 ---@field value? string The value or state in words: "checked"/"not checked", "on"/"off", the chosen item, the text typed (a password as "•"s), "50%" or "busy".
 ---@field focused boolean Whether keys go to it.

@@ -713,7 +713,7 @@ private struct ScriptGenerator {
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
-            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5)]
+            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4)] }
         }
         c.budget -= 1
@@ -768,6 +768,26 @@ private struct ScriptGenerator {
             if n > 0 || rng.chance(1, 2) { f.append("items = \(listItems(c, n, place: place, handlers: true))") }
             if rng.chance(1, 4) { f.append("selected = \(rng.range(1...60))") }
             if rng.chance(2, 3) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+        case "table":
+            f.append("columns = { " + (0..<rng.range(0...5)).map { k in
+                var col = ["title = \(lti())", "key = \(rng.chance(1, 4) ? String(k + 1) : "\"k\(k)\"")"]
+                if rng.chance(1, 2) { col.append("width = \(rng.pick(["3", "0", "\"30%\"", "\"2fr\"", "\"fr\"", "\"fit\"", "200"]))") }
+                if rng.chance(1, 3) { col.append("align = \"\(rng.pick(["left", "center", "right"]))\"") }
+                return "{ " + col.joined(separator: ", ") + " }"
+            }.joined(separator: ", ") + " }")
+            if rng.chance(1, 3) {
+                f.append("count = \(rng.pick([0, 1, 7, 1000, 1_000_000]))")
+                f.append("row = function(i) if i % 97 == 13 then error(\"row \" .. i) end return { k0 = i, k1 = \(lti()), \(lti()) } end")
+            } else {
+                f.append("rows = { " + (0..<rng.range(0...30)).map { _ in
+                    "{ k0 = \(rng.below(50)), k1 = \(lti()), k2 = \(rng.chance(1, 5) ? "true" : String(rng.below(9))), \(lti()) }"
+                }.joined(separator: ", ") + " }")
+            }
+            if rng.chance(1, 2) { f.append("sortable = true") }
+            if rng.chance(1, 4) { f.append("selected = \(rng.range(1...40))") }
+            if rng.chance(1, 2) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+            if rng.chance(1, 3) { f.append("onHighlight = \(handler(c, .passive))") }
+            if rng.chance(1, 3) { f.append("onSort = \(handler(c, .passive))") }
         case "tabs":
             if rng.chance(2, 3) { f.append("style = \"\(rng.pick(["top", "bottom"]))\"") }
             let n = rng.range(1...8)
@@ -969,6 +989,11 @@ private struct ScriptGenerator {
                                "\(x).selected = \(rng.range(1...60))",
                                "local it = \(x).items or {}; it[#it + 1] = \(lti()); \(x).items = it",
                                "table.remove(\(x).items or {}, 1)"])
+        case "table":
+            change = rng.pick(["\(x).selected = \(rng.range(1...60))", "\(x).sortable = \(rng.chance(1, 2))",
+                               "\(x).rows = { { k0 = 1, k1 = \(lti()) }, { k0 = 2 } }; \(x).count = nil",
+                               "\(x).count = 5; \(x).row = function(i) return { k0 = -i } end",
+                               "\(x).columns = { { title = \(lti()), key = \"k1\", width = \"1fr\" } }"])
         case "tabs":
             change = rng.pick(["\(x).selected = \(rng.range(1...9))", "\(x).style = \"\(rng.pick(["top", "bottom"]))\"",
                                "\(x)[#\(x) + 1] = ui.tab { title = \(lti()), ui.text(\(lt())) }", "table.remove(\(x))"])
@@ -1021,6 +1046,11 @@ private struct ScriptGenerator {
             change = rng.pick(["\(x).items = 5", "\(x).items = { { subtitle = \"no title\" } }", "\(x).selected = 0",
                                "\(x).selected = \"x\"", "\(x).items = { 1, true }", "\(x).onSelect = \"f\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x).items = { { title = {} } }"])
+        case "table":
+            change = rng.pick(["\(x).count = -1", "\(x).count = 2.5", "\(x).count = 2^40", "\(x).count = 3; \(x).row = nil",
+                               "\(x).rows = 5", "\(x).rows = { 1, \"x\" }", "\(x).columns = { {}, 7 }",
+                               "\(x).columns = { { title = \"w\", width = \"wide\" } }", "\(x).count = 4; \(x).row = function() return 5 end",
+                               "\(x).rows = { { k0 = {} } }", "\(x).selected = \(rng.pick(huge))"])
         case "tabs":
             change = rng.pick(["\(x).selected = -3", "\(x).style = \"middle\"", "\(x)[1] = ui.text \"not a tab\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x)[#\(x) + 1] = \(x)"])

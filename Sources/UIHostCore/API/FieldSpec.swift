@@ -44,13 +44,13 @@ enum LuaLiteral: Equatable, Sendable {
 }
 
 /// A default the constructor writes back (`selected` of lists, pickers, tabs, dropdowns).
-enum WrittenDefault: Sendable {
-    /// 1, when the `items` array (or, for `.children`, the positional entries) is not empty.
+enum WrittenDefault: Equatable, Sendable {
+    /// 1, when the `items` (`rows`) array or data source (or, for `.children`, the positional entries) is not empty.
     case firstIndex(of: Counted)
     /// The first item's id (its index when it has none), unless field `unless` is set.
     case firstItemID(unless: String)
 
-    enum Counted: Sendable { case items, children }
+    enum Counted: Sendable { case items, rows, children }
 }
 
 // MARK: - Declaring fields
@@ -80,6 +80,18 @@ extension FieldSpec {
     /// `style = { fg =, bg =, bold =, … }`: colours by name, index, `#rrggbb` or theme token.
     static func style(doc: String) -> FieldSpec {
         FieldSpec(name: "style", type: .style, doc: doc)
+    }
+
+    /// A data source's `count`: instead of an array, so many rows read by a function.
+    static func count(of array: String) -> FieldSpec {
+        FieldSpec(name: "count", type: .integer(min: 0, max: HostLimits.maxDataSourceRows),
+                  doc: "With a data source: how many rows there are, instead of `\(array)` (its function is called only for the rows shown).")
+    }
+
+    /// A data source's function: the row at a 1-based index.
+    static func rowFunction(_ name: String, _ signature: String) -> FieldSpec {
+        FieldSpec(name: name, type: .function, luaType: signature,
+                  doc: "With `count`: returns row `index`; called only for the rows shown, once per frame.")
     }
 
     /// `selected` as an index: 1 unless set, written back by the constructor.

@@ -17,6 +17,8 @@ indirect enum FieldType: Sendable {
     case style
     /// `ui.tabs.style`: where the bar goes (a string), or a style (a table).
     case choiceOrStyle([String])
+    /// The rows of a table: an array of tables read only where shown, so not checked whole.
+    case rows
     /// Rich text: an array of spans, each a string or `{ "text", bold = true, … }`.
     case spans
     /// `keys`: key names to bindings, `{ "Save", fn }` or `{ desc = "Save", run = fn }`.
@@ -37,6 +39,7 @@ indirect enum FieldType: Sendable {
         case .choiceOrStyle: "a string or table"
         case .spans: "a table"
         case .bindings: "a table"
+        case .rows: "a table"
         }
     }
 }

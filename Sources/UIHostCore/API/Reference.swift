@@ -33,6 +33,7 @@ enum Reference {
         case .choiceOrStyle(let options): return options.map { "\"\($0)\"" }.joined(separator: "|") + "|ui.Style"
         case .spans: return "ui.Span[]"
         case .bindings: return "table<string, ui.Binding>"
+        case .rows: return "table[]"
         }
     }
 
@@ -107,6 +108,7 @@ enum Reference {
         case .choiceOrStyle(let options): return options.map { "`\"\($0)\"`" }.joined(separator: ", ") + " or style"
         case .spans: return "array of spans"
         case .bindings: return "key bindings"
+        case .rows: return "array of tables"
         }
     }
 

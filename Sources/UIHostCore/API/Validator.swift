@@ -130,6 +130,8 @@ struct Validator {
         case .choiceOrStyle(let options):
             if t == .table { return checkStyle(v, path: path) }
             return check(v, .choice(options), path: path)
+        case .rows:
+            return t == .table ? nil : wrong()
         case .spans:
             guard t == .table else { return wrong() }
             return checkSpans(v, path: path)

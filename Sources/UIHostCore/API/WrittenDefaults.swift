@@ -24,8 +24,12 @@ enum WrittenDefaults {
             guard lua_rawlen(L, t) > 0 else { return }
             LuaState.push(L, name)
             lua_pushinteger(L, 1)
-        case .firstIndex(of: .items):
-            guard lua_getfield_raw(L, t, "items") == LUA_TTABLE, lua_rawlen(L, -1) > 0 else { return }
+        case .firstIndex(of: .items), .firstIndex(of: .rows):
+            // An array with rows, or a data source's positive count.
+            let array = rule == .firstIndex(of: .rows) ? "rows" : "items"
+            let rows = lua_getfield_raw(L, t, array) == LUA_TTABLE ? Int(lua_rawlen(L, -1))
+                : lua_getfield_raw(L, t, "count") == LUA_TNUMBER ? Int(lua_tointegerx(L, -1, nil)) : 0
+            guard rows > 0 else { return }
             LuaState.push(L, name)
             lua_pushinteger(L, 1)
         case .firstItemID(let unless):

@@ -13,22 +13,25 @@ final class ListNode: Node {
         var style: Style = .plain
     }
 
-    let count: Int
+    /// `items`, or a data source: `count` and `item(i)`.
+    let source: RowSource
+    var count: Int { source.count }
     /// 1-based, clamped to the items.
     let selected: Int
     private(set) var scroll = 0
     /// The rows shown, read by `prepare` after layout.
-    private var rows: [Row] = []
+    private(set) var rows: [Row] = []
 
     /// Whether moving the cursor calls anyone: most lists have no `onHighlight`,
     /// and a call that finds none still costs a trip into Lua per key.
     let hasHighlightHandler: Bool
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        count = field.arrayCount("items")
+        let source = field.rowSource(.items)
+        self.source = source
         hasHighlightHandler = field.has("onHighlight")
-        selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
-        if count > 0 { field.setDefault("selected", integer: 1) }
+        selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
+        if source.count > 0 { field.setDefault("selected", integer: 1) }
         super.init(id: id, anchor: anchor)
     }
 
@@ -51,34 +54,47 @@ final class ListNode: Node {
         context.state.listScroll[id] = s
     }
 
-    /// Reads items[from+1 …] of this list's table, raw (drawing, and `Host.semanticTree`).
+    /// Reads items from+1 … of this list, raw from its array or from its
+    /// `item(i)` (drawing, and `Host.semanticTree`).
     func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
         let L = reader.L
         reader.pushTable(anchor: anchor)
-        reader.pushName("items")
-        lua_rawget(L, -2)
-        defer { lua_settop(L, -3) }
+        let t = lua_gettop(L)
+        reader.pushRowOrigin(of: t, source, .items)
+        defer { lua_settop(L, t - 1) }
+        let origin = lua_gettop(L)
         var result: [Row] = []
         result.reserveCapacity(n)
-        for i in start..<(start + n) {
-            let type = lua_rawgeti(L, -1, lua_Integer(i + 1))
-            if type == LUA_TSTRING {
-                result.append(Row(title: LuaState.string(L, at: -1), disabled: false))
-            } else if type == LUA_TTABLE {
-                let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: ListNode.kind, itemPath: "items[\(i + 1)]")
-                let title = item.string("title")
-                if title == nil, !item.has("title") { reader.problem("ui.list: items[\(i + 1)].title must be a string (got nil)") }
-                result.append(Row(title: title ?? "", subtitle: item.string("subtitle"),
-                                  icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
-                                  style: item.style("style") ?? .plain))
-            } else {
-                reader.problem("ui.list: items[\(i + 1)] must be a table (got \(reader.typeName(-1)))")
-                result.append(Row(title: "", disabled: true))
+        let read = {
+            for i in start..<(start + n) {
+                result.append(self.row(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.list.item"), i + 1, reader))
+                lua_settop(L, origin)
             }
-            lua_settop(L, -2)
         }
+        if source.isFunction { reader.withCalls(read) } else { read() }
         return result
+    }
+
+    /// The row of the item on top of the stack (item `index`).
+    private func row(_ type: Int32, _ index: Int, _ reader: TreeReader) -> Row {
+        let L = reader.L
+        let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
+        if type == LUA_TSTRING {
+            return Row(title: LuaState.string(L, at: -1), disabled: false)
+        } else if type == LUA_TTABLE {
+            let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: ListNode.kind, itemPath: place)
+            let title = item.string("title")
+            if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
+            return Row(title: title ?? "", subtitle: item.string("subtitle"),
+                       icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
+                       style: item.style("style") ?? .plain)
+        }
+        // A failed call was reported as an error already.
+        if type != LUA_TNONE {
+            reader.problem("ui.list: \(place) must be \(source.isFunction ? "a table or a string" : "a table") (got \(reader.typeName(-1)))")
+        }
+        return Row(title: "", disabled: true)
     }
 
     /// Rows are read only before drawing, and only those shown: a key press
@@ -176,6 +192,8 @@ extension ListNode: Component {
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
                   docsType: "array of item tables or strings", doc: "The rows; a string is a row with that title."),
+        .count(of: "items"),
+        .rowFunction("item", "fun(index: integer): ui.ListItem|string"),
         .selectedIndex(counting: .items,
                        doc: "1-based index of the highlighted row (unset means 1); the host sets it when the row moves."),
         .handler("onSelect", "fun(item: ui.ListItem|string, index: integer)",

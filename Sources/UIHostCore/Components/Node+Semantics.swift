@@ -32,6 +32,7 @@ extension Semantics {
             return Semantics(role: "input", label: n.label, value: value)
         case let n as TextAreaNode: return Semantics(role: "textarea", label: n.label, value: n.value)
         case let n as ListNode: return list(n, context)
+        case let n as TableNode: return table(n)
         case let n as TabsNode: return tabs(n, context)
         case let n as PickerNode:
             var s = Semantics(role: "picker", label: n.label, value: n.value, children: options(n.items, selected: n.selected))
@@ -78,6 +79,19 @@ extension Semantics {
             item.selected = n.scroll + i + 1 == n.selected
             item.disabled = row.disabled
             return item
+        }
+        s.value = s.children.first { $0.selected == true }?.label
+        return s
+    }
+
+    /// The rows a table shows, as drawn in the last frame (a data source is not
+    /// called again), each labelled with its cells; the cursor's row is selected.
+    private static func table(_ n: TableNode) -> Semantics {
+        var s = Semantics(role: "table", label: n.columns.map(\.title).joined(separator: ", "))
+        s.children = n.cells.enumerated().map { i, cells in
+            var row = Semantics(role: "row", label: cells.joined(separator: ", "))
+            row.selected = n.view.scroll + i + 1 == n.selected
+            return row
         }
         s.value = s.children.first { $0.selected == true }?.label
         return s

@@ -158,6 +158,7 @@ final class InteractionState {
     /// Text fields: the caret and the first character shown, per field.
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
+    var tables: [UnsafeRawPointer: TableState] = [:]
 }
 
 /// What a text field keeps between frames that its table does not hold.

@@ -40,6 +40,10 @@ enum Action {
     indirect case setEditorState(UnsafeRawPointer, TextFieldState)
     /// Keeps a text area's caret, text and view.
     indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
+    /// Keeps a table's scroll, column cursor and sort order.
+    indirect case setTableState(UnsafeRawPointer, TableState)
+    /// Sorts `component.rows` in place, stably, by `key`; `selected` follows its row.
+    case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
 
     /// An argument of a handler call.
     enum Argument {
@@ -48,6 +52,8 @@ enum Action {
         case integer(Int)
         case string(String)
         case boolean(Bool)
+        /// `component[field][index]` (a table's column).
+        case element(Int32, StaticString, Int)
     }
 
     /// How an item's handler and its component's are called.

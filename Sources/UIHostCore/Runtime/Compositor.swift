@@ -43,6 +43,9 @@ final class Compositor {
     }
     /// What the footer of a screen with `footer = true` shows (set by the host).
     var footerHints: () -> [(key: String, desc: String)] = { [] }
+    /// Errors of data-source calls (`item(i)`) of the last preparing: each is
+    /// reported once when it appears, not on every frame.
+    private var lastRowErrors: Set<String> = []
     /// Places the cursor in every frame (`Host.testCursor`).
     var testCursor: Point? {
         didSet { invalidation.drawing = true }
@@ -159,11 +162,20 @@ final class Compositor {
     private func prepare() {
         let top = lua_gettop(L)
         reader.resume()
-        for layer in layers {
-            for node in layer.preparing { node.prepare(reader) }
+        // A data source is script code: navigation it asks for waits, as a handler's does.
+        dispatcher.handling {
+            for layer in layers {
+                for node in layer.preparing { node.prepare(reader) }
+            }
         }
         reader.end()
         lua_settop(L, top)
+        if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
+            for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
+                dispatcher.report(error.message, traceback: error.traceback)
+            }
+            lastRowErrors = Set(reader.rowErrors.map(\.message))
+        }
         // A field that turned bad shows when it is read (list rows are read here).
         let prepareProblems = reader.problems.dropFirst(layoutProblemCount)
         for problem in prepareProblems where !lastPrepareProblems.contains(problem) { dispatcher.report(problem) }

@@ -89,6 +89,11 @@ final class Dispatcher {
         case .integer(let n): lua_pushinteger(L, lua_Integer(n))
         case .string(let s): lua.push(s)
         case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .element(let anchor, let key, let index):
+            pushComponent(anchor)
+            if field(-1, key) == LUA_TTABLE { lua_rawgeti(L, -1, lua_Integer(index)) } else { lua_pushnil(L) }
+            uih_remove(L, -2)
+            uih_remove(L, -2)
         }
     }
 
@@ -110,14 +115,20 @@ final class Dispatcher {
     func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: Action.ItemDispatch) {
         let top = lua_gettop(L)
         pushComponent(anchor)                                  // component
-        reader.pushName(items)
-        lua_rawget(L, -2)                                      // component items
-        guard lua_type(L, -1) == LUA_TTABLE else {
+        if dispatch == .componentOnly {
+            // No handler, no item: a data source is not called for nothing.
+            reader.pushName(handler)
+            let type = lua_rawget(L, top + 1)
+            lua_settop(L, top + 1)
+            guard type == LUA_TFUNCTION else {
+                lua_settop(L, top)
+                return
+            }
+        }
+        guard pushItem(of: top + 1, items, index) else {       // component item
             lua_settop(L, top)
             return
         }
-        lua_rawgeti(L, -1, lua_Integer(index))                 // component items item
-        uih_remove(L, -2)                                      // component item
         let withIndex = dispatch != .itemThenComponent
         var calledItem = false
         if dispatch != .componentOnly, lua_type(L, -1) == LUA_TTABLE {
@@ -143,12 +154,46 @@ final class Dispatcher {
         lua_settop(L, top)
     }
 
+    /// Pushes item `index` of the component at `t`: `t[items][index]`, or what
+    /// its data source's function returns (`item(index)`, `row(index)` for
+    /// `rows`). False, with nothing pushed, when there is no array or the call
+    /// failed (its error goes to the banner, as a handler's).
+    func pushItem(of t: Int32, _ items: StaticString, _ index: Int) -> Bool {
+        let t = lua_absindex(L, t)
+        if field(t, items) == LUA_TTABLE {
+            lua_rawgeti(L, -1, lua_Integer(index))
+            uih_remove(L, -2)
+            return true
+        }
+        lua_settop(L, -2)
+        let fields: RowFields = items.description == "rows" ? .rows : .items
+        guard field(t, "count") == LUA_TNUMBER else {
+            lua_settop(L, -2)
+            return false
+        }
+        lua_settop(L, -2)
+        guard field(t, fields.function) == LUA_TFUNCTION,
+              let f = lua_topointer(L, -1), !reader.stoppedSources.contains(f) else {
+            lua_settop(L, -2)
+            return false
+        }
+        lua_pushinteger(L, lua_Integer(index))
+        do throws(LuaError) {
+            try lua.call(nargs: 1, nresults: 1)
+        } catch {
+            report("\(reader.kinds.kind(L, at: t)?.constructorName ?? "ui").\(fields.function)(\(index)): " + error.message,
+                   traceback: error.traceback)
+            return false
+        }
+        return true
+    }
+
     /// Whether `component[items][index].disabled` is true.
     func isItemDisabled(anchor: Int32, items: StaticString, index: Int) -> Bool {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushComponent(anchor)
-        guard field(-1, items) == LUA_TTABLE, lua_rawgeti(L, -1, lua_Integer(index)) == LUA_TTABLE else { return false }
+        guard pushItem(of: -1, items, index), lua_type(L, -1) == LUA_TTABLE else { return false }
         return field(-1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
     }
 

@@ -37,6 +37,10 @@ extension Host {
             interaction.editors[id] = state
         case .setTextAreaState(let id, let state):
             interaction.textAreas[id] = state
+        case .setTableState(let id, let state):
+            interaction.tables[id] = state
+        case .sortRows(let anchor, let key, let ascending, let selected):
+            dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
         }
         invalidation.layout = true
     }

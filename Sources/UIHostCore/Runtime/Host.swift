@@ -50,7 +50,7 @@ public final class Host {
         kinds = ComponentKinds(lua.L)
         let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? FileSystem.directory(of: path) : nil)
-        reader = TreeReader(L: lua.L, kinds: kinds, assets: assets)
+        reader = TreeReader(lua: lua, kinds: kinds, assets: assets)
         scriptDirectory = FileSystem.directory(of: path)
         dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation, log: options.log)
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)

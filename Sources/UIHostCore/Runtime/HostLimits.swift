@@ -11,6 +11,12 @@ enum HostLimits {
     static let maxArrayRead = 100_000
     /// Items of a list, which reads only the rows it shows.
     static let maxListItems = 100_000_000
+    /// Rows of a data source (`count` with `item(i)`), which reads only the rows it shows.
+    static let maxDataSourceRows = 1 << 31
+    /// Columns of a table.
+    static let maxTableColumns = 1_000
+    /// Rows a table sorts itself (larger tables sort in their script, `onSort`).
+    static let maxSortedRows = 10_000_000
     /// Distinct problems one layout keeps (a frame shows the first in its banner).
     static let maxProblems = 100
     /// Unknown field names a constructor reports; longer names are shortened in

@@ -11,6 +11,9 @@ import LuaBridge
 /// open), and Swift's dynamic check of each was a fifth of a key's cost.
 final class TreeReader {
     let L: OpaquePointer
+    /// For the protected calls of data sources (`item(i)`), the only Lua a
+    /// reader runs (TreeReader+Rows.swift). The host owns both.
+    unowned let lua: LuaState
     let kinds: ComponentKinds
     /// The anchor table: anchor[n] is the table of node n of the last layout,
     /// so that handlers reach the components the nodes came from.
@@ -44,7 +47,16 @@ final class TreeReader {
     private let namesRef: Int32
     @exclusivity(unchecked) private(set) var namesIndex: Int32 = 0
 
-    init(L: OpaquePointer, kinds: ComponentKinds, assets: AssetStore) {
+    /// Errors of data-source calls since the last `begin()`/`resume()`, reported
+    /// by the compositor as handler errors.
+    var rowErrors: [(message: String, traceback: String)] = []
+    /// Data-source functions that ran into a limit: not called again (a
+    /// runaway `item` would otherwise stall every frame).
+    var stoppedSources: Set<UnsafeRawPointer> = []
+
+    init(lua: LuaState, kinds: ComponentKinds, assets: AssetStore) {
+        self.lua = lua
+        let L = lua.L
         self.L = L
         self.kinds = kinds
         self.assets = assets
@@ -94,6 +106,7 @@ final class TreeReader {
     /// Reading outside a layout (drawing): the names and the anchor table of
     /// the last layout go back on the stack until `end()`; the caller restores the top.
     func resume() {
+        rowErrors.removeAll()
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
         namesIndex = lua_gettop(L)
         lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
@@ -135,6 +148,7 @@ final class TreeReader {
         visiting.removeAll(keepingCapacity: true)
         problems.removeAll()
         problemSet.removeAll()
+        rowErrors.removeAll()
     }
 
     /// Keeps a problem once; past `HostLimits.maxProblems` the rest are dropped

@@ -1,0 +1,502 @@
+import CLua
+import CLuaShim
+import LuaBridge
+
+/// `ui.table`: a header row over rows of cells, with a row cursor highlighted
+/// across the table. Like a list, it reads only the rows it shows — from its
+/// `rows` array, raw, or from a data source (`count` and `row(i)`) — so a key
+/// costs the same on 10^6 rows as on 100.
+///
+/// Up/Down/PageUp/PageDown/Home/End move the cursor (calling `onHighlight`),
+/// Enter selects (`onSelect`). A table wider than its place scrolls by
+/// columns with Left/Right. With `sortable`, Left/Right move a column
+/// cursor instead, Up from the first row reaches the header, and Enter there (or
+/// `s` anywhere) sorts by that column: the host sorts a `rows` array in place,
+/// stably, by the column's key; a data source is sorted by its script in `onSort`.
+final class TableNode: Node {
+    struct Column {
+        var title: String
+        var key: TableColumnKey
+        var width: Width
+        var align: TextAlign
+    }
+
+    enum Width: Equatable {
+        case cells(Int)
+        case percent(Int)
+        case fraction(Int)
+        /// As wide as the title and the widest cell of the rows shown.
+        case fit
+    }
+
+    let columns: [Column]
+    let source: RowSource
+    var count: Int { source.count }
+    /// 1-based, clamped to the rows.
+    let selected: Int
+    let sortable: Bool
+    /// What the host keeps between frames: scroll, column cursor, sort order.
+    private(set) var view = TableState()
+
+    /// Drawn: the cells of the rows shown (a string per column), and the widths.
+    private(set) var cells: [[String]] = []
+    private(set) var widths: [Int] = []
+
+    /// Columns between two cells.
+    static let gap = 2
+    /// A fitted column is at most this wide (a long cell is cut with `…`).
+    static let maxFittedWidth = 40
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        columns = TableNode.readColumns(field)
+        let source = field.rowSource(.rows)
+        self.source = source
+        selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
+        if source.count > 0 { field.setDefault("selected", integer: 1) }
+        sortable = field.bool("sortable") ?? false
+        super.init(id: id, anchor: anchor)
+    }
+
+    override var isFocusable: Bool { !columns.isEmpty }
+    override var isFlexible: Bool { true }
+    /// The header and the rows (an empty table keeps a row to say so).
+    override var preferredFlexibleHeight: Int { 1 + max(count, 1) }
+    override func measure(width: Int) -> Int { 1 + max(count, 1) }
+    override func naturalWidth() -> Int {
+        let titles = columns.reduce(0) { $0 + DisplayWidth.of($1.title) + (sortable ? 2 : 0) }
+        return Gutter.width + max(24, titles + TableNode.gap * max(0, columns.count - 1))
+    }
+
+    /// Rows of the body (the header takes the first row).
+    var bodyRows: Int { max(0, rect.height - 1) }
+    /// The columns cells are drawn in, right of the gutter.
+    private var body: Rect { rect.dropLeft(Gutter.width) }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        var view = context.state.tables[id] ?? TableState()
+        let h = max(0, rect.height - 1)
+        var s = view.scroll
+        if selected - 1 < s { s = selected - 1 }
+        if h > 0, selected - 1 >= s + h { s = selected - h }
+        view.scroll = max(0, min(s, count - h))
+        view.column = min(max(view.column, 0), max(columns.count - 1, 0))
+        view.firstColumn = min(max(view.firstColumn, 0), max(columns.count - 1, 0))
+        if view.sampledCount != count {
+            // Other rows (a filter, new data): fitted widths start again.
+            view.fitted = []
+            view.sampledCount = count
+        }
+        if !sortable { view.onHeader = false }
+        self.view = view
+        context.state.tables[id] = view
+        state = context.state
+        // Keys may come before the next drawing: widths from the fitted widths seen so far.
+        widths = TableNode.widths(columns, fitted: view.fitted, available: body.width)
+    }
+
+    /// Kept from layout so that `prepare` can remember the fitted widths it saw.
+    private var state: InteractionState?
+
+    // MARK: - Reading the rows shown
+
+    override var needsPreparing: Bool { true }
+
+    override func prepare(_ reader: TreeReader) {
+        let n = min(bodyRows, count - view.scroll)
+        cells = loadCells(from: view.scroll, count: n, reader: reader)
+        // Fitted columns never shrink while the rows stay the same, so that
+        // scrolling does not make them jump.
+        var fitted = view.fitted.count == columns.count ? view.fitted : Array(repeating: 0, count: columns.count)
+        for (c, column) in columns.enumerated() where column.width == .fit {
+            var w = DisplayWidth.of(column.title) + (sortable ? 2 : 0)
+            for row in cells { w = max(w, DisplayWidth.of(row[c])) }
+            fitted[c] = max(fitted[c], min(w, max(TableNode.maxFittedWidth, DisplayWidth.of(column.title))))
+        }
+        view.fitted = fitted
+        widths = TableNode.widths(columns, fitted: fitted, available: body.width)
+        if sortable { view.firstColumn = TableNode.firstColumn(showing: view.column, from: view.firstColumn, widths, in: body.width) }
+        state?.tables[id] = view
+    }
+
+    /// The cells of rows from+1 … (`Host.semanticTree` reads them too).
+    func loadCells(from start: Int, count n: Int, reader: TreeReader) -> [[String]] {
+        guard n > 0, !columns.isEmpty else { return [] }
+        let L = reader.L
+        reader.pushTable(anchor: anchor)
+        let t = lua_gettop(L)
+        reader.pushRowOrigin(of: t, source, .rows)
+        defer { lua_settop(L, t - 1) }
+        let origin = lua_gettop(L)
+        var result: [[String]] = []
+        result.reserveCapacity(n)
+        let read = {
+            for i in start..<(start + n) {
+                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader))
+                lua_settop(L, origin)
+            }
+        }
+        if source.isFunction { reader.withCalls(read) } else { read() }
+        return result
+    }
+
+    /// The cells of the row on top of the stack; a missing key is an empty cell.
+    private func rowCells(_ type: Int32, _ index: Int, _ reader: TreeReader) -> [String] {
+        let L = reader.L
+        let place = source.isFunction ? "row(\(index))" : "rows[\(index)]"
+        guard type == LUA_TTABLE else {
+            // A failed call was reported as an error already.
+            if type != LUA_TNONE { reader.problem("ui.table: \(place) must be a table (got \(reader.typeName(-1)))") }
+            return Array(repeating: "", count: columns.count)
+        }
+        let row = lua_gettop(L)
+        return columns.map { column in
+            switch column.key {
+            case .name(let name): LuaState.push(L, name); lua_rawget(L, row)
+            case .index(let i): lua_rawgeti(L, row, lua_Integer(i))
+            }
+            defer { lua_settop(L, row) }
+            switch lua_type(L, -1) {
+            case LUA_TSTRING: return TableNode.oneLine(LuaState.string(L, at: -1))
+            case LUA_TNUMBER:
+                return lua_isinteger(L, -1) != 0 ? String(lua_tointegerx(L, -1, nil)) : String(lua_tonumberx(L, -1, nil))
+            case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0 ? "true" : "false"
+            case LUA_TNIL: return ""
+            default:
+                reader.problem("ui.table: \(place).\(column.key) must be a string or number (got \(reader.typeName(-1)))")
+                return ""
+            }
+        }
+    }
+
+    /// A cell is one line: line breaks and tabs become spaces.
+    private static func oneLine(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return s }
+        return String(s.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+    }
+
+    // MARK: - Columns
+
+    private static func readColumns(_ field: FieldReader) -> [Column] {
+        let L = field.L
+        field.reader.pushName("columns")
+        defer { lua_settop(L, -2) }
+        guard lua_rawget(L, field.table) == LUA_TTABLE else {
+            if lua_type(L, -1) != LUA_TNIL { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
+            return []
+        }
+        let list = lua_gettop(L)
+        let n = field.reader.boundedLength(list, limit: HostLimits.maxTableColumns, path: "ui.table.columns")
+        var result: [Column] = []
+        result.reserveCapacity(n)
+        for i in stride(from: 1, through: n, by: 1) {
+            defer { lua_settop(L, list) }
+            guard lua_rawgeti(L, list, lua_Integer(i)) == LUA_TTABLE else {
+                field.reader.problem("ui.table: columns[\(i)] must be a table (got \(field.reader.typeName(-1)))")
+                continue
+            }
+            let c = FieldReader(reader: field.reader, table: lua_absindex(L, -1), kind: TableNode.kind, itemPath: "columns[\(i)]")
+            let title = c.string("title")
+            if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
+            let key: TableColumnKey
+            switch c.id("key") {
+            case .string(let s)?: key = .name(s)
+            case .integer(let k)?: key = .index(Int(k))
+            default: key = .index(i)
+            }
+            let align = c.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init) ?? .left
+            result.append(Column(title: title ?? "", key: key, width: width(c, i), align: align))
+        }
+        return result
+    }
+
+    /// `width`: cells (an integer), `"30%"` of the table's width, `"2fr"` of
+    /// what is left, or unset: fitted to the content.
+    private static func width(_ c: FieldReader, _ i: Int) -> Width {
+        let L = c.L
+        c.reader.pushName("width")
+        defer { lua_settop(L, -2) }
+        switch lua_rawget(L, c.table) {
+        case LUA_TNIL: return .fit
+        case LUA_TNUMBER:
+            if lua_isinteger(L, -1) != 0 { return .cells(Int(min(max(lua_tointegerx(L, -1, nil), 0), 10_000))) }
+        case LUA_TSTRING:
+            let s = LuaState.string(L, at: -1)
+            if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }
+            if s.hasSuffix("fr"), let f = s == "fr" ? 1 : Int(s.dropLast(2)), f >= 1, f <= 1000 { return .fraction(f) }
+            if s == "fit" { return .fit }
+        default: break
+        }
+        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(LuaState.string(L, at: -1)))")
+        return .fit
+    }
+
+    /// The width of each column in `available` columns: cells, percentages and
+    /// fitted widths first, then the fractions share what is left (each at
+    /// least its title). The sum may pass `available`: the table scrolls.
+    static func widths(_ columns: [Column], fitted: [Int], available: Int) -> [Int] {
+        var result = Array(repeating: 0, count: columns.count)
+        var fractions = 0
+        for (c, column) in columns.enumerated() {
+            switch column.width {
+            case .cells(let n): result[c] = n
+            case .percent(let p): result[c] = max(1, available * p / 100)
+            case .fit: result[c] = fitted.indices.contains(c) ? fitted[c] : DisplayWidth.of(column.title)
+            case .fraction(let f): fractions += f
+            }
+        }
+        guard fractions > 0 else { return result }
+        let used = result.reduce(0, +) + gap * max(0, columns.count - 1)
+        var left = max(0, available - used)
+        var share = fractions
+        for (c, column) in columns.enumerated() {
+            guard case .fraction(let f) = column.width else { continue }
+            let w = share > 0 ? left * f / share : 0
+            result[c] = max(w, DisplayWidth.of(column.title), 1)
+            left = max(0, left - w)
+            share -= f
+        }
+        return result
+    }
+
+    /// The columns shown from `view.firstColumn`: index, x (from the body's
+    /// left edge) and width, cut at the body's width.
+    private func shownColumns() -> [(index: Int, x: Int, width: Int)] {
+        var result: [(Int, Int, Int)] = []
+        var x = 0
+        for c in view.firstColumn..<columns.count where c < widths.count {
+            if x >= body.width { break }
+            result.append((c, x, min(widths[c], body.width - x)))
+            x += widths[c] + TableNode.gap
+        }
+        return result
+    }
+
+    /// Whether columns past the right edge are hidden.
+    private var overflowsRight: Bool {
+        guard view.firstColumn < widths.count else { return false }
+        let total = widths[view.firstColumn...].reduce(0, +) + TableNode.gap * (widths.count - view.firstColumn - 1)
+        return total > body.width
+    }
+
+    // MARK: - Drawing
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        let shown = shownColumns()
+        let g = context.glyphs
+
+        // The header: titles, the sort mark, the column cursor, and marks where columns are hidden.
+        let header = rect.row(0)
+        if focused && view.onHeader {
+            Gutter.draw(focused: true, x: rect.x, y: rect.y, into: &frame, context, clip: header)
+        } else if view.firstColumn > 0 {
+            frame.put(g.moreLeft, x: rect.x, y: rect.y, style: .muted, clip: header)
+        }
+        for (c, x, w) in shown {
+            let column = columns[c]
+            var title = column.title
+            if let sort = view.sort, sort.column == c {
+                title += " " + String(sort.ascending ? g.chevronUp : g.chevronDown)
+            }
+            var style: Style = .bold
+            if focused && sortable && c == view.column { style = style.union(view.onHeader ? .focused : .underline) }
+            frame.put(TextLayout.fit(title, width: w, align: column.align), x: body.x + x, y: rect.y, style: style, clip: header)
+        }
+        if overflowsRight {
+            let mark = g.moreRight
+            frame.put(mark, x: rect.maxX - DisplayWidth.of(mark), y: rect.y, style: .muted, clip: header)
+        }
+
+        // The rows shown.
+        if count == 0, rect.height > 1 {
+            frame.put(TextLayout.truncate("No rows", to: body.width), x: body.x, y: rect.y + 1, style: .muted, clip: rect)
+        }
+        for (i, row) in cells.enumerated() {
+            let y = rect.y + 1 + i
+            guard y < rect.maxY else { break }
+            let line = rect.row(1 + i)
+            let isCursor = view.scroll + i + 1 == selected
+            let highlighted = focused && isCursor && !view.onHeader
+            if highlighted {
+                frame.put(String(g.focus) + " ", x: rect.x, y: y, style: .focused, clip: line)
+            }
+            let style: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            for (c, x, w) in shown {
+                frame.put(TextLayout.fit(row[c], width: w, align: columns[c].align), x: body.x + x, y: y, style: style, clip: line)
+            }
+            // The cursor row is highlighted across the table, gutter and gaps included.
+            if highlighted { frame.addStyle(.focused, in: line) }
+        }
+    }
+
+    // MARK: - Keys and the mouse
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        let page = max(1, bodyRows - 1)
+        if view.onHeader {
+            switch key {
+            case .down: return [.setTableState(id, with { $0.onHeader = false })]
+            case .enter, .space: return sort(by: view.column)
+            case .left, .right, .home, .end: return moveColumn(key)
+            case .character("s"): return sort(by: view.column)
+            default: return nil
+            }
+        }
+        switch key {
+        case .up:
+            if selected <= 1 && sortable { return [.setTableState(id, with { $0.onHeader = true })] }
+            return move(to: selected - 1)
+        case .down: return move(to: selected + 1)
+        case .pageUp: return move(to: selected - page)
+        case .pageDown: return move(to: selected + page)
+        case .home: return move(to: 1)
+        case .end: return move(to: count)
+        case .enter: return activate(selected)
+        case .left, .right: return sortable ? moveColumn(key) : scrollColumns(key == .left ? -1 : 1)
+        case .character("s") where sortable: return sort(by: view.column)
+        default: return nil
+        }
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
+        if y == rect.y {
+            // A click on a title sorts by that column.
+            guard sortable, let hit = shownColumns().first(where: { x >= body.x + $0.x && x < body.x + $0.x + $0.width }) else { return [] }
+            return [.setTableState(id, with { $0.column = hit.index })] + sort(by: hit.index)
+        }
+        let index = view.scroll + (y - rect.y - 1) + 1
+        guard index >= 1, index <= count else { return [] }
+        return [.setTableState(id, with { $0.onHeader = false })] + move(to: index) + activate(index)
+    }
+
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        move(to: selected + amount)
+    }
+
+    /// The view state with `change` applied.
+    private func with(_ change: (inout TableState) -> Void) -> TableState {
+        var v = view
+        change(&v)
+        return v
+    }
+
+    private func move(to index: Int) -> [Action] {
+        let target = min(max(index, 1), max(count, 1))
+        guard target != selected, count > 0 else { return [] }
+        return [.setInteger(anchor: anchor, field: "selected", target),
+                .callItem(anchor: anchor, items: "rows", index: target, handler: "onHighlight", dispatch: .componentOnly)]
+    }
+
+    private func activate(_ index: Int) -> [Action] {
+        guard index >= 1, index <= count else { return [] }
+        return [.callItem(anchor: anchor, items: "rows", index: index, handler: "onSelect", dispatch: .componentOnly)]
+    }
+
+    /// Left/Right by one column when nothing is hidden; nil when the table fits.
+    private func scrollColumns(_ step: Int) -> [Action]? {
+        let first = view.firstColumn + step
+        guard first >= 0, first < columns.count, step < 0 || overflowsRight else { return nil }
+        return [.setTableState(id, with { $0.firstColumn = first })]
+    }
+
+    /// The column cursor (sortable tables), scrolled into view.
+    private func moveColumn(_ key: Key) -> [Action]? {
+        let target: Int
+        switch key {
+        case .left: target = view.column - 1
+        case .right: target = view.column + 1
+        case .home: target = 0
+        default: target = columns.count - 1
+        }
+        guard target >= 0, target < columns.count, target != view.column else { return key == .left || key == .right ? nil : [] }
+        return [.setTableState(id, with { v in
+            v.column = target
+            v.firstColumn = TableNode.firstColumn(showing: target, from: v.firstColumn, widths, in: body.width)
+        })]
+    }
+
+    /// The first column shown so that column `c` shows whole (or is the first
+    /// shown), scrolling as little as possible from `first`.
+    static func firstColumn(showing c: Int, from first: Int, _ widths: [Int], in width: Int) -> Int {
+        guard c < widths.count else { return first }
+        var first = min(first, c)
+        while first < c, widths[first...c].reduce(0, +) + gap * (c - first) > width { first += 1 }
+        return first
+    }
+
+    /// Sorts by column `c`: ascending first, then the other way at each sort.
+    private func sort(by c: Int) -> [Action] {
+        guard sortable, columns.indices.contains(c) else { return [] }
+        let ascending = view.sort.map { $0.column == c ? !$0.ascending : true } ?? true
+        var actions: [Action] = [.setTableState(id, with { $0.sort = TableSort(column: c, ascending: ascending) })]
+        if !source.isFunction {
+            actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: selected))
+        }
+        actions.append(.call(anchor: anchor, handler: "onSort", [.element(anchor, "columns", c + 1), .boolean(ascending)]))
+        return actions
+    }
+}
+
+/// Where a column's cells are in each row: `row[name]` or `row[i]`.
+enum TableColumnKey: Equatable, CustomStringConvertible {
+    case name(String)
+    case index(Int)
+
+    var description: String {
+        switch self {
+        case .name(let s): s
+        case .index(let i): "[\(i)]"
+        }
+    }
+}
+
+/// The order a table is sorted in (its ▲/▼ mark).
+struct TableSort: Equatable {
+    var column: Int
+    var ascending: Bool
+}
+
+/// What a table keeps between frames that its Lua table does not hold.
+struct TableState: Equatable {
+    /// The first row shown, 0-based.
+    var scroll = 0
+    /// The first column shown, 0-based (the horizontal scroll).
+    var firstColumn = 0
+    /// The column cursor of a sortable table, 0-based.
+    var column = 0
+    /// Whether the cursor is on the header (a sortable table).
+    var onHeader = false
+    var sort: TableSort?
+    /// Fitted column widths seen so far, and the row count they were seen at.
+    var fitted: [Int] = []
+    var sampledCount = -1
+}
+
+extension TableNode: Component {
+    static let kind = Kind("table")
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "columns", type: .items(ItemSchema(
+                      fields: ["title": .string, "key": .stringOrNumber, "width": .stringOrNumber,
+                               "align": .choice(["left", "center", "right"])],
+                      required: ["title"])),
+                  defaultValue: .value(.emptyTable), luaType: "ui.TableColumn[]",
+                  docsType: "array of column tables",
+                  doc: "The columns, left to right: `{ title =, key =, width =, align = }`."),
+        FieldSpec(name: "rows", type: .rows, defaultValue: .value(.emptyTable), luaType: "table[]",
+                  docsType: "array of row tables",
+                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read."),
+        .count(of: "rows"),
+        .rowFunction("row", "fun(index: integer): table"),
+        .selectedIndex(counting: .rows,
+                       doc: "1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves."),
+        .bool("sortable", default: false, doc: "Whether Enter on a title, `s` or a click sorts by a column (default false)."),
+        .handler("onSelect", "fun(row: table, index: integer)", doc: "Called on Enter or a click on a row."),
+        .handler("onHighlight", "fun(row: table, index: integer)", doc: "Called when the cursor moved to another row."),
+        .handler("onSort", "fun(column: ui.TableColumn, ascending: boolean)",
+                 doc: "Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node { TableNode(id: source.id, anchor: source.anchor, source.field) }
+}
