@@ -13,7 +13,7 @@ The sessions that do not measure time run a few at once.
 
 usage: Scripts/pty_check.py [UIHOST_BINARY] [--bytes-only | --signals-only]
 """
-import array, fcntl, os, pty, select, signal, struct, subprocess, sys, termios, time
+import array, fcntl, os, pty, re, select, signal, struct, subprocess, sys, termios, time
 from concurrent.futures import ThreadPoolExecutor
 
 import pyte
@@ -24,7 +24,7 @@ KEY_BYTES = {
     "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
     "enter": b"\r", "tab": b"\t", "shift-tab": b"\x1b[Z", "esc": b"\x1b", "space": b" ",
     "home": b"\x1b[H", "end": b"\x1b[F", "pageup": b"\x1b[5~", "pagedown": b"\x1b[6~",
-    "f2": b"\x1bOQ", "ctrl-c": b"\x03",
+    "f1": b"\x1bOP", "f2": b"\x1bOQ", "ctrl-c": b"\x03", "ctrl-f": b"\x06", "ctrl-s": b"\x13",
 }
 # Only a failure waits this long.
 TIMEOUT = 5.0
@@ -50,6 +50,9 @@ SCENARIOS = [
     # (past the profile's 1.5 s load, so that the frame does not depend on timing)
     ("screens/sidebar.lua", "wait:1800 f2 down"),
     ("screens/sidebar.lua", "wait:1800 tab right"),
+    ("screens/form.lua", "A d a ctrl-s"),
+    ("screens/form.lua", "tab tab tab enter down enter"),
+    ("screens/search.lua", "l a down down"),
 ]
 
 
@@ -245,6 +248,31 @@ def scenario(screen, keys, cols, rows):
     if same:
         return 0, f"ok {label}"
     return 1, "\n".join([f"FAIL {label}", *s.log, diff(expected, shown)])
+
+
+def check_cursor():
+    """While a text field has focus the terminal's cursor sits at its caret: the
+    last frame ends by moving there (CSI row;col H) and showing the cursor; on
+    a button it is hidden."""
+    s = Session("screens/form.lua", 80, 24)
+    s.start()
+    s.press("A d a")
+    # "Ada" in the name field: its text starts in column 5 of row 4 (1-based).
+    at_caret = s.until(lambda: s.text().split("\n")[3].startswith(" › [Ada")
+                       and (s.screen.cursor.y, s.screen.cursor.x) == (3, 7) and not s.screen.cursor.hidden)
+    # The frame that showed the field moved there and showed the cursor; later
+    # ones (the cursor already shown) only move it: the last bytes are the move.
+    shown_after_move = (re.search(rb"\x1b\[4;5H\x1b\[\?25h", s.raw) is not None
+                        and s.raw.endswith(b"\x1b[4;8H")
+                        and s.raw.rfind(b"\x1b[?25h") > s.raw.rfind(b"\x1b[?25l"))
+    s.press("tab tab tab tab")  # to the country dropdown
+    hidden = s.until(lambda: s.screen.cursor.hidden)
+    s.close()
+    if at_caret and shown_after_move and hidden:
+        return 0, "ok pty cursor at the caret of a focused input, hidden elsewhere"
+    return 1, "\n".join(["FAIL pty cursor", *s.log,
+                         f"at caret={at_caret} (cursor row {s.screen.cursor.y + 1} col {s.screen.cursor.x + 1}), "
+                         f"CSI 4;8H then show={shown_after_move}, hidden on the dropdown={hidden}"])
 
 
 def scenario_jobs():
@@ -527,7 +555,7 @@ if __name__ == "__main__":
     if "--signals-only" in sys.argv:
         sys.exit(1 if check_busy_exits() + check_suspend() else 0)
     # The sessions that wait on real time start first, beside the quick ones.
-    failed = run_all([check_watch, *resize_jobs(), *scenario_jobs(), *mouse_jobs(), *restore_jobs()])
+    failed = run_all([check_watch, check_cursor, *resize_jobs(), *scenario_jobs(), *mouse_jobs(), *restore_jobs()])
     # These measure time: one session at a time, nothing else running.
     failed += check_busy_exits() + check_suspend()
     full, move = focus_move_bytes()

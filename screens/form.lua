@@ -1,35 +1,62 @@
--- A sign-up form: text fields that validate, a password, a multi-line field,
--- a checkbox, a switch and a radio group, and a Sign up button that checks
--- them all. Not in the launcher: run it on its own.
-local status = ui.text "Fill in the form, then press ctrl-s."
+-- A sign-up form: text fields that validate, a password, a country dropdown, a
+-- plan radio group and a newsletter checkbox. Sign up (or ctrl-s anywhere)
+-- checks every field; a form without problems shows what was entered in a sheet.
+-- The footer lists the keys; ? opens the help.
+local status = ui.text { text = "Fill in the form, then press ctrl-s or Sign up.", style = { fg = "muted" } }
 
-local name = ui.input { label = "Name", placeholder = "Ada Lovelace",
+local name = ui.input { label = "Name", placeholder = "Ada Lovelace", autofocus = true,
   validate = function(v) if #v < 2 then return "at least 2 characters" end end }
 local email = ui.input { label = "Email", placeholder = "ada@example.org",
   validate = function(v) if not v:find("^[^@ ]+@[^@ ]+%.[^@ ]+$") then return "an address like ada@example.org" end end }
 local password = ui.input { label = "Password", password = true, maxLength = 64,
   validate = function(v) if #v < 8 then return "8 characters or more" end end }
-local about = ui.textarea { label = "About you", height = 3 }
+local countries = { "Japan", "France", "Germany", "United Kingdom", "United States" }
+local country = ui.dropdown { items = countries, placeholder = "Choose a country" }
 local plan = ui.radio { items = { "Free", "Pro", "Team" } }
 local news = ui.checkbox { title = "Send me the newsletter" }
-local dark = ui.switch { title = "Dark mode", on = true }
+
+-- The sheet that shows what was entered.
+local function result()
+  local lines = {
+    "Name:       " .. name.value,
+    "Email:      " .. email.value,
+    "Country:    " .. (countries[country.selected] or "—"),
+    "Plan:       " .. plan.items[plan.selected],
+    "Newsletter: " .. (news.checked and "yes" or "no"),
+  }
+  return ui.sheet {
+    title = "Welcome, " .. name.value,
+    height = "fit",
+    ui.text(table.concat(lines, "\n")),
+    ui.button { title = "Close", autofocus = true, onSelect = function() ui.dismiss() end },
+  }
+end
 
 local function submit()
   for _, field in ipairs { name, email, password } do
     field.error = field.validate(field.value or "")
     if field.error then
       status.text = "Please fix: " .. field.label
+      ui.focus(field)
       return
     end
   end
-  local chosen = plan.items[plan.selected]
-  status.text = ("Welcome, %s (%s plan%s)."):format(name.value or "", chosen, news.checked and ", newsletter" or "")
+  if not country.selected then
+    status.text = "Please choose a country."
+    ui.focus(country)
+    return
+  end
+  status.text = "Signed up."
+  ui.present(result())
 end
 
 return ui.screen {
   title = "Sign up",
-  name, email, password, about,
-  ui.hstack { plan, ui.vstack { news, dark } },
+  footer = true,
+  keys = { ["ctrl-s"] = { "Sign up", submit } },
+  name, email, password,
+  ui.text "Country", country,
+  ui.hstack { plan, news },
   ui.button { title = "Sign up", onSelect = submit },
   status,
 }

@@ -8,6 +8,9 @@ local entries = {
   { title = "DropDownMenu",       subtitle = "a dropdown with onSelect",      path = "dropdown.lua",   icon = "▾" },
   { title = "CustomSheet",        subtitle = "a bottom sheet",                path = "sheet.lua",      icon = "▁" },
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   path = "sidebar.lua",    icon = "◧" },
+  { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  path = "form.lua",       icon = "✎" },
+  { title = "Search",             subtitle = "an input that filters a list",  path = "search.lua",     icon = "⌕" },
+  { title = "Table",              subtitle = "a sortable table, 10^5 rows",   path = "table.lua",      icon = "▦" },
 }
 
 -- A screen for an entry whose file does not exist yet.

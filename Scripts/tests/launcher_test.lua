@@ -16,6 +16,9 @@ local entries = {
   { title = "DropDownMenu",       subtitle = "a dropdown with onSelect",      screenTitle = "Messages",         shows = "✉ Messages" },
   { title = "CustomSheet",        subtitle = "a bottom sheet",                screenTitle = "CustomSheet",      shows = "シートを表示する" },
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   screenTitle = "TabBar & SideBar", shows = "Menu ]" },
+  { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  screenTitle = "Sign up",          shows = "Send me the newsletter" },
+  { title = "Search",             subtitle = "an input that filters a list",  screenTitle = "Search",           shows = "58 languages" },
+  { title = "Table",              subtitle = "a sortable table, 10^5 rows",   screenTitle = "Tables",           shows = "Orders" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
@@ -29,7 +32,7 @@ local function expectEntry(app, title)
   end
 end
 
-test.case("launcher lists the five example screens in order, the first focused", function()
+test.case("launcher lists the example screens in order, the first focused", function()
   local app = test.open("screens/launcher.lua", SIZE)
   check(app, app:line(1):match("^%s+uihost$") ~= nil, "the title heads the frame")
   app:expectNot("‹ Back")
@@ -51,14 +54,14 @@ test.case("down moves the focus; it stops at the last entry and at the first", f
   local app = test.open("screens/launcher.lua", SIZE)
   app:press("down")
   expectFocus(app, "NavigationListView")
-  app:press("down", "down", "down", "down", "down", "down")
-  expectFocus(app, "TabBar & SideBar") -- no wrap-around
+  for _ = 1, #entries do app:press("down") end
+  expectFocus(app, entries[#entries].title) -- no wrap-around
   app:press("home")
   expectFocus(app, "TabBarView")
   app:press("up", "up")
   expectFocus(app, "TabBarView")
   app:press("end")
-  expectFocus(app, "TabBar & SideBar")
+  expectFocus(app, entries[#entries].title)
 end)
 
 test.case("down enter pushes NavigationListView with a Back header", function()
@@ -143,9 +146,9 @@ test.case("the mouse wheel over the list moves its selection without opening any
   check(app, app:line(1):match("^%s+uihost$") ~= nil, "nothing was pushed")
   app:expectNot("‹ Back")
   app:scroll(col, row, 10)
-  expectFocus(app, "TabBar & SideBar") -- stops at the last entry
+  expectFocus(app, entries[#entries].title) -- stops at the last entry
   app:scroll(col, row, -1)
-  expectFocus(app, "CustomSheet")
+  expectFocus(app, entries[#entries - 1].title)
   app:scroll(col, row, -10)
   expectFocus(app, "TabBarView") -- stops at the first entry
   check(app, select(2, app:screen():gsub("\n › ", "")) == 1, "only one row has focus")
@@ -194,7 +197,7 @@ test.case("a click on the header away from ‹ Back does not pop", function()
   local app = test.open("screens/launcher.lua", SIZE)
   app:press("end", "enter")
   local before = app:screen()
-  local col = app:find("TabBar & SideBar")
+  local col = app:find(entries[#entries].screenTitle)
   app:click(col, 1) -- the title
   app:click(58, 1)
   app:click(1, 1) -- left of ‹ Back

@@ -141,8 +141,15 @@ final class DocsTests: XCTestCase {
     /// broken example cannot silently drop out of the check above.
     /// The README's frames of the example screens: each follows a line that
     /// starts with the command that draws it (`uihost render SCREEN --size WxH --keys "…"`).
+    /// docs/API.md shows whole example screens the same way.
     func testREADMEFramesMatchTheBinary() throws {
-        let text = try String(contentsOf: DocsTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertGreaterThanOrEqual(try checkScreenFrames(in: "README.md"), 2, "the README shows frames of the example screens")
+        XCTAssertGreaterThanOrEqual(try checkScreenFrames(in: "docs/API.md"), 2, "docs/API.md shows the form and the search")
+    }
+
+    /// Checks every `uihost render SCREEN …` frame of `document`; how many there were.
+    private func checkScreenFrames(in document: String) throws -> Int {
+        let text = try String(contentsOf: DocsTests.root.appendingPathComponent(document), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let command = /^`uihost render (\S+) --size (\d+x\d+) --keys "([^"]*)"`/
         var checked = 0
@@ -150,16 +157,16 @@ final class DocsTests: XCTestCase {
             guard let match = line.prefixMatch(of: command) else { continue }
             guard let open = lines[(i + 1)...].firstIndex(of: "```"),
                   let close = lines[(open + 1)...].firstIndex(of: "```") else {
-                XCTFail("README.md:\(i + 1): the command must be followed by a ``` block with its frame")
+                XCTFail("\(document):\(i + 1): the command must be followed by a ``` block with its frame")
                 continue
             }
             let result = try uihost(["render", String(match.1), "--size", String(match.2), "--keys", String(match.3)])
             let expected = Array(lines[(open + 1)..<close])
             let actual = DocsTests.frameLines(result.stdout)
-            XCTAssertEqual(actual, expected, "README.md:\(i + 1): the frame is stale; it is now:\n" + DocsTests.boxed(actual))
+            XCTAssertEqual(actual, expected, "\(document):\(i + 1): the frame is stale; it is now:\n" + DocsTests.boxed(actual))
             checked += 1
         }
-        XCTAssertGreaterThanOrEqual(checked, 2, "the README shows frames of the example screens")
+        return checked
     }
 
     func testParserFindsExamplesAndReportsMalformedOnes() {

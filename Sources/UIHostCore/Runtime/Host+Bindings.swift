@@ -76,13 +76,21 @@ extension Host {
 
     /// What the footer shows, in order: the active bindings, `? Keys`, then
     /// `q Quit` on the root screen (`esc Back` on a pushed one).
-    /// A host key a binding took is left out.
+    /// A host key a binding took is left out, and so are the keys a focused
+    /// text field types (`?` and `q`): help is then `f1`.
     func footerHints() -> [(key: String, desc: String)] {
         let active = activeBindings()
         func free(_ key: Key) -> Bool { !active.contains { $0.key == key } }
         var hints = active.map { (key: $0.shortName, desc: $0.desc) }
-        if free(.character("?")) { hints.append((key: "?", desc: "Keys")) }
-        if navigationDepth == 1 && !hasOverlay {
+        let typing = topLayer.flatMap { navigator.focused(in: $0) }?.takesText ?? false
+        if typing {
+            if free(.function(1)) { hints.append((key: "f1", desc: "Keys")) }
+        } else if free(.character("?")) {
+            hints.append((key: "?", desc: "Keys"))
+        }
+        if typing && navigationDepth == 1 && !hasOverlay {
+            // q types here; there is nothing to go back to.
+        } else if navigationDepth == 1 && !hasOverlay {
             if free(.character("q")) { hints.append((key: "q", desc: "Quit")) }
         } else if free(.esc) {
             hints.append((key: "esc", desc: "Back"))
