@@ -142,6 +142,14 @@
 ---@field style? ui.Style Colours and attributes of the whole text.
 ---@field spans? (ui.Span|string)[] Rich text: runs with their own style; replaces `text`.
 
+---Children in a column that may be taller than its place: `↑`/`↓` in its last column
+---show that more lies beyond an edge. The wheel scrolls it; focus moving among the
+---controls inside scrolls the focused one into view; holding no control, it takes
+---focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
+---@class ui.Scroll : ui.Component
+---@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
+
 ---A button drawn as `[ title ]`.
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
@@ -344,6 +352,11 @@ function ui.input(props) end
 ---@param props ui.TextArea
 ---@return ui.TextArea
 function ui.textarea(props) end
+
+---A column that scrolls when its children are taller than its place.
+---@param props ui.Scroll
+---@return ui.Scroll
+function ui.scroll(props) end
 
 ---An on/off switch; the host writes a flip back into `on` before onChange.
 ---@param props ui.Switch

@@ -714,7 +714,7 @@ private struct ScriptGenerator {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5)]
-            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4)] }
+            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3)] }
         }
         c.budget -= 1
         let kind = rng.weighted(choices)
@@ -763,6 +763,9 @@ private struct ScriptGenerator {
         case "vstack", "hstack":
             if rng.chance(1, 3) { f.append("spacing = \(rng.pick([0, 1, 2, 3, 50]))") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
+        case "scroll":
+            if rng.chance(1, 2) { f.append("height = \(rng.pick([0, 1, 3, 8, 100]))") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...8))
         case "list":
             let n = rng.chance(1, 8) ? 0 : rng.range(1...50)
             if n > 0 || rng.chance(1, 2) { f.append("items = \(listItems(c, n, place: place, handlers: true))") }

@@ -16,6 +16,14 @@ class Node {
     var occurrence = 0
 
     var focusKey: FocusKey { FocusKey(id: id, occurrence: occurrence) }
+    /// Set at layout while the node's children are taller than its place
+    /// (a screen, sheet, drawer or `ui.scroll` that scrolls).
+    var viewport: Viewport?
+    /// What of the node can show: the frame cut by every scrolling container
+    /// around it (set while the focus ring is collected).
+    var clip: Rect = .zero
+    /// The innermost scrolling container around the node, if any (set with `clip`).
+    unowned(unsafe) var scroller: Node?
 
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
@@ -37,8 +45,24 @@ class Node {
     /// Where a click reaches this node.
     func hitRect() -> Rect { rect }
 
+    /// Whether a click at (x, y) reaches the node: on it, and not scrolled out of view.
+    func hits(x: Int, y: Int) -> Bool {
+        hitRect().contains(x: x, y: y) && clip.contains(x: x, y: y)
+    }
+
+    /// Whether the node shows whole (not cut by a scrolling container's edge or the frame's).
+    var isWhollyShown: Bool {
+        !rect.isEmpty && clip.intersection(rect) == rect
+    }
+
     /// Rows needed at the given width.
     func measure(width: Int) -> Int { 0 }
+    /// Rows the node can do with when its container scrolls: a flexible node
+    /// (a list) a few rows, others what they measure.
+    func leastHeight(width: Int) -> Int {
+        isFlexible ? min(preferredFlexibleHeight, Node.leastFlexibleRows) : measure(width: width)
+    }
+    static let leastFlexibleRows = 3
     /// Columns wanted on one line, for horizontal stacks.
     func naturalWidth() -> Int { 0 }
 
@@ -146,6 +170,8 @@ final class InteractionState {
     /// Text fields: the caret and the first character shown, per field.
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
+    /// Rows scrolled past the top, per scrolling container (while it overflows).
+    var scrollOffsets: [UnsafeRawPointer: Int] = [:]
 }
 
 /// What a text field keeps between frames that its table does not hold.

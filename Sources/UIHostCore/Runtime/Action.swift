@@ -40,6 +40,8 @@ enum Action {
     indirect case setEditorState(UnsafeRawPointer, TextFieldState)
     /// Keeps a text area's caret, text and view.
     indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
+    /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
+    case setScrollOffset(UnsafeRawPointer, Int)
 
     /// An argument of a handler call.
     enum Argument {

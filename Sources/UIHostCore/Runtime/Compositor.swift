@@ -84,13 +84,14 @@ final class Compositor {
             lua_settop(L, -2)
         }
         animating = false
-        for (i, layer) in layers.enumerated() {
-            let context = layoutContext
-            context.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
-            layer.root.layout(in: bounds, context)
-            layer.collect()
+        for layer in layers {
+            place(layer, bounds: bounds)
             if layer.animates { animating = true }
-            if i == layers.count - 1 { popup = context.popups.first }
+        }
+        if let layer = topLayer {
+            navigator.keepFocusInside(layer)
+            revealFocus(in: layer, bounds: bounds)
+            popup = layoutContext.popups.first
         }
         reader.end()
         lua_settop(L, top)
@@ -98,7 +99,52 @@ final class Compositor {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
-        if let layer = topLayer { navigator.keepFocusInside(layer) }
+    }
+
+    /// Lays out one layer in the frame and collects its focus ring; the
+    /// layout context keeps the popups it placed until the next layer.
+    private func place(_ layer: Layer, bounds: Rect) {
+        layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
+        layer.root.layout(in: bounds, layoutContext)
+        layer.collect(bounds: bounds)
+    }
+
+    // MARK: - Scrolling focus into view
+
+    /// The focus last scrolled into view, with its layer and the frame then.
+    private var revealed: (kind: Layer.Kind, focus: FocusKey, bounds: Rect)?
+
+    /// When focus moved (or the layer or the frame changed) since the last
+    /// time, scrolls the containers around the focused node so that it
+    /// shows, and lays the layer out again. Only then: content scrolled by
+    /// the wheel stays where it was at the next key.
+    private func revealFocus(in layer: Layer, bounds: Rect) {
+        guard let key = navigator.focus[layer.kind] else { return }
+        if let last = revealed, last.kind == layer.kind, last.focus == key, last.bounds == bounds { return }
+        revealed = (layer.kind, key, bounds)
+        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer) else { return }
+        if Compositor.scroll(toShow: node.rect, in: node.scroller, interaction) { place(layer, bounds: bounds) }
+    }
+
+    /// Scrolls `container` and those around it so that `target` shows;
+    /// whether any offset changed.
+    static func scroll(toShow target: Rect, in container: Node?, _ state: InteractionState) -> Bool {
+        var target = target
+        var container = container
+        var changed = false
+        while let node = container, let viewport = node.viewport {
+            let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: target))
+            if offset != viewport.offset {
+                state.scrollOffsets[viewport.key] = offset
+                changed = true
+            }
+            // What shows of it once scrolled, for the containers further out.
+            let moved = Rect(x: target.x, y: target.y - (offset - viewport.offset), width: target.width, height: target.height)
+            let shown = moved.intersection(viewport.rect)
+            target = shown.isEmpty ? viewport.rect : shown
+            container = node.scroller
+        }
+        return changed
     }
 
     /// A layer showing `root`: one of the last layout's when there is one left.

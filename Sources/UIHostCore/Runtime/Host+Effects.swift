@@ -37,6 +37,8 @@ extension Host {
             interaction.editors[id] = state
         case .setTextAreaState(let id, let state):
             interaction.textAreas[id] = state
+        case .setScrollOffset(let id, let offset):
+            interaction.scrollOffsets[id] = offset
         }
         invalidation.layout = true
     }

@@ -39,6 +39,7 @@ extension Host {
                 apply(actions)
                 return
             }
+            if key.scrollsContent, scrollContent(key) { return }
             switch key {
             case .up, .left: moveFocus(by: -1, wrap: false)
             case .down, .right: moveFocus(by: 1, wrap: false)
@@ -128,7 +129,7 @@ extension Host {
                 return
             }
         }
-        guard let node = layer.focusables.last(where: { $0.hitRect().contains(x: x, y: y) }) else { return }
+        guard let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }) else { return }
         navigator.focus(node, in: layer)
         apply(node.click(x: x, y: y, eventContext) ?? [])
     }
@@ -153,7 +154,10 @@ extension Host {
     private func scroll(_ amount: Int, x: Int, y: Int) {
         guard popup == nil, let layer = topLayer else { return }
         invalidation.layout = true
-        guard let node = layer.focusables.last(where: { $0.hitRect().contains(x: x, y: y) }) else { return }
-        apply(node.scroll(amount, eventContext) ?? [])
+        if let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }), let actions = node.scroll(amount, eventContext) {
+            apply(actions)
+            return
+        }
+        scrollContent(by: amount * Host.wheelRows, x: x, y: y, in: layer)
     }
 }
