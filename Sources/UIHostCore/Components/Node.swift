@@ -50,9 +50,11 @@ class Node {
         hitRect().contains(x: x, y: y) && clip.contains(x: x, y: y)
     }
 
-    /// Whether the node shows whole (not cut by a scrolling container's edge or the frame's).
+    /// Whether the part of the node that takes clicks (a tab bar, not its
+    /// page) shows whole: not cut by a scrolling container's edge or the frame's.
     var isWhollyShown: Bool {
-        !rect.isEmpty && clip.intersection(rect) == rect
+        let part = hitRect()
+        return !part.isEmpty && clip.intersection(part) == part
     }
 
     /// Rows needed at the given width.
@@ -172,6 +174,9 @@ final class InteractionState {
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
     /// Rows scrolled past the top, per scrolling container (while it overflows).
     var scrollOffsets: [UnsafeRawPointer: Int] = [:]
+    /// Set when the user scrolled content (wheel, keys) since focus last
+    /// moved: focus out of view is then not scrolled back at the next layout.
+    var scrolledByHand = false
 }
 
 /// What a text field keeps between frames that its table does not hold.

@@ -114,16 +114,21 @@ final class Compositor {
     /// The focus last scrolled into view, with its layer and the frame then.
     private var revealed: (kind: Layer.Kind, focus: FocusKey, bounds: Rect)?
 
-    /// When focus moved (or the layer or the frame changed) since the last
-    /// time, scrolls the containers around the focused node so that it
-    /// shows, and lays the layer out again. Only then: content scrolled by
-    /// the wheel stays where it was at the next key.
+    /// Scrolls the containers around the focused node so that it shows, and
+    /// lays the layer out again: when focus moved (or the layer or the frame
+    /// changed) since the last time, or when the focused node no longer shows
+    /// (a tab's page grew above its bar) unless content was scrolled by hand
+    /// since focus last moved (the wheel is not undone at the next key).
     private func revealFocus(in layer: Layer, bounds: Rect) {
         guard let key = navigator.focus[layer.kind] else { return }
-        if let last = revealed, last.kind == layer.kind, last.focus == key, last.bounds == bounds { return }
-        revealed = (layer.kind, key, bounds)
-        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer) else { return }
-        if Compositor.scroll(toShow: node.rect, in: node.scroller, interaction) { place(layer, bounds: bounds) }
+        if let last = revealed, last.kind == layer.kind, last.focus == key, last.bounds == bounds {
+            guard !layer.scrollers.isEmpty, !interaction.scrolledByHand else { return }
+        } else {
+            revealed = (layer.kind, key, bounds)
+            interaction.scrolledByHand = false
+        }
+        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer), !node.isWhollyShown else { return }
+        if Compositor.scroll(toShow: node.hitRect(), in: node.scroller, interaction) { place(layer, bounds: bounds) }
     }
 
     /// Scrolls `container` and those around it so that `target` shows;

@@ -39,6 +39,7 @@ extension Host {
             interaction.textAreas[id] = state
         case .setScrollOffset(let id, let offset):
             interaction.scrollOffsets[id] = offset
+            interaction.scrolledByHand = true
         }
         invalidation.layout = true
     }

@@ -37,6 +37,7 @@ extension Host {
             offset = down ? viewport.maxOffset : 0
         }
         interaction.scrollOffsets[viewport.key] = offset
+        interaction.scrolledByHand = true
         if key != .up, key != .down { focusFirstShown(in: node, layer, shift: offset - viewport.offset, from: focused) }
         return true
     }
@@ -49,6 +50,7 @@ extension Host {
             let offset = viewport.offset(scrolledBy: rows)
             if offset != viewport.offset {
                 interaction.scrollOffsets[viewport.key] = offset
+                interaction.scrolledByHand = true
                 return
             }
             container = node.scroller
@@ -62,8 +64,9 @@ extension Host {
         guard shift != 0, let viewport = container.viewport else { return }
         let view = viewport.rect.intersection(container.clip)
         func showsWhole(_ node: Node) -> Bool {
-            guard Host.isInside(node, container), !node.rect.isEmpty else { return false }
-            let moved = Rect(x: node.rect.x, y: node.rect.y - shift, width: node.rect.width, height: node.rect.height)
+            let part = node.hitRect()
+            guard Host.isInside(node, container), !part.isEmpty else { return false }
+            let moved = Rect(x: part.x, y: part.y - shift, width: part.width, height: part.height)
             return view.intersection(moved) == moved
         }
         if let focused, showsWhole(focused) { return }
