@@ -43,6 +43,12 @@ enum Action {
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
 
+    // MARK: Navigation
+
+    /// Answers the dialog of this table: it closes, its `onChoice(ok)` runs,
+    /// and a coroutine waiting in `ui.confirm{…}` gets `ok`.
+    case answerDialog(UnsafeRawPointer, Bool)
+
     /// An argument of a handler call.
     enum Argument {
         /// The component table of a node (by its anchor in the current layout).

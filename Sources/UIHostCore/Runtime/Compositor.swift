@@ -13,6 +13,7 @@ final class Compositor {
     private let navigator: Navigator
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
+    private let toasts: Toasts
     /// Held here, not passed per call: copying the struct (two dozen strings)
     /// on every key showed in the per-key cost.
     private let glyphs: Glyphs
@@ -40,7 +41,8 @@ final class Compositor {
     }
 
     init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
-         dispatcher: Dispatcher, invalidation: Invalidation, size: Size, glyphs: Glyphs) {
+         dispatcher: Dispatcher, invalidation: Invalidation, toasts: Toasts, size: Size, glyphs: Glyphs) {
+        self.toasts = toasts
         self.L = L
         self.reader = reader
         self.interaction = interaction
@@ -80,7 +82,9 @@ final class Compositor {
         lua_settop(L, screenTable - 1)
         for sheet in navigator.sheets {
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sheet.ref))
-            if let root = reader.node(at: -1, path: "sheet") { layers.append(layer(.sheet(sheet.ref), root)) }
+            if let root = reader.node(at: -1, path: sheet.isDialog ? "dialog" : "sheet") {
+                layers.append(layer(sheet.isDialog ? .dialog(sheet.ref) : .sheet(sheet.ref), root))
+            }
             lua_settop(L, -2)
         }
         animating = false
@@ -181,6 +185,7 @@ final class Compositor {
             layer.root.render(into: &frame, context)
         }
         popup?.render(into: &frame, RenderContext(glyphs: glyphs, focused: nil, state: interaction, clock: clock))
+        toasts.render(into: &frame, glyphs: glyphs)
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
         invalidation.drawing = false

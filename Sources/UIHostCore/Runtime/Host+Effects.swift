@@ -37,6 +37,8 @@ extension Host {
             interaction.editors[id] = state
         case .setTextAreaState(let id, let state):
             interaction.textAreas[id] = state
+        case .answerDialog(let table, let ok):
+            navigator.request(.answer(table, ok))
         case .setScrollOffset(let id, let offset):
             interaction.scrollOffsets[id] = offset
             interaction.scrolledByHand = true

@@ -76,6 +76,7 @@ extension Host {
         case .screen: navigator.pop()
         case .drawer: navigator.closeDrawer()
         case .sheet(let ref): if top.root.isDismissible { navigator.dismissSheet(ref: ref) }
+        case .dialog(let ref): navigator.answerDialog(ref: ref, ok: false)
         }
     }
 
@@ -128,6 +129,9 @@ extension Host {
                 if layer.root.isDismissible { navigator.dismissSheet(ref: ref) }
                 return
             }
+        case .dialog:
+            // Modal: a click outside it does nothing.
+            if !layer.root.rect.contains(x: x, y: y) { return }
         }
         guard let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }) else { return }
         navigator.focus(node, in: layer)
@@ -148,6 +152,8 @@ extension Host {
             if start.x - end.x >= 3 { navigator.closeDrawer() }
         case .screen:
             if start.x == 0, end.x - start.x >= 3 { navigator.openDrawer() }
+        case .dialog:
+            break
         }
     }
 

@@ -11,6 +11,8 @@ final class Layer {
         case screen(Int32)
         case drawer(Int32)
         case sheet(Int32)
+        /// An alert or confirm dialog.
+        case dialog(Int32)
     }
 
     private(set) var kind: Kind
