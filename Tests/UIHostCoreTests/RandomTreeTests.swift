@@ -906,7 +906,7 @@ private struct ScriptGenerator {
 
     mutating func action(_ c: Chunk, _ place: Place) -> String {
         let canPush = place.allowPush && place.level < maxLevel
-        var choices: [(Int, Int)] = [(0, 30), (1, 8), (2, 8), (3, 5), (4, 9), (5, 4), (6, 4), (7, 4), (8, 2), (9, 3)]
+        var choices: [(Int, Int)] = [(0, 30), (1, 8), (2, 8), (3, 5), (4, 9), (5, 4), (6, 4), (7, 4), (8, 2), (9, 3), (13, 3)]
         if canPush { choices += [(10, 10), (11, 3), (12, 1)] }
         switch rng.weighted(choices) {
         case 0: return mutation(c)
@@ -927,6 +927,17 @@ private struct ScriptGenerator {
             return """
             ui.spawn(function() for i = 1, 3 do ui.sleep(\(rng.pick([0, 50, 500]))); \(mutation(c)) end end)
             """
+        case 13:
+            if rng.chance(1, 3) {
+                let kind = rng.pick(["info", "success", "warning", "error"])
+                return "ui.toast { text = \(lt()), kind = \"\(kind)\", duration = \(rng.pick([1, 500, 3000])) }"
+            }
+            // A dialog is shown by its call, never placed: counted here, not registered.
+            let kind = rng.chance(1, 2) ? "alert" : "confirm"
+            kindCounts[kind, default: 0] += 1
+            let destructive = kind == "confirm" && rng.chance(1, 2) ? ", destructive = true" : ""
+            let dialog = "ui.\(kind) { title = \(lti()), message = \(lt())\(destructive), onChoice = function(ok) \(mutation(c)) end }"
+            return rng.chance(1, 2) ? "ui.spawn(function() local ok = \(dialog); \(mutation(c)) end)" : dialog
         case 10:
             let level = place.level + 1
             let existing = c.screens.indices.filter { c.screens[$0].level == level }

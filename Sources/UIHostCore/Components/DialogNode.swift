@@ -30,15 +30,15 @@ final class DialogNode: Node {
     /// Not dismissed by a click outside or a drag: only an answer closes it.
     override var isDismissible: Bool { false }
 
-    /// Columns of the button row: each button with its gutter, two apart.
+    /// Columns of the button row: each button with its gutter, one apart.
     private var buttonsWidth: Int {
-        children.map { $0.naturalWidth() }.reduce(0, +) + 2 * (children.count - 1)
+        children.map { $0.naturalWidth() }.reduce(0, +) + (children.count - 1)
     }
 
     static let maxWidth = 50
 
     override func layout(in bounds: Rect, _ context: LayoutContext) {
-        let widest = max(DisplayWidth.of(title) + 6, buttonsWidth + 2, min(DisplayWidth.of(message), DialogNode.maxWidth - 4) + 4)
+        let widest = max(DisplayWidth.of(title) + 6, buttonsWidth + 4, min(DisplayWidth.of(message), DialogNode.maxWidth - 4) + 4)
         let width = min(bounds.width, max(24, min(DialogNode.maxWidth, widest)))
         var wrapped = message.isEmpty ? [] : TextLayout.wrap(message, width: max(1, width - 4))
         // Borders, the message, an empty row, the buttons; a small frame cuts the message.
@@ -56,7 +56,7 @@ final class DialogNode: Node {
         for button in children {
             let w = min(button.naturalWidth(), max(0, rect.maxX - 1 - x))
             button.layout(in: Rect(x: x, y: row, width: w, height: row > rect.y ? 1 : 0), context)
-            x += w + 2
+            x += w + 1
         }
     }
 
