@@ -33,7 +33,7 @@ local function walk(app, where)
   local first, firstPath = focused(app:tree())
   check(app, first ~= nil, where .. ": something has focus")
   local seen = 0
-  local path = firstPath
+  local path
   repeat
     local node = focused(app:tree())
     check(app, node ~= nil, where .. ": focus is somewhere after " .. seen .. " Tabs")
@@ -42,7 +42,7 @@ local function walk(app, where)
     seen = seen + 1
     check(app, seen <= 200, where .. ": Tab comes back round")
     app:press("tab")
-    _, path = focused(app:tree())
+    path = select(2, focused(app:tree()))
   until path == firstPath
   return seen
 end
