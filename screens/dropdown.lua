@@ -8,8 +8,9 @@ local function retitle(item)
   screen.title = item.title
 end
 
--- The content below: plain rows of text, so the dropdown is the only control.
-local rows = ui.vstack {}
+-- The content below: plain rows of text in a ui.scroll, so the dropdown is the
+-- only control; the wheel, or Tab to the messages and Up/Down, scrolls them.
+local rows = ui.scroll {}
 for i = 1, 40 do
   rows[i] = ui.text { text = "Message " .. i .. ((i % 3 == 0) and "   ★ starred" or "") }
 end

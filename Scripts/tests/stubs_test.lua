@@ -115,7 +115,8 @@ test.case("stubs: every test function is declared, and no other", function()
 end)
 
 -- Classes and their `---@field NAME` lines, parents, and which class each
--- constructor returns (the `---@return` line right above `function ui.NAME(`).
+-- constructor returns (the `---@return` line right above `function ui.NAME(`),
+-- or takes, for a dialog, which is shown rather than returned (`---@param props`).
 local function parseClasses(text)
   local classes, current, returns, constructors = {}, nil, nil, {}
   for line in (text .. "\n"):gmatch("(.-)\n") do
@@ -130,9 +131,9 @@ local function parseClasses(text)
     elseif not line:match("^%-%-%-") then
       current = nil
     end
-    local r = line:match("^%-%-%-@return ([%w_%.]+)")
+    local r = line:match("^%-%-%-@return ([%w_%.]+)") or line:match("^%-%-%-@param props ([%w_%.]+)")
     if r then
-      returns = r
+      if classes[r] or not (returns and classes[returns]) then returns = r end
     else
       local ctor = line:match("^function ui%.([%w_]+)%(")
       if ctor and returns and classes[returns] then constructors[ctor] = returns end

@@ -3,7 +3,7 @@ import UIHostCore
 
 /// `app:tree()`: the semantic tree (`Host.semanticTree`) as plain tables:
 /// `{ role =, label =, value =, focused =, children = { … } }`, and `selected`,
-/// `expanded` where the role has them, `disabled = true` where it holds.
+/// `expanded` where the role has them, `disabled = true` and `offscreen = true` where they hold.
 extension TestModule {
     static let tree: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
@@ -41,6 +41,10 @@ extension TestModule {
         if node.disabled {
             s.push(true)
             s.setField("disabled", at: -2)
+        }
+        if node.offscreen {
+            s.push(true)
+            s.setField("offscreen", at: -2)
         }
         s.pushNewTable(arrayCount: Int32(clamping: node.children.count))
         for (i, child) in node.children.enumerated() {

@@ -183,6 +183,36 @@ enum Stubs {
 ---@field style? ui.Style Colours and attributes of the whole text.
 ---@field spans? (ui.Span|string)[] Rich text: runs with their own style; replaces `text`.
 
+---Children in a column that may be taller than its place: `↑`/`↓` in its last column
+---show that more lies beyond an edge. The wheel scrolls it; focus moving among the
+---controls inside scrolls the focused one into view; holding no control, it takes
+---focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
+---@class ui.Scroll : ui.Component
+---@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
+
+---A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
+---@class ui.Alert : ui.Component
+---@field title? string Shown in the top edge (default "").
+---@field message? string The text inside, wrapped (default "").
+---@field confirm? string The button's label (default "OK").
+---@field onChoice? fun(ok: boolean) Called with true after the button, false after Esc.
+
+---A question in a box over everything, with Cancel and a confirm button; focus starts
+---on Cancel and Esc answers false. Calling `ui.confirm{…}` shows it.
+---@class ui.Confirm : ui.Component
+---@field title? string Shown in the top edge (default "").
+---@field message? string The text inside, wrapped (default "").
+---@field confirm? string The confirm button's label (default "OK").
+---@field cancel? string The cancel button's label (default "Cancel"); it has focus first.
+---@field destructive? boolean Draw the confirm button in the theme's error colour (default false).
+---@field onChoice? fun(ok: boolean) Called with true after the confirm button, false after Cancel or Esc.
+
+---@class ui.ToastOptions
+---@field text string The message, one row.
+---@field kind? "info"|"success"|"warning"|"error" Its colour and mark (default "info").
+---@field duration? number Milliseconds of the host's clock before it goes (default 3000).
+
 ---A button drawn as `[ title ]`.
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
@@ -441,6 +471,30 @@ function ui.input(props) end
 ---@param props ui.TextArea
 ---@return ui.TextArea
 function ui.textarea(props) end
+
+---Shows a modal alert over everything once the running handler returns. Inside a
+---`ui.spawn` function the call waits and returns true (the button) or false (Esc);
+---elsewhere it returns nothing at once and the answer goes to onChoice.
+---@param props ui.Alert
+---@return boolean?
+function ui.alert(props) end
+
+---Shows a modal confirm dialog over everything once the running handler returns. Inside
+---a `ui.spawn` function the call waits and returns true (confirm) or false (Cancel, Esc);
+---elsewhere it returns nothing at once and the answer goes to onChoice.
+---@param props ui.Confirm
+---@return boolean?
+function ui.confirm(props) end
+
+---Shows a short message in the bottom-right corner that goes by itself after `duration`
+---milliseconds of the host's clock; several stack, at most 5 (the oldest goes first).
+---@param toast string|ui.ToastOptions
+function ui.toast(toast) end
+
+---A column that scrolls when its children are taller than its place.
+---@param props ui.Scroll
+---@return ui.Scroll
+function ui.scroll(props) end
 
 ---An on/off switch; the host writes a flip back into `on` before onChange.
 ---@param props ui.Switch

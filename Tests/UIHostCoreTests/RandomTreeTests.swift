@@ -714,7 +714,7 @@ private struct ScriptGenerator {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4)]
-            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4)] }
+            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3)] }
         }
         c.budget -= 1
         let kind = rng.weighted(choices)
@@ -763,6 +763,9 @@ private struct ScriptGenerator {
         case "vstack", "hstack":
             if rng.chance(1, 3) { f.append("spacing = \(rng.pick([0, 1, 2, 3, 50]))") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
+        case "scroll":
+            if rng.chance(1, 2) { f.append("height = \(rng.pick([0, 1, 3, 8, 100]))") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...8))
         case "list":
             let n = rng.chance(1, 8) ? 0 : rng.range(1...50)
             if n > 0 || rng.chance(1, 2) { f.append("items = \(listItems(c, n, place: place, handlers: true))") }
@@ -923,7 +926,7 @@ private struct ScriptGenerator {
 
     mutating func action(_ c: Chunk, _ place: Place) -> String {
         let canPush = place.allowPush && place.level < maxLevel
-        var choices: [(Int, Int)] = [(0, 30), (1, 8), (2, 8), (3, 5), (4, 9), (5, 4), (6, 4), (7, 4), (8, 2), (9, 3)]
+        var choices: [(Int, Int)] = [(0, 30), (1, 8), (2, 8), (3, 5), (4, 9), (5, 4), (6, 4), (7, 4), (8, 2), (9, 3), (13, 3)]
         if canPush { choices += [(10, 10), (11, 3), (12, 1)] }
         switch rng.weighted(choices) {
         case 0: return mutation(c)
@@ -944,6 +947,17 @@ private struct ScriptGenerator {
             return """
             ui.spawn(function() for i = 1, 3 do ui.sleep(\(rng.pick([0, 50, 500]))); \(mutation(c)) end end)
             """
+        case 13:
+            if rng.chance(1, 3) {
+                let kind = rng.pick(["info", "success", "warning", "error"])
+                return "ui.toast { text = \(lt()), kind = \"\(kind)\", duration = \(rng.pick([1, 500, 3000])) }"
+            }
+            // A dialog is shown by its call, never placed: counted here, not registered.
+            let kind = rng.chance(1, 2) ? "alert" : "confirm"
+            kindCounts[kind, default: 0] += 1
+            let destructive = kind == "confirm" && rng.chance(1, 2) ? ", destructive = true" : ""
+            let dialog = "ui.\(kind) { title = \(lti()), message = \(lt())\(destructive), onChoice = function(ok) \(mutation(c)) end }"
+            return rng.chance(1, 2) ? "ui.spawn(function() local ok = \(dialog); \(mutation(c)) end)" : dialog
         case 10:
             let level = place.level + 1
             let existing = c.screens.indices.filter { c.screens[$0].level == level }

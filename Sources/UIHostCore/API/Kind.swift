@@ -17,6 +17,11 @@ public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertibl
     static let tab = Kind("tab")
     static let sheet = Kind("sheet")
     static let drawer = Kind("drawer")
+    static let alert = Kind("alert")
+    static let confirm = Kind("confirm")
+
+    /// Whether it is a dialog, shown by calling its constructor.
+    var isDialog: Bool { self == .alert || self == .confirm }
 
     /// Every kind, in registry order.
     static var allCases: [Kind] { Registry.all.map { $0.kind } }

@@ -39,6 +39,8 @@ enum UIModule {
         ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
         ("theme", theme), ("bind", bind), ("focus", focus),
+        ("alert", { showDialog($0!, .alert) }), ("confirm", { showDialog($0!, .confirm) }),
+        ("toast", toast),
     ]
 
     /// `ui.focus(component)`: moves focus there once the running handler
@@ -105,8 +107,10 @@ enum UIModule {
     /// component's fields, marks it as a component of its kind, and writes the
     /// defaults that must be in the table from the start.
     static let construct: uih_SwiftFunction = { L in
-        let L = L!
-        let index = Int(lua_tointegerx(L, uih_upvalueindex(2), nil))
+        construct(L!, index: Int(lua_tointegerx(L, uih_upvalueindex(2), nil)))
+    }
+
+    static func construct(_ L: OpaquePointer, index: Int) -> Int32 {
         let component = Registry.all[index]
         let host = host(L)
         let name = component.kind.constructorName
@@ -233,6 +237,70 @@ enum UIModule {
         lua_pushvalue(L, 1)
         lua_xmove(L, host.L, 1)
         host.navigator.request(.present(Navigator.Sheet(ref: luaL_ref(host.L, LUA_REGISTRYINDEX), table: table)))
+        return 0
+    }
+
+    /// `ui.alert{…}` / `ui.confirm{…}`: checked like any constructor, then
+    /// shown over everything as soon as the running handler returns. In a
+    /// `ui.spawn` coroutine the call waits and returns the answer; elsewhere
+    /// it returns nothing and the answer goes to `onChoice`.
+    static func showDialog(_ L: OpaquePointer, _ kind: Kind) -> Int32 {
+        guard let index = Registry.index(of: kind) else { return 0 }
+        let made = construct(L, index: index)
+        guard made == 1 else { return made }
+        let host = host(L)
+        let table = lua_topointer(L, 1)!
+        let presented = host.navigator.sheetsAfterRequests
+        if presented.contains(table) { return raise(L, "\(kind.constructorName): this dialog is already shown") }
+        if presented.count >= HostLimits.maxSheets {
+            return raise(L, "\(kind.constructorName): \(HostLimits.maxSheets) sheets and dialogs are shown already; close one first")
+        }
+        lua_pushvalue(L, 1)
+        lua_xmove(L, host.L, 1)
+        let ref = luaL_ref(host.L, LUA_REGISTRYINDEX)
+        host.navigator.request(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true)))
+        guard lua_isyieldable(L) != 0, host.scheduler.isSpawned(L) else { return 0 }
+        // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
+        lua_settop(L, 0)
+        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: table))
+        return UIH_YIELD_BASE - 1
+    }
+
+    /// `ui.toast(text)` or `ui.toast{ text, kind, duration }`.
+    static let toast: uih_SwiftFunction = { L in
+        let L = L!
+        var kind = Toasts.Kind.info
+        var duration = Toasts.defaultDuration
+        let text: String
+        switch lua_type(L, 1) {
+        case LUA_TSTRING, LUA_TNUMBER:
+            text = LuaState.string(L, at: 1)
+        case LUA_TTABLE:
+            guard lua_getfield_raw(L, 1, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER else {
+                return raise(L, "ui.toast: text must be a string (got \(host(L).kinds.typeName(L, -1)))")
+            }
+            text = LuaState.string(L, at: -1)
+            switch lua_getfield_raw(L, 1, "kind") {
+            case LUA_TNIL: break
+            case LUA_TSTRING:
+                let name = LuaState.string(L, at: -1)
+                guard let k = Toasts.Kind(rawValue: name) else {
+                    return raise(L, "ui.toast: kind must be one of 'info', 'success', 'warning', 'error' (got '\(HostLimits.shortened(name))')")
+                }
+                kind = k
+            default:
+                return raise(L, "ui.toast: kind must be a string (got \(host(L).kinds.typeName(L, -1)))")
+            }
+            if lua_getfield_raw(L, 1, "duration") != LUA_TNIL {
+                guard let ms = milliseconds(L, -1) else {
+                    return raise(L, "ui.toast: duration must be a non-negative number of milliseconds (got \(host(L).kinds.typeName(L, -1)))")
+                }
+                duration = ms
+            }
+        default:
+            return argError(L, 1, "toast", "string or table")
+        }
+        host(L).showToast(text, kind: kind, duration: duration)
         return 0
     }
 

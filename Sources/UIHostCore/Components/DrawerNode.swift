@@ -10,8 +10,9 @@ final class DrawerNode: Node {
     override func layout(in bounds: Rect, _ context: LayoutContext) {
         let w = min(width ?? min(max(bounds.width - 10, 1), 40), bounds.width)
         rect = Rect(x: bounds.x, y: bounds.y, width: w, height: bounds.height)
-        StackLayout.layoutColumn(children, spacing: 0,
-                                 in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1), context)
+        viewport = StackLayout.layoutScrollingColumn(children, spacing: 0,
+                                                     in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1),
+                                                     key: id, markX: rect.maxX - 2, context)
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -20,6 +21,7 @@ final class DrawerNode: Node {
         for y in rect.y..<rect.maxY {
             frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
         }
+        if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }

@@ -4,6 +4,7 @@ extension Semantics {
     static func describing(_ node: Node, _ context: SemanticsContext) -> Semantics {
         var s = base(node, context)
         s.focused = node.isFocusable && node.focusKey == context.focused
+        s.offscreen = node.isFocusable && !node.isWhollyShown
         if s.children.isEmpty { s.children = node.children.map { $0.semantics(context) } }
         if let popup = context.popup, popup.owner === node {
             // Open, its rows are the popup's (the highlighted one has focus).
@@ -49,6 +50,13 @@ extension Semantics {
         case let n as ImageNode: return Semantics(role: "image", label: n.asset)
         case let n as ProgressNode:
             return Semantics(role: "progress", label: n.label, value: n.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "busy")
+        case let n as DialogNode:
+            var s = Semantics(role: "dialog", label: n.title, value: n.message.isEmpty ? nil : n.message)
+            s.children = n.children.map { $0.semantics(context) }
+            return s
+        case let n as DialogButtonNode: return Semantics(role: "button", label: n.title)
+        case let n as ScrollNode:
+            return Semantics(role: "scroll", value: n.viewport.map { "row \($0.offset + 1) of \($0.contentHeight)" })
         case is SpacerNode: return Semantics(role: "spacer")
         case is DividerNode: return Semantics(role: "separator")
         default: return Semantics(role: "group")

@@ -16,6 +16,14 @@ class Node {
     var occurrence = 0
 
     var focusKey: FocusKey { FocusKey(id: id, occurrence: occurrence) }
+    /// Set at layout while the node's children are taller than its place
+    /// (a screen, sheet, drawer or `ui.scroll` that scrolls).
+    var viewport: Viewport?
+    /// What of the node can show: the frame cut by every scrolling container
+    /// around it (set while the focus ring is collected).
+    var clip: Rect = .zero
+    /// The innermost scrolling container around the node, if any (set with `clip`).
+    unowned(unsafe) var scroller: Node?
 
     /// The component's own `keys`, read at layout (empty for nearly every node).
     var bindings: [Binding] = []
@@ -49,8 +57,26 @@ class Node {
     /// Where a click reaches this node.
     func hitRect() -> Rect { rect }
 
+    /// Whether a click at (x, y) reaches the node: on it, and not scrolled out of view.
+    func hits(x: Int, y: Int) -> Bool {
+        hitRect().contains(x: x, y: y) && clip.contains(x: x, y: y)
+    }
+
+    /// Whether the part of the node that takes clicks (a tab bar, not its
+    /// page) shows whole: not cut by a scrolling container's edge or the frame's.
+    var isWhollyShown: Bool {
+        let part = hitRect()
+        return !part.isEmpty && clip.intersection(part) == part
+    }
+
     /// Rows needed at the given width.
     func measure(width: Int) -> Int { 0 }
+    /// Rows the node can do with when its container scrolls: a flexible node
+    /// (a list) a few rows, others what they measure.
+    func leastHeight(width: Int) -> Int {
+        isFlexible ? min(preferredFlexibleHeight, Node.leastFlexibleRows) : measure(width: width)
+    }
+    static let leastFlexibleRows = 3
     /// Columns wanted on one line, for horizontal stacks.
     func naturalWidth() -> Int { 0 }
 
@@ -159,6 +185,11 @@ final class InteractionState {
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
     var tables: [UnsafeRawPointer: TableState] = [:]
+    /// Rows scrolled past the top, per scrolling container (while it overflows).
+    var scrollOffsets: [UnsafeRawPointer: Int] = [:]
+    /// Set when the user scrolled content (wheel, keys) since focus last
+    /// moved: focus out of view is then not scrolled back at the next layout.
+    var scrolledByHand = false
 }
 
 /// What a text field keeps between frames that its table does not hold.

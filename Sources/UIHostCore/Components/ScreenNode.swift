@@ -28,7 +28,8 @@ final class ScreenNode: Node {
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
         isPushed = context.screenIsPushed
-        StackLayout.layoutColumn(children, spacing: 0, in: contentRect, context)
+        // Content taller than the frame scrolls; the marks go in the right margin.
+        viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: contentRect, key: id, markX: rect.maxX - 1, context)
     }
 
     /// The cells of the `‹ Back` control in the header, if shown.
@@ -55,6 +56,7 @@ final class ScreenNode: Node {
         if rect.height > 1 {
             frame.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .border)
         }
+        if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }

@@ -45,7 +45,7 @@ final class SheetNode: Node {
     override func layout(in bounds: Rect, _ context: LayoutContext) {
         let h = rows(in: bounds)
         rect = Rect(x: bounds.x, y: bounds.maxY - h, width: bounds.width, height: h)
-        StackLayout.layoutColumn(children, spacing: 0, in: contentRect, context)
+        viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: contentRect, key: id, markX: rect.maxX - 2, context)
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -65,6 +65,7 @@ final class SheetNode: Node {
                 frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
             }
         }
+        if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
     }
 }

@@ -20,14 +20,18 @@ public struct FrameBuffer: Equatable, Sendable {
     /// window there. Outside the frame counts as nil.
     public var cursor: Point? {
         get { storedCursor }
-        set { storedCursor = newValue.flatMap { bounds.contains(x: $0.x, y: $0.y) ? $0 : nil } }
+        set { storedCursor = newValue.flatMap { limit.contains(x: $0.x, y: $0.y) ? $0 : nil } }
     }
     private var storedCursor: Point?
+    /// Where writes land: the frame, or less while a scrolling container
+    /// draws its children (`clipped(to:_:)`).
+    public private(set) var limit: Rect
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
+        limit = Rect(x: 0, y: 0, width: self.width, height: self.height)
     }
 
     /// A frame holding the given lines, for expectations in tests.
@@ -44,19 +48,28 @@ public struct FrameBuffer: Equatable, Sendable {
         storedCursor = nil
     }
 
+    /// Runs `body` with writes limited to `rect` as well: content scrolled
+    /// past a container's edge draws nothing there.
+    public mutating func clipped(to rect: Rect, _ body: (inout FrameBuffer) -> Void) {
+        let saved = limit
+        limit = limit.intersection(rect)
+        body(&self)
+        limit = saved
+    }
+
     public subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
     }
 
     /// Writes one grapheme of the given width at (x, y), keeping wide glyphs whole.
     mutating func set(_ c: Character, width w: Int, x: Int, y: Int, style: Style) {
-        guard y >= 0, y < height, x >= 0, x < width else { return }
+        guard y >= limit.y, y < limit.maxY, x >= limit.x, x < limit.maxX else { return }
         let i = y * width + x
         // Overwriting half of a wide glyph blanks its other half.
         if cells[i].width == 0, x > 0 { cells[i - 1] = Cell(char: " ", width: 1, style: cells[i - 1].style) }
         if cells[i].width == 2, x + 1 < width { cells[i + 1] = Cell(char: " ", width: 1, style: cells[i + 1].style) }
         if w == 2 {
-            if x + 1 >= width {
+            if x + 1 >= limit.maxX {
                 cells[i] = Cell(char: " ", width: 1, style: style)
                 return
             }
@@ -75,7 +88,7 @@ public struct FrameBuffer: Equatable, Sendable {
     /// Returns the number of columns advanced.
     @discardableResult
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
-        let area = (clip ?? bounds).intersection(bounds)
+        let area = (clip ?? limit).intersection(limit)
         guard y >= area.y, y < area.maxY else { return 0 }
         var col = x
         for c in text {
@@ -107,7 +120,7 @@ public struct FrameBuffer: Equatable, Sendable {
 
     /// Fills a rectangle with one narrow character.
     public mutating func fill(_ rect: Rect, with c: Character = " ", style: Style = .plain) {
-        let r = rect.intersection(bounds)
+        let r = rect.intersection(limit)
         guard !r.isEmpty else { return }
         for y in r.y..<r.maxY {
             for x in r.x..<r.maxX { set(c, width: 1, x: x, y: y, style: style) }
@@ -116,7 +129,7 @@ public struct FrameBuffer: Equatable, Sendable {
 
     /// Adds emphasis to the cells of a rectangle without changing their text.
     public mutating func addStyle(_ style: Style, in rect: Rect) {
-        let r = rect.intersection(bounds)
+        let r = rect.intersection(limit)
         guard !r.isEmpty else { return }
         for y in r.y..<r.maxY {
             for x in r.x..<r.maxX { cells[y * width + x].style = cells[y * width + x].style.union(style) }

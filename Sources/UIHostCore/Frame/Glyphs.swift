@@ -27,6 +27,9 @@ public struct Glyphs: Sendable {
     public var switchOff = "[○━]"
     public var radioOn = "(•)"
     public var radioOff = "( )"
+    /// Where content continues above or below a scrolling container's edge.
+    public var moreUp = "↑"
+    public var moreDown = "↓"
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -38,5 +41,5 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
-        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)")
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", moreUp: "^", moreDown: "v")
 }

@@ -120,6 +120,13 @@ final class StackNode: Node {
 
     override func naturalWidth() -> Int { natural }
 
+    override func leastHeight(width: Int) -> Int {
+        guard flexible else { return measure(width: width) }
+        if axis == .vertical { return StackLayout.leastColumnHeight(children, spacing: spacing, width: width) }
+        let widths = StackLayout.rowWidths(children, spacing: spacing, width: width)
+        return zip(children, widths).map { $0.leastHeight(width: $1) }.max() ?? 0
+    }
+
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
         if axis == .vertical {

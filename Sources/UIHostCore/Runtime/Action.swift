@@ -44,6 +44,14 @@ enum Action {
     indirect case setTableState(UnsafeRawPointer, TableState)
     /// Sorts `component.rows` in place, stably, by `key`; `selected` follows its row.
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
+    /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
+    case setScrollOffset(UnsafeRawPointer, Int)
+
+    // MARK: Navigation
+
+    /// Answers the dialog of this table: it closes, its `onChoice(ok)` runs,
+    /// and a coroutine waiting in `ui.confirm{…}` gets `ok`.
+    case answerDialog(UnsafeRawPointer, Bool)
 
     /// An argument of a handler call.
     enum Argument {

@@ -14,6 +14,7 @@ final class Compositor {
     private let navigator: Navigator
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
+    private let toasts: Toasts
     /// Held here, not passed per call: copying the struct (two dozen strings)
     /// on every key showed in the per-key cost.
     private let glyphs: Glyphs
@@ -52,7 +53,8 @@ final class Compositor {
     }
 
     init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
-         dispatcher: Dispatcher, invalidation: Invalidation, size: Size, glyphs: Glyphs) {
+         dispatcher: Dispatcher, invalidation: Invalidation, toasts: Toasts, size: Size, glyphs: Glyphs) {
+        self.toasts = toasts
         self.L = L
         self.reader = reader
         self.interaction = interaction
@@ -93,17 +95,21 @@ final class Compositor {
         lua_settop(L, screenTable - 1)
         for sheet in navigator.sheets {
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sheet.ref))
-            if let root = reader.node(at: -1, path: "sheet") { layers.append(layer(.sheet(sheet.ref), root)) }
+            if let root = reader.node(at: -1, path: sheet.isDialog ? "dialog" : "sheet") {
+                layers.append(layer(sheet.isDialog ? .dialog(sheet.ref) : .sheet(sheet.ref), root))
+            }
             lua_settop(L, -2)
         }
         animating = false
-        for (i, layer) in layers.enumerated() {
-            let context = layoutContext
-            context.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
-            layer.root.layout(in: bounds, context)
-            layer.collect()
+        for layer in layers {
+            place(layer, bounds: bounds)
             if layer.animates { animating = true }
-            if i == layers.count - 1 { popup = context.popups.first }
+        }
+        navigator.applyPendingFocus(layers)
+        if let layer = topLayer {
+            navigator.keepFocusInside(layer)
+            revealFocus(in: layer, bounds: bounds)
+            popup = layoutContext.popups.first
         }
         reader.end()
         lua_settop(L, top)
@@ -111,8 +117,57 @@ final class Compositor {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
-        navigator.applyPendingFocus(layers)
-        if let layer = topLayer { navigator.keepFocusInside(layer) }
+    }
+
+    /// Lays out one layer in the frame and collects its focus ring; the
+    /// layout context keeps the popups it placed until the next layer.
+    private func place(_ layer: Layer, bounds: Rect) {
+        layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
+        layer.root.layout(in: bounds, layoutContext)
+        layer.collect(bounds: bounds)
+    }
+
+    // MARK: - Scrolling focus into view
+
+    /// The focus last scrolled into view, with its layer and the frame then.
+    private var revealed: (kind: Layer.Kind, focus: FocusKey, bounds: Rect)?
+
+    /// Scrolls the containers around the focused node so that it shows, and
+    /// lays the layer out again: when focus moved (or the layer or the frame
+    /// changed) since the last time, or when the focused node no longer shows
+    /// (a tab's page grew above its bar) unless content was scrolled by hand
+    /// since focus last moved (the wheel is not undone at the next key).
+    private func revealFocus(in layer: Layer, bounds: Rect) {
+        guard let key = navigator.focus[layer.kind] else { return }
+        if let last = revealed, last.kind == layer.kind, last.focus == key, last.bounds == bounds {
+            guard !layer.scrollers.isEmpty, !interaction.scrolledByHand else { return }
+        } else {
+            revealed = (layer.kind, key, bounds)
+            interaction.scrolledByHand = false
+        }
+        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer), !node.isWhollyShown else { return }
+        if Compositor.scroll(toShow: node.hitRect(), in: node.scroller, interaction) { place(layer, bounds: bounds) }
+    }
+
+    /// Scrolls `container` and those around it so that `target` shows;
+    /// whether any offset changed.
+    static func scroll(toShow target: Rect, in container: Node?, _ state: InteractionState) -> Bool {
+        var target = target
+        var container = container
+        var changed = false
+        while let node = container, let viewport = node.viewport {
+            let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: target))
+            if offset != viewport.offset {
+                state.scrollOffsets[viewport.key] = offset
+                changed = true
+            }
+            // What shows of it once scrolled, for the containers further out.
+            let moved = Rect(x: target.x, y: target.y - (offset - viewport.offset), width: target.width, height: target.height)
+            let shown = moved.intersection(viewport.rect)
+            target = shown.isEmpty ? viewport.rect : shown
+            container = node.scroller
+        }
+        return changed
     }
 
     /// A layer showing `root`: one of the last layout's when there is one left.
@@ -151,6 +206,7 @@ final class Compositor {
             frame.cursor = nil
             HelpOverlay.draw(help, into: &frame, glyphs: glyphs)
         }
+        toasts.render(into: &frame, glyphs: glyphs)
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
         invalidation.drawing = false

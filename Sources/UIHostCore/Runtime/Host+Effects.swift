@@ -41,6 +41,11 @@ extension Host {
             interaction.tables[id] = state
         case .sortRows(let anchor, let key, let ascending, let selected):
             dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
+        case .answerDialog(let table, let ok):
+            navigator.request(.answer(table, ok))
+        case .setScrollOffset(let id, let offset):
+            interaction.scrollOffsets[id] = offset
+            interaction.scrolledByHand = true
         }
         invalidation.layout = true
     }

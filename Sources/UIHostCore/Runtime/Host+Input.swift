@@ -56,6 +56,7 @@ extension Host {
                 apply(actions)
                 return
             }
+            if key.scrollsContent, scrollContent(key) { return }
             switch key {
             case .up, .left: moveFocus(by: -1, wrap: false)
             case .down, .right: moveFocus(by: 1, wrap: false)
@@ -92,6 +93,7 @@ extension Host {
         case .screen: navigator.pop()
         case .drawer: navigator.closeDrawer()
         case .sheet(let ref): if top.root.isDismissible { navigator.dismissSheet(ref: ref) }
+        case .dialog(let ref): navigator.answerDialog(ref: ref, ok: false)
         }
     }
 
@@ -149,8 +151,11 @@ extension Host {
                 if layer.root.isDismissible { navigator.dismissSheet(ref: ref) }
                 return
             }
+        case .dialog:
+            // Modal: a click outside it does nothing.
+            if !layer.root.rect.contains(x: x, y: y) { return }
         }
-        guard let node = layer.focusables.last(where: { $0.hitRect().contains(x: x, y: y) }) else { return }
+        guard let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }) else { return }
         navigator.focus(node, in: layer)
         apply(node.click(x: x, y: y, eventContext) ?? [])
     }
@@ -169,13 +174,18 @@ extension Host {
             if start.x - end.x >= 3 { navigator.closeDrawer() }
         case .screen:
             if start.x == 0, end.x - start.x >= 3 { navigator.openDrawer() }
+        case .dialog:
+            break
         }
     }
 
     private func scroll(_ amount: Int, x: Int, y: Int) {
         guard popup == nil, !helpIsOpen, let layer = topLayer else { return }
         invalidation.layout = true
-        guard let node = layer.focusables.last(where: { $0.hitRect().contains(x: x, y: y) }) else { return }
-        apply(node.scroll(amount, eventContext) ?? [])
+        if let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }), let actions = node.scroll(amount, eventContext) {
+            apply(actions)
+            return
+        }
+        scrollContent(by: amount * Host.wheelRows, x: x, y: y, in: layer)
     }
 }

@@ -21,6 +21,7 @@ public final class Host {
     let reader: TreeReader
     let interaction = InteractionState()
     let invalidation = Invalidation()
+    let toasts = Toasts()
     let dispatcher: Dispatcher
     let navigator: Navigator
     let scheduler: Scheduler
@@ -56,9 +57,11 @@ public final class Host {
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         scheduler = Scheduler(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
-                                dispatcher: dispatcher, invalidation: invalidation, size: options.size, glyphs: options.glyphs)
+                                dispatcher: dispatcher, invalidation: invalidation, toasts: toasts, size: options.size, glyphs: options.glyphs)
         dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
         compositor.footerHints = { [unowned self] in footerHints() }
+        navigator.resumeWaiter = { [unowned scheduler] ref, ok in scheduler.resume(waiter: ref, with: ok) }
+        scheduler.awaitDialog = { [unowned navigator] ref, table in navigator.attachWaiter(ref, to: table) }
         lua.setOwner(self)
         try Sandbox.install(self)
         UIModule.install(self)
@@ -121,7 +124,11 @@ public final class Host {
     public var clock: Int { scheduler.clock }
 
     /// Milliseconds until the next timer is due, nil when none is scheduled.
-    public var nextTimerDelay: Int? { scheduler.nextTimerDelay }
+    public var nextTimerDelay: Int? {
+        // A toast going is a change of the frame, as a timer is.
+        guard let expiry = toasts.nextExpiry else { return scheduler.nextTimerDelay }
+        return min(scheduler.nextTimerDelay ?? Int.max, max(0, expiry - scheduler.clock))
+    }
 
     /// Whether something shown changes with time alone (a spinner), so that
     /// the loop redraws while no timer is due.
@@ -133,6 +140,7 @@ public final class Host {
         // Time alone changes the frame only when a timer runs or something animates.
         if compositor.animating { invalidation.layout = true }
         scheduler.advance(ms, realTime: realTime, shouldYield: shouldYield, hasQuit: { navigator.quitCode != nil })
+        if toasts.expire(at: scheduler.clock) { invalidation.drawing = true }
     }
 
     // MARK: - Drawing
@@ -189,6 +197,12 @@ public final class Host {
     }
 
     // MARK: - Errors and logging
+
+    /// Shows a toast (`ui.toast`).
+    func showToast(_ text: String, kind: Toasts.Kind, duration: Int) {
+        toasts.add(text, kind: kind, duration: duration, now: scheduler.clock)
+        invalidation.drawing = true
+    }
 
     /// Handler errors so far, as shown in the banner.
     public var errors: [String] { dispatcher.errors }

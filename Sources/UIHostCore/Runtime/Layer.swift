@@ -11,6 +11,8 @@ final class Layer {
         case screen(Int32)
         case drawer(Int32)
         case sheet(Int32)
+        /// An alert or confirm dialog.
+        case dialog(Int32)
     }
 
     // `@exclusivity(unchecked)`: written per node of every layout, never
@@ -25,6 +27,8 @@ final class Layer {
     @exclusivity(unchecked) var preparing: [Node] = []
     /// Whether a shown node changes with the clock alone (a spinner).
     @exclusivity(unchecked) var animates = false
+    /// Containers whose children overflow them, outer before inner.
+    @exclusivity(unchecked) var scrollers: [Node] = []
     @exclusivity(unchecked) private var seen: [UnsafeRawPointer: Int] = [:]
     /// Whether any node of the tree carries `keys` (when not, a key press
     /// looks for no binding of this layer).
@@ -44,17 +48,18 @@ final class Layer {
     }
 
     /// Walks the laid-out tree once: focusable nodes in reading order (a bar
-    /// below its page comes after it), the nodes to prepare, and whether
-    /// anything animates.
-    func collect() {
+    /// below its page comes after it), the nodes to prepare, whether anything
+    /// animates, and what of each node the scrolling containers let show.
+    func collect(bounds: Rect) {
         focusables.removeAll(keepingCapacity: true)
         focusableKeys.removeAll(keepingCapacity: true)
         preparing.removeAll(keepingCapacity: true)
+        scrollers.removeAll(keepingCapacity: true)
         animates = false
         seen.removeAll(keepingCapacity: true)
         hasBindings = false
         scope.removeAll(keepingCapacity: true)
-        collect(root)
+        collect(root, clip: bounds, scroller: nil)
     }
 
     private static func takeAndBump(_ count: inout Int) -> Int {
@@ -62,7 +67,9 @@ final class Layer {
         return count
     }
 
-    private func collect(_ node: Node) {
+    private func collect(_ node: Node, clip: Rect, scroller: Node?) {
+        node.clip = clip
+        node.scroller = scroller
         let visible = !node.rect.isEmpty
         if visible {
             if node.needsPreparing { preparing.append(node) }
@@ -81,7 +88,13 @@ final class Layer {
             focusableKeys.insert(node.focusKey)
         }
         if node.isFocusable, visible, !node.focusAfterChildren { focusables.append(node) }
-        for child in node.children { collect(child) }
+        if let viewport = node.viewport {
+            scrollers.append(node)
+            let inner = clip.intersection(viewport.rect)
+            for child in node.children { collect(child, clip: inner, scroller: node) }
+        } else {
+            for child in node.children { collect(child, clip: clip, scroller: scroller) }
+        }
         if node.isFocusable, visible, node.focusAfterChildren { focusables.append(node) }
     }
 }

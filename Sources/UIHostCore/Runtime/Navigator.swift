@@ -21,6 +21,10 @@ final class Navigator {
     struct Sheet {
         let ref: Int32
         let table: UnsafeRawPointer
+        /// An alert or confirm dialog, answered rather than dismissed.
+        var isDialog = false
+        /// The `ui.spawn` coroutine waiting for the dialog's answer (a registry reference).
+        var waiter: Int32?
     }
 
     let lua: LuaState
@@ -41,6 +45,8 @@ final class Navigator {
     @exclusivity(unchecked) var focusChanges: [FocusChange] = []
     /// The component `ui.focus` asked for, focused after the next layout.
     var pendingFocus: UnsafeRawPointer?
+    /// Resumes a coroutine waiting for a dialog (its reference) with the answer.
+    var resumeWaiter: (Int32, Bool) -> Void = { _, _ in }
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
@@ -89,7 +95,9 @@ final class Navigator {
         for request in requests {
             switch request {
             case .push(let ref, _, _): luaL_unref(L, LUA_REGISTRYINDEX, ref)
-            case .present(let sheet): luaL_unref(L, LUA_REGISTRYINDEX, sheet.ref)
+            case .present(let sheet):
+                luaL_unref(L, LUA_REGISTRYINDEX, sheet.ref)
+                if let waiter = sheet.waiter { luaL_unref(L, LUA_REGISTRYINDEX, waiter) }
             default: break
             }
         }
@@ -101,7 +109,12 @@ final class Navigator {
         case .push(let ref, let directory, let file): push(ref: ref, directory: directory, file: file)
         case .pop: pop()
         case .present(let sheet): present(sheet)
-        case .dismissTop: if !sheets.isEmpty { dismissSheet(at: sheets.count - 1) }
+        case .dismissTop:
+            if let top = sheets.last {
+                if top.isDialog { answerDialog(at: sheets.count - 1, ok: false) } else { dismissSheet(at: sheets.count - 1) }
+            }
+        case .answer(let table, let ok):
+            if let i = sheets.firstIndex(where: { $0.table == table && $0.isDialog }) { answerDialog(at: i, ok: ok) }
         case .dismiss(let table): if let i = sheets.firstIndex(where: { $0.table == table }) { dismissSheet(at: i) }
         case .openDrawer: openDrawer()
         case .closeDrawer: closeDrawer()
@@ -120,7 +133,7 @@ final class Navigator {
             switch request {
             case .present(let sheet): tables.append(sheet.table)
             case .dismissTop: _ = tables.popLast()
-            case .dismiss(let table): if let i = tables.firstIndex(of: table) { tables.remove(at: i) }
+            case .dismiss(let table), .answer(let table, _): if let i = tables.firstIndex(of: table) { tables.remove(at: i) }
             default: break
             }
         }
@@ -223,6 +236,49 @@ final class Navigator {
         lua_settop(L, -2)
     }
 
+    // MARK: - Dialogs
+
+    /// Closes the dialog at `index` with the answer: its `onChoice(ok)` runs,
+    /// then the coroutine waiting for it resumes with `ok`.
+    func answerDialog(at index: Int, ok: Bool) {
+        guard sheets.indices.contains(index), sheets[index].isDialog else { return }
+        let dialog = sheets.remove(at: index)
+        focus[.dialog(dialog.ref)] = nil
+        invalidation.layout = true
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(dialog.ref))
+        luaL_unref(L, LUA_REGISTRYINDEX, dialog.ref)
+        if lua_getfield_raw(L, -1, "onChoice") == LUA_TFUNCTION {
+            lua_pushboolean(L, ok ? 1 : 0)
+            dispatcher.invoke(nargs: 1)
+        } else {
+            lua_settop(L, -2)
+        }
+        lua_settop(L, -2)
+        if let waiter = dialog.waiter { resumeWaiter(waiter, ok) }
+    }
+
+    /// Answers the dialog `ref` if it is still shown (Esc on it).
+    func answerDialog(ref: Int32, ok: Bool) {
+        if let i = sheets.firstIndex(where: { $0.ref == ref }) { answerDialog(at: i, ok: ok) }
+    }
+
+    /// Hands the coroutine `waiter` (a registry reference) to the dialog of
+    /// `table`, shown or about to be; false when there is none.
+    func attachWaiter(_ waiter: Int32, to table: UnsafeRawPointer) -> Bool {
+        if let i = sheets.firstIndex(where: { $0.table == table && $0.isDialog && $0.waiter == nil }) {
+            sheets[i].waiter = waiter
+            return true
+        }
+        for (i, request) in requests.enumerated() {
+            if case .present(var sheet) = request, sheet.table == table, sheet.isDialog, sheet.waiter == nil {
+                sheet.waiter = waiter
+                requests[i] = .present(sheet)
+                return true
+            }
+        }
+        return false
+    }
+
     /// Dismisses the presented sheet `ref`, if it still is.
     func dismissSheet(ref: Int32) {
         if let i = sheets.firstIndex(where: { $0.ref == ref }) { dismissSheet(at: i) }
@@ -240,6 +296,8 @@ enum NavigationRequest {
     case dismissTop
     /// `ui.dismiss(sheet)`: that sheet, if it is presented then.
     case dismiss(UnsafeRawPointer)
+    /// A dialog's button: the dialog of that table, if it is shown then.
+    case answer(UnsafeRawPointer, Bool)
     case openDrawer
     case closeDrawer
     case quit(Int32)

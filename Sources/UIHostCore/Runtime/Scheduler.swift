@@ -38,6 +38,9 @@ final class Scheduler {
     /// Coroutines of `ui.spawn` still running.
     private var spawned: Set<OpaquePointer> = []
     private var nextTimerID = 1
+    /// Takes a coroutine (its reference) that waits for the dialog of a
+    /// table; false when no such dialog is shown or about to be.
+    var awaitDialog: (Int32, UnsafeRawPointer) -> Bool = { _, _ in false }
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
@@ -180,6 +183,12 @@ final class Scheduler {
         let status = dispatcher.handling { lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) } }
         invalidation.layout = true
         if status == LUA_YIELD {
+            // ui.alert / ui.confirm: the dialog resumes it with the answer.
+            if nresults >= 1, lua_type(co, -1) == LUA_TLIGHTUSERDATA, let table = lua_touserdata(co, -1) {
+                lua_settop(co, -nresults - 1)
+                nresults = 0
+                if awaitDialog(ref, UnsafeRawPointer(table)) { return nil }
+            }
             var ms = 0
             // What ui.sleep yields; a bare coroutine.yield may yield anything.
             if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: min(max(0, lua_tointegerx(co, -1, nil)), 1_000_000_000_000)) }
@@ -201,6 +210,13 @@ final class Scheduler {
         spawned.remove(co)
         luaL_unref(L, LUA_REGISTRYINDEX, ref)
         return failure
+    }
+
+    /// Resumes the coroutine `ref` that waited for a dialog, with its answer.
+    func resume(waiter ref: Int32, with ok: Bool) {
+        guard let co = thread(ref) else { return }
+        lua_pushboolean(co, ok ? 1 : 0)
+        resume(threadRef: ref, nargs: 1)
     }
 
     /// Whether `thread` is a coroutine started by `ui.spawn` (where `ui.sleep` may yield).

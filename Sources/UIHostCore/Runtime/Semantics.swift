@@ -12,6 +12,8 @@ public struct Semantics: Equatable, Sendable {
     /// For items of a list, tabs, picker, dropdown, radio group or menu: the chosen one.
     public var selected: Bool?
     public var disabled = false
+    /// A control not wholly shown: scrolled past a container's edge, or cut by the frame's.
+    public var offscreen = false
     /// A dropdown or menu picker: whether its popup is open.
     public var expanded: Bool?
     public var children: [Semantics] = []

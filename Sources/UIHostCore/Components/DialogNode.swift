@@ -1,0 +1,161 @@
+/// `ui.alert` and `ui.confirm`: a modal box in the middle of the frame, its
+/// title in the top edge, the message wrapped inside, the buttons in its last
+/// row. Shown by calling the constructor (`ui.confirm{…}`), it is a layer of
+/// its own over everything else: the backdrop dims behind it, focus stays
+/// inside, focus starts on the safe choice (Cancel, which comes first), Esc
+/// answers false. The answer goes to `onChoice(ok)`, and to the `ui.spawn`
+/// coroutine that waits in the call.
+final class DialogNode: Node {
+    let title: String
+    let message: String
+    let confirmTitle: String
+    /// nil for an alert: one button.
+    let cancelTitle: String?
+    let destructive: Bool
+    private(set) var lines: [String] = []
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, asksToConfirm: Bool) {
+        title = field.string("title") ?? ""
+        message = field.string("message") ?? ""
+        confirmTitle = field.string("confirm") ?? "OK"
+        cancelTitle = asksToConfirm ? field.string("cancel") ?? "Cancel" : nil
+        destructive = asksToConfirm && field.bool("destructive") ?? false
+        super.init(id: id, anchor: anchor)
+        var buttons: [Node] = []
+        if let cancelTitle { buttons.append(DialogButtonNode(of: self, title: cancelTitle, ok: false)) }
+        buttons.append(DialogButtonNode(of: self, title: confirmTitle, ok: true, destructive: destructive))
+        children = buttons
+    }
+
+    /// Not dismissed by a click outside or a drag: only an answer closes it.
+    override var isDismissible: Bool { false }
+
+    /// Columns of the button row: each button with its gutter, one apart.
+    private var buttonsWidth: Int {
+        children.map { $0.naturalWidth() }.reduce(0, +) + (children.count - 1)
+    }
+
+    static let maxWidth = 50
+
+    override func layout(in bounds: Rect, _ context: LayoutContext) {
+        let widest = max(DisplayWidth.of(title) + 6, buttonsWidth + 4, min(DisplayWidth.of(message), DialogNode.maxWidth - 4) + 4)
+        let width = min(bounds.width, max(24, min(DialogNode.maxWidth, widest)))
+        var wrapped = message.isEmpty ? [] : TextLayout.wrap(message, width: max(1, width - 4))
+        // Borders, the message, an empty row, the buttons; a small frame cuts the message.
+        let room = max(0, bounds.height - 4)
+        if wrapped.count > room {
+            wrapped = Array(wrapped.prefix(room))
+            if let last = wrapped.popLast() { wrapped.append(TextLayout.truncate(last + " …", to: max(1, width - 4))) }
+        }
+        lines = wrapped
+        let height = min(bounds.height, lines.count + 4)
+        rect = Rect(x: bounds.x + (bounds.width - width) / 2, y: bounds.y + (bounds.height - height) / 2, width: width, height: height)
+        // The buttons at the right of the last row inside the border.
+        let row = rect.maxY - 2
+        var x = max(rect.x + 1, rect.maxX - 2 - buttonsWidth)
+        for button in children {
+            let w = min(button.naturalWidth(), max(0, rect.maxX - 1 - x))
+            button.layout(in: Rect(x: x, y: row, width: w, height: row > rect.y ? 1 : 0), context)
+            x += w + 1
+        }
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let g = context.glyphs
+        frame.fill(rect)
+        if rect.width >= 2 {
+            let inner = rect.width - 2
+            var top = String(repeating: g.horizontal, count: inner)
+            if !title.isEmpty, inner > 6 {
+                let t = " " + TextLayout.truncate(title, to: inner - 4) + " "
+                top = String(repeating: g.horizontal, count: 1) + t + String(repeating: g.horizontal, count: max(0, inner - 1 - DisplayWidth.of(t)))
+            }
+            frame.put(String(g.topLeft) + top + String(g.topRight), x: rect.x, y: rect.y, style: .border, clip: rect)
+            if !title.isEmpty, inner > 6 {
+                frame.addStyle(.bold, in: Rect(x: rect.x + 3, y: rect.y, width: DisplayWidth.of(TextLayout.truncate(title, to: inner - 4)), height: 1))
+            }
+            if rect.height >= 2 {
+                frame.put(String(g.bottomLeft) + String(repeating: g.horizontal, count: inner) + String(g.bottomRight),
+                          x: rect.x, y: rect.maxY - 1, style: .border, clip: rect)
+            }
+            for y in stride(from: rect.y + 1, to: rect.maxY - 1, by: 1) {
+                frame.put(String(g.vertical), x: rect.x, y: y, style: .border, clip: rect)
+                frame.put(String(g.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
+            }
+        }
+        let body = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: max(0, rect.height - 3))
+        for (i, line) in lines.enumerated() where i < body.height {
+            frame.put(line, x: body.x, y: body.y + i, clip: body)
+        }
+        for button in children where !button.rect.isEmpty { button.render(into: &frame, context) }
+    }
+}
+
+/// A button of a dialog: Enter, Space or a click answers with `ok`.
+final class DialogButtonNode: Node {
+    let title: String
+    let ok: Bool
+    let destructive: Bool
+
+    init(of dialog: DialogNode, title: String, ok: Bool, destructive: Bool = false) {
+        self.title = title
+        self.ok = ok
+        self.destructive = destructive
+        // The dialog's table: the answer names it; the two buttons are its two occurrences.
+        super.init(id: dialog.id, anchor: dialog.anchor)
+    }
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        let label = "[ " + TextLayout.truncate(title, to: max(0, body.width - 4)) + " ]"
+        let look: Style = destructive ? Style.error.union(.bold) : .plain
+        frame.put(label, x: body.x, y: body.y, style: look.union(focused ? .focused : .plain), clip: body)
+    }
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return [.answerDialog(id, ok)]
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [.answerDialog(id, ok)] }
+}
+
+/// `ui.alert`: a message and one button.
+enum AlertDialog: Component {
+    static let kind = Kind.alert
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
+        .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),
+        .string("confirm", default: "OK", doc: "The button's label (default \"OK\")."),
+        .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the button, false after Esc."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node {
+        DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: false)
+    }
+}
+
+/// `ui.confirm`: a question, Cancel and a confirm button; focus starts on Cancel.
+enum ConfirmDialog: Component {
+    static let kind = Kind.confirm
+    static let fields: [FieldSpec] = [
+        .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
+        .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),
+        .string("confirm", default: "OK", doc: "The confirm button's label (default \"OK\")."),
+        .string("cancel", default: "Cancel", doc: "The cancel button's label (default \"Cancel\"); it has focus first."),
+        .bool("destructive", default: false, doc: "Draw the confirm button in the theme's error colour (default false)."),
+        .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the confirm button, false after Cancel or Esc."),
+    ]
+
+    static func node(_ source: NodeSource) -> Node {
+        DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: true)
+    }
+}

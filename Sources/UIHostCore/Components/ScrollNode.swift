@@ -1,0 +1,92 @@
+/// `ui.scroll`: children in a column that may be taller than its place. While
+/// they are, it shows `↑`/`↓` in its last column where more lies beyond an
+/// edge, and scrolls: with the wheel, with Up/Down/PageUp/PageDown when focus
+/// moves among the controls inside (focus moving scrolls the focused control
+/// into view), and, holding no control, as a focusable of its own. The offset
+/// is kept by the host, not in the table.
+final class ScrollNode: Node {
+    /// Rows it takes; nil takes the space left, like a list.
+    let height: Int?
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        height = field.int("height", min: 0, max: 10_000)
+        super.init(id: id, anchor: anchor)
+    }
+
+    /// Holding no control, it takes focus itself while it has more to show.
+    override var isFocusable: Bool { viewport != nil && !holdsControl }
+    private lazy var holdsControl = ScrollNode.holdsControl(children)
+
+    private static func holdsControl(_ nodes: [Node]) -> Bool {
+        nodes.contains { $0.isFocusable || holdsControl($0.children) }
+    }
+
+    override var isFlexible: Bool { height == nil }
+    override var preferredFlexibleHeight: Int { StackLayout.measureColumn(children, spacing: 0, width: Int.max / 4) }
+    override func measure(width: Int) -> Int { height ?? StackLayout.measureColumn(children, spacing: 0, width: width) }
+    override func leastHeight(width: Int) -> Int { height ?? min(measure(width: width), Node.leastFlexibleRows) }
+    override func naturalWidth() -> Int { (children.map { $0.naturalWidth() }.max() ?? 0) + 1 }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        // The last column is left for the marks while the children overflow.
+        viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
+                                                     markX: rect.maxX - 1, context)
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        guard let viewport else {
+            for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+            return
+        }
+        viewport.render(children, into: &frame, context, markStyle: context.isFocused(self) ? .focusMark : .muted)
+    }
+
+    /// Focused (holding no control): the keys scroll it; at an end they go on
+    /// to the host (focus moves on, or a container around scrolls).
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard let viewport else { return nil }
+        let page = max(1, viewport.rect.height - 1)
+        switch key {
+        case .up: return scroll(to: viewport.offset(scrolledBy: -1))
+        case .down: return scroll(to: viewport.offset(scrolledBy: 1))
+        case .pageUp: return scroll(to: viewport.offset(scrolledBy: -page))
+        case .pageDown: return scroll(to: viewport.offset(scrolledBy: page))
+        case .home: return scroll(to: 0)
+        case .end: return scroll(to: viewport.maxOffset)
+        default: return nil
+        }
+    }
+
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        guard let viewport else { return nil }
+        return scroll(to: viewport.offset(scrolledBy: amount * Host.wheelRows))
+    }
+
+    private func scroll(to offset: Int) -> [Action]? {
+        guard let viewport, offset != viewport.offset else { return nil }
+        return [.setScrollOffset(viewport.key, offset)]
+    }
+}
+
+extension ScrollNode: Component {
+    static let kind = Kind("scroll")
+    static let fields: [FieldSpec] = [
+        .integer("height", 0...10_000, default: .described("the space left"),
+                 doc: "Rows it takes, 0…10000 (default: the space left, like a list)."),
+    ]
+    static let children = ChildPolicy.any(doc: "Children, top to bottom; taller than its place, they scroll.")
+
+    static func node(_ source: NodeSource) -> Node { ScrollNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension Key {
+    /// The keys that scroll content no control took.
+    var scrollsContent: Bool {
+        switch self {
+        case .up, .down, .pageUp, .pageDown, .home, .end: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// What a container shows of children taller than its place: the screen, a
+/// sheet, the drawer and `ui.scroll`. Set at layout only while they overflow;
+/// the offset is interaction state (`InteractionState.scrollOffsets`, by the
+/// container's table), never written into the script's table.
+struct Viewport {
+    /// Where the container's offset is kept.
+    let key: UnsafeRawPointer
+    /// The rows that show.
+    let rect: Rect
+    /// Rows of all the children, at the widths they were laid out with.
+    let contentHeight: Int
+    /// Rows scrolled past the top.
+    let offset: Int
+    /// The column where `↑`/`↓` say that more lies beyond an edge.
+    let markX: Int
+
+    var maxOffset: Int { max(0, contentHeight - rect.height) }
+    var canScrollUp: Bool { offset > 0 }
+    var canScrollDown: Bool { offset < maxOffset }
+
+    /// The offset after scrolling by `rows` (negative is up), kept in range.
+    func offset(scrolledBy rows: Int) -> Int {
+        min(max(offset + rows, 0), maxOffset)
+    }
+
+    /// How far to scroll so that `target` (a rect laid out at the current
+    /// offset) shows whole, or its top when it is taller than the view.
+    func scrollDelta(toShow target: Rect) -> Int {
+        if target.y < rect.y || target.height >= rect.height { return target.y - rect.y }
+        if target.maxY > rect.maxY { return target.maxY - rect.maxY }
+        return 0
+    }
+
+    /// Draws the children clipped to the view, then the marks.
+    func render(_ children: [Node], into frame: inout FrameBuffer, _ context: RenderContext, markStyle: Style = .muted) {
+        frame.clipped(to: rect) { frame in
+            for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        }
+        guard !rect.isEmpty else { return }
+        if canScrollUp { frame.put(context.glyphs.moreUp, x: markX, y: rect.y, style: markStyle) }
+        if canScrollDown { frame.put(context.glyphs.moreDown, x: markX, y: rect.maxY - 1, style: markStyle) }
+    }
+}
+
+extension StackLayout {
+    /// Lays out a column of children that may be taller than `rect`. When their
+    /// least heights fit, it is `layoutColumn` and nil; otherwise each child
+    /// gets its least height, the column is placed `offset` rows up (the
+    /// offset kept for `key`, clamped), `reserve` columns at the right are
+    /// left for the marks, and the viewport says what shows.
+    static func layoutScrollingColumn(_ children: [Node], spacing: Int, in rect: Rect, key: UnsafeRawPointer,
+                                      reserve: Int = 0, markX: Int, _ context: LayoutContext) -> Viewport? {
+        guard !children.isEmpty, rect.height > 0, rect.width > 0 else {
+            layoutColumn(children, spacing: spacing, in: rect, context)
+            return nil
+        }
+        if leastColumnHeight(children, spacing: spacing, width: rect.width) <= rect.height {
+            if context.state.scrollOffsets[key] != nil { context.state.scrollOffsets[key] = nil }
+            layoutColumn(children, spacing: spacing, in: rect, context)
+            return nil
+        }
+        let width = max(0, rect.width - reserve)
+        let heights = children.map { $0.leastHeight(width: width) }
+        let content = heights.reduce(0, +) + spacing * (children.count - 1)
+        let offset = min(max(context.state.scrollOffsets[key] ?? 0, 0), max(0, content - rect.height))
+        context.state.scrollOffsets[key] = offset
+        var y = rect.y - offset
+        for (child, h) in zip(children, heights) {
+            child.layout(in: Rect(x: rect.x, y: y, width: width, height: h), context)
+            y += h + spacing
+        }
+        return Viewport(key: key, rect: rect, contentHeight: content, offset: offset, markX: markX)
+    }
+
+    /// The rows a column needs at least: flexible children at their least.
+    static func leastColumnHeight(_ children: [Node], spacing: Int, width: Int) -> Int {
+        guard !children.isEmpty else { return 0 }
+        var total = spacing * (children.count - 1)
+        for child in children { total += child.leastHeight(width: width) }
+        return total
+    }
+}
