@@ -34,6 +34,8 @@ final class Compositor {
     private var lastLayoutProblems: Set<String> = []
     private var lastPrepareProblems: Set<String> = []
     private var layoutProblemCount = 0
+    /// Draws over the layers and their popup: the command palette while open.
+    var drawOverlay: ((inout FrameBuffer, Glyphs) -> Void)?
     /// Places the cursor in every frame (`Host.testCursor`).
     var testCursor: Point? {
         didSet { invalidation.drawing = true }
@@ -130,6 +132,7 @@ final class Compositor {
             layer.root.render(into: &frame, context)
         }
         popup?.render(into: &frame, RenderContext(glyphs: glyphs, focused: nil, state: interaction, clock: clock))
+        if let drawOverlay { drawOverlay(&frame, glyphs) }
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
         invalidation.drawing = false

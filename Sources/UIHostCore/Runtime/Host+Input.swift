@@ -23,6 +23,8 @@ extension Host {
             dispatcher.banner = nil
             return
         }
+        // Commands: the palette, ctrl-p and commands' keys (Host+Commands.swift).
+        if palette != nil || !commands.isEmpty, handleCommandKey(key) { return }
         if let popup {
             apply(popup.handle(key))
             if key == .tab || key == .shiftTab {
