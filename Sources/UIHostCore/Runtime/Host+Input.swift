@@ -19,12 +19,12 @@ extension Host {
             quit(130)
             return
         }
+        // Commands: the palette, ctrl-p and commands' keys (Host+Commands.swift).
+        if palette != nil || !commands.isEmpty, handleCommandKey(key) { return }
         if key == .esc, dispatcher.banner != nil {
             dispatcher.banner = nil
             return
         }
-        // Commands: the palette, ctrl-p and commands' keys (Host+Commands.swift).
-        if palette != nil || !commands.isEmpty, handleCommandKey(key) { return }
         if let popup {
             apply(popup.handle(key))
             if key == .tab || key == .shiftTab {
