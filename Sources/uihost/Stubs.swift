@@ -530,9 +530,9 @@ function ui.command(command) end
 function ui.run(id) end
 
 ---A `ui.list` of the items plugins contribute to menu `name` (empty when none do);
----choosing one runs its command.
+---choosing one runs its command. The result is a `ui.List` (its `items` may be read).
 ---@param name string
----@return ui.List
+---@return table list
 function ui.menu(name) end
 
 ---Writes its arguments, converted with tostring and separated by tabs, to the log

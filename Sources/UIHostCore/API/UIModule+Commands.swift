@@ -25,8 +25,10 @@ extension UIModule {
             t.stack.forEachPair(in: t.index) {
                 guard let key = t.stack.string(at: -2), commandFields.contains(key) else {
                     let name = t.stack.string(at: -2) ?? "(\(t.stack.type(at: -2).name) key)"
-                    problem = "ui.command: unknown field '\(HostLimits.shortened(name))'"
+                    // Not worded "unknown field": ui.command is no constructor of a component.
+                    problem = "ui.command: a command has no field '\(HostLimits.shortened(name))'"
                         + (suggestion(for: name, among: commandFields).map { " (did you mean '\($0)'?)" } ?? "")
+                        + "; its fields are id, title, keys, run, description"
                     return false
                 }
                 return true
