@@ -19,6 +19,8 @@ local ui = {
     "after", "every", "spawn", "sleep", "log", "bind", "focus",
     -- look
     "theme",
+    -- commands and plugin menus
+    "command", "run", "menu",
   },
 }
 

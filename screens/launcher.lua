@@ -24,7 +24,11 @@ local function comingSoon(entry)
 end
 
 
-return ui.screen {
+-- What plugins add to the launcher (`uihost screens/launcher.lua --plugins plugins`):
+-- shown below the screen's own entries, only when there is something.
+local contributed = ui.menu("launcher")
+
+local screen = ui.screen {
   title = "uihost",
   ui.text { text = "Example screens — Enter opens one, Esc comes back, q quits.", align = "center" },
   ui.divider(),
@@ -42,3 +46,10 @@ return ui.screen {
     end,
   },
 }
+if #contributed.items > 0 then
+  screen[#screen + 1] = ui.divider()
+  screen[#screen + 1] = ui.text { text = "From plugins — ctrl-p lists every command" }
+  screen[#screen + 1] = contributed
+end
+
+return screen

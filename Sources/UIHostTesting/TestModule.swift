@@ -95,6 +95,7 @@ enum TestModule {
             // (which would drop a message pushed inside it).
             if let problem = s.withTable(at: 2, { readOpenOptions($0, into: &options) }) { return s.raise(problem) }
             countsBytes = s.withTable(at: 2) { $0.bool("stats") } ?? false
+            options.pluginDirectories = options.pluginDirectories.map { ProjectPaths.resolve($0, fromTestScript: run.path) }
         }
         guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(given)") }
         let host: Host
@@ -138,7 +139,55 @@ enum TestModule {
             }
             options.allow.insert(cap)
         }
-        return nil
+        return readPluginOptions(t, into: &options)
+    }
+
+    /// `plugins = "DIR"` or `{ "DIR", … }` (relative to where the test runs, like
+    /// the screen's path), and `grant = { NAME = { "os" } }` or `{ NAME = "io,os" }`.
+    private static func readPluginOptions(_ t: LuaTable, into options: inout HostOptions) -> String? {
+        switch t.type("plugins") {
+        case .string: options.pluginDirectories.append(t.string("plugins")!)
+        case .table:
+            let bad = t.withTable("plugins") { list -> Bool in
+                for i in stride(from: 1, through: list.count, by: 1) {
+                    guard let dir = list.string(i) else { return true }
+                    options.pluginDirectories.append(dir)
+                }
+                return false
+            } ?? false
+            if bad { return "test.open: plugins must be a folder or a list of folders" }
+        case .nil: break
+        default: return "test.open: plugins must be a folder or a list of folders"
+        }
+        switch t.type("grant") {
+        case .nil: return nil
+        case .table: break
+        default: return "test.open: grant must be a table such as { clock = { \"os\" } }"
+        }
+        var problem: String?
+        t.withTable("grant") { table in
+            let s = table.stack
+            s.forEachPair(in: table.index) {
+                guard let name = s.string(at: -2) else { problem = "test.open: grant is keyed by plugin name"; return false }
+                var names: [String] = []
+                if let text = s.string(at: -1) {
+                    names = text.split(separator: ",").map(String.init)
+                } else {
+                    s.withTable(at: -1) { list in
+                        for i in stride(from: 1, through: list.count, by: 1) { names.append(list.string(i) ?? "?") }
+                    }
+                }
+                for n in names {
+                    guard let cap = Capability(rawValue: n), cap != .all else {
+                        problem = "test.open: grant.\(name): unknown permission '\(n)' (expected io or os)"
+                        return false
+                    }
+                    options.grants[name, default: []].insert(cap)
+                }
+                return true
+            }
+        }
+        return problem
     }
 
     static let close: LuaSwiftFunction = { L in

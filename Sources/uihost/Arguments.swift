@@ -12,6 +12,8 @@ struct Arguments {
         case testWorker(String)
         case check([String])
         case stubs(String)
+        /// `uihost plugins DIR…`: list and check the plugins in each folder.
+        case plugins([String])
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -30,6 +32,10 @@ struct Arguments {
     var ascii = false
     var watch = false
     var allow: Set<Capability> = []
+    /// `--plugins DIR`, repeatable.
+    var pluginDirectories: [String] = []
+    /// `--grant NAME=io,os`, repeatable.
+    var grants: PluginGrants = [:]
     var maxInstructions: Int64 = ScriptLimits.defaults.maxInstructions ?? 0
     var maxMemoryMiB = ScriptLimits.defaults.maxMemory >> 20
     var maxSeconds = ScriptLimits.defaults.maxSeconds
@@ -94,6 +100,19 @@ struct Arguments {
                         throw UsageError(message: "--allow: unknown capability '\(name)' (expected io, os or all)")
                     }
                     a.allow.insert(cap)
+                }
+            case "--plugins": a.pluginDirectories.append(try value(flag, inline))
+            case "--grant":
+                let v = try value(flag, inline)
+                let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    throw UsageError(message: "--grant: expected NAME=io,os (such as clock=os), got '\(v)'")
+                }
+                for name in parts[1].split(separator: ",") {
+                    guard let cap = Capability(rawValue: String(name)), cap != .all else {
+                        throw UsageError(message: "--grant: unknown permission '\(name)' (expected io or os)")
+                    }
+                    a.grants[parts[0], default: []].insert(cap)
                 }
             case "--max-instructions":
                 let v = try value(flag, inline)
@@ -163,6 +182,9 @@ struct Arguments {
         case "stubs":
             guard rest.count == 1 else { throw UsageError(message: "stubs takes one directory") }
             a.command = .stubs(rest[0])
+        case "plugins":
+            guard !rest.isEmpty else { throw UsageError(message: "plugins needs a folder of plugins") }
+            a.command = .plugins(rest)
         default:
             guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])'") }
             a.command = .run(first)
@@ -170,7 +192,7 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "stubs", "help"]
+    static let commands = ["run", "render", "test", "check", "stubs", "plugins", "help"]
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {

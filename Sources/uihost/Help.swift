@@ -18,6 +18,8 @@ usage: uihost SCREEN.lua [options]          run a screen (acts as `render` witho
        uihost check PATH ...                load and validate screens (and folders of them)
        uihost stubs DIR [--force]           write the LuaLS stubs into DIR, and .luarc.json
                                             and .luacheckrc here
+       uihost plugins DIR ...               list the plugins in each folder and check them
+                                            (exit 3 when one is broken)
        uihost help [COMMAND]                this text, or more about one command
        uihost --help | --version
 
@@ -33,6 +35,9 @@ options:
   --ascii                 ASCII-only glyphs
   --watch                 reload the screen when it or a required module changes
   --allow CAP,...         lift parts of the sandbox: io, os, all
+  --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
+                          in a uihost.lua beside the screen)
+  --grant NAME=CAP,...    give plugin NAME the io and/or os it asks for (repeatable)
   --max-instructions N    instruction budget per handler call (default 100000000)
   --max-time S            CPU seconds per handler call, for work inside library
                           functions (default 5; 0 for none)

@@ -646,6 +646,35 @@ function ui.spawn(fn) end
 ---@param ms number Non-negative.
 function ui.sleep(ms) end
 
+---@class ui.CommandContext
+---@field id string The command's id.
+---@field plugin? string The plugin it comes from (plugin commands only).
+---@field folder? string The plugin's folder (plugin commands only).
+
+---@class ui.Command
+---@field id string Unique among the app's commands.
+---@field title string What the command palette (ctrl-p) shows and filters on.
+---@field keys? string A key that runs it from anywhere in the app (`"ctrl-s"`).
+---@field description? string One line about it.
+---@field run fun(ctx: ui.CommandContext) Runs the command.
+
+---Adds a command to the app's registry: the command palette (ctrl-p) lists it and its
+---`keys` runs it. Registering an id again replaces the screen's own command.
+---@param command ui.Command
+function ui.command(command) end
+
+---Runs command `id` now. True when it ran; false and the message when it failed.
+---@param id string
+---@return boolean ok
+---@return string? message
+function ui.run(id) end
+
+---A `ui.list` of the items plugins contribute to menu `name` (empty when none do);
+---choosing one runs its command. The result is a `ui.List` (its `items` may be read).
+---@param name string
+---@return table list
+function ui.menu(name) end
+
 ---Writes its arguments, converted with tostring and separated by tabs, to the log
 ---(stderr when headless, the log file when interactive); never to the frame. `print`
 ---does the same.

@@ -49,6 +49,8 @@ func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
         log: { standardError($0) })
     options.theme = args.theme
     options.limits = scriptLimits(args)
+    options.pluginDirectories = args.pluginDirectories
+    options.grants = args.grants
     return options
 }
 
@@ -123,7 +125,8 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
     // A folder stands for the screens directly in it.
     let screens = paths.flatMap { path in
         FileSystem.isDirectory(path)
-            ? FileSystem.list(path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted().map { FileSystem.join(path, $0) }
+            ? FileSystem.list(path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") && $0 != Host.configName }.sorted()
+                .map { FileSystem.join(path, $0) }
             : [path]
     }
     for path in screens {
@@ -150,6 +153,38 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
         }
     }
     exit(failed ? 3 : 0)
+}
+
+/// `plugins DIR…`: one line per plugin (name, version, permissions, ok or
+/// its problems); 0, or 3 when one is broken.
+func listPlugins(_ directories: [String], _ args: Arguments) -> Int32 {
+    var options = HostOptions(log: { _ in })
+    options.limits = scriptLimits(args)
+    options.grants = args.grants
+    options.readsProjectConfig = false
+    var broken = false
+    for directory in directories {
+        guard FileSystem.isDirectory(directory) else { usageExit("plugins: \(directory) is not a folder") }
+        options.pluginDirectories = [directory]
+        let reports: [PluginReport]
+        do {
+            reports = try Host.inspectPlugins(options: options)
+        } catch {
+            standardError("uihost: " + error.message)
+            return 3
+        }
+        if reports.isEmpty { standardOutput("\(directory): no plugins") }
+        for report in reports {
+            let permissions = report.permissions.map { report.granted.contains($0) ? $0 : $0 + " (not granted)" }
+            var line = "\(report.name) \(report.version ?? "-")"
+            line += permissions.isEmpty ? "  no permissions" : "  permissions: " + permissions.joined(separator: ", ")
+            line += report.loaded ? "  ok" : "  BROKEN"
+            standardOutput(line, exitCode: 3)
+            for problem in report.problems { standardOutput("  " + problem, exitCode: 3) }
+            if !report.loaded { broken = true }
+        }
+    }
+    return broken ? 3 : 0
 }
 
 func testOptions(_ args: Arguments) -> TestOptions {
@@ -200,6 +235,8 @@ case .testWorker(let script):
         usageExit("--worker-options: not options the test runner wrote")
     }
     exit(TestRunner(options: options).runWorker(script: script))
+case .plugins(let directories):
+    exit(listPlugins(directories, arguments))
 case .stubs(let directory):
     let wrote = Stubs.write(to: directory)
     guard wrote == 0 else { exit(wrote) }

@@ -145,6 +145,26 @@ final class BindingTests: XCTestCase {
         }
     }
 
+    func testCommandKeysAreBindingsBelowTheScriptsInFooterAndHelp() throws {
+        let host = try host("""
+        log = {}
+        ui.command { id = "demo.greet", title = "Greet", keys = "ctrl-g", run = function() log[#log + 1] = "greet" end }
+        ui.command { id = "demo.save", title = "Save all", keys = "ctrl-s", run = function() log[#log + 1] = "save all" end }
+        return ui.screen {
+          title = "S", footer = true,
+          keys = { ["ctrl-s"] = { "Save", function() log[#log + 1] = "save" end } },
+          ui.button { title = "Go" },
+        }
+        """, cols: 60)
+        XCTAssertEqual(host.render().line(9).trimmingCharacters(in: .whitespaces), "^S Save  ^G Greet  ? Keys  q Quit")
+        press(host, .ctrl("g"), .ctrl("s"))
+        XCTAssertEqual(try log(host), "greet,save", "the screen's ctrl-s wins over the command's")
+        press(host, .function(1))
+        let help = host.render().text
+        XCTAssertTrue(help.contains("ctrl-g  Greet"), help)
+        XCTAssertFalse(help.contains("Save all"), "a shadowed command key is not listed: " + help)
+    }
+
     func testWithoutBindingsNoneAreLookedUp() throws {
         let host = try host("return ui.screen { title = 'S', ui.button { title = 'A' } }")
         host.layoutIfNeeded()

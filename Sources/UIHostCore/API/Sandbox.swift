@@ -30,18 +30,40 @@ enum Sandbox {
             s.push(allow.contains(.all))
             s.push(UIModule.log)   // print(…) goes to the log, never onto the frame
             s.push(requireFunction)
-            try host.lua.call(nargs: 5, nresults: 0)
+            // With plugins: the libraries as they are before the screen's sandbox
+            // takes parts away, kept for the plugins' environments.
+            if host.usesPlugins {
+                s.pushSubtable(PluginEnvironment.pristineKey, at: LUA_REGISTRYINDEX)
+            } else {
+                s.pushNil()
+            }
+            try host.lua.call(nargs: 6, nresults: 0)
         } catch {
             throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
         }
     }
 
     private static let prelude = """
-    local allow_io, allow_os, allow_all, print, require = ...
+    local allow_io, allow_os, allow_all, print, require, pristine = ...
     _G.print = print
     _G.require = require
     -- The host owns the process: os.exit leaves through ui.quit, restoring the terminal.
     if os and os.exit then os.exit = function(code) ui.quit(code) end end
+    if pristine then
+      for _, name in ipairs { "string", "table", "math", "utf8", "coroutine", "io", "os" } do
+        local copy = {}
+        for k, v in pairs(_G[name]) do copy[k] = v end
+        pristine[name] = copy
+      end
+      local base = {}
+      for _, name in ipairs { "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+                              "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall",
+                              "load", "setmetatable", "getmetatable", "collectgarbage", "_VERSION" } do
+        base[name] = _G[name]
+      end
+      base.print = print
+      pristine.base = base
+    end
     if allow_all then return end
     local rawload, type, error, rawget, setmeta, pcall = load, type, error, rawget, setmetatable, pcall
     -- A finalizer would run inside the collector, outside any handler and its

@@ -16,7 +16,7 @@ enum UIModule {
             uih_pushswiftclosure(L, construct, 1)
             lua_setfield(L, -2, component.kind.rawValue)
         }
-        for (name, f) in functions { host.lua.setFunction(name, f) }
+        for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
         lua_setglobal(L, "ui")
         // The metatable of timer handles: `handle:cancel()`.
         _ = luaL_newmetatable(L, "uihost.timer")
@@ -179,9 +179,11 @@ enum UIModule {
             lua_pushvalue(L, 1)
         case LUA_TSTRING:
             let path = LuaState.string(L, at: 1)
-            let full = FileSystem.join(host.navigator.directoryAfterRequests ?? host.scriptDirectory, path)
+            // A screen a plugin ships is pushed by its name.
+            let shipped = host.plugins?.screens[path]?.file
+            let full = shipped ?? FileSystem.join(host.navigator.directoryAfterRequests ?? host.scriptDirectory, path)
             // Before anything is read: neither the file's content nor whether it exists gets out.
-            if let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
+            if shipped == nil, let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
             guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
                 return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
             }

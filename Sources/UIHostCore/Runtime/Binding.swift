@@ -18,6 +18,8 @@ struct Binding {
         case component(Int32)
         /// `ui.bind`: the function's registry reference.
         case app(Int32)
+        /// A command's `keys` (`ui.command`, plugins): its index in the registry.
+        case command(Int)
     }
 
     /// The key as the footer shows it: `^S`, `f2`, `M-x`, `esc`.

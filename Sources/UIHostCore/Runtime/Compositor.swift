@@ -47,6 +47,8 @@ final class Compositor {
     /// Errors of data-source calls (`item(i)`) of the last preparing: each is
     /// reported once when it appears, not on every frame.
     private var lastRowErrors: Set<String> = []
+    /// Draws over the layers and their popup: the command palette while open.
+    var drawOverlay: ((inout FrameBuffer, Glyphs) -> Void)?
     /// Places the cursor in every frame (`Host.testCursor`).
     var testCursor: Point? {
         didSet { invalidation.drawing = true }
@@ -207,6 +209,7 @@ final class Compositor {
             HelpOverlay.draw(help, into: &frame, glyphs: glyphs)
         }
         toasts.render(into: &frame, glyphs: glyphs)
+        if let drawOverlay { drawOverlay(&frame, glyphs) }
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
         invalidation.drawing = false

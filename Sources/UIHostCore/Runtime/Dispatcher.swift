@@ -241,8 +241,13 @@ final class Dispatcher {
 
     // MARK: - Errors and logging
 
+    /// Names where an error comes from when the host can tell (a plugin's
+    /// file); set only while plugins are loaded.
+    var attribute: ((String) -> String)?
+
     /// Shows a handler error in the banner and keeps it for `app:errors()`.
     func report(_ message: String, traceback: String = "") {
+        let message = attribute?(message) ?? message
         errors.append(message)
         if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
         banner = message

@@ -8,7 +8,7 @@ extension Host {
     /// Whether any binding could take a key now: when not, a key press does
     /// no more than it did before bindings existed.
     var mayHaveBindings: Bool {
-        if !appBindings.isEmpty { return true }
+        if !appBindings.isEmpty || !commands.byKey.isEmpty { return true }
         guard let layer = topLayer else { return false }
         if layer.hasBindings { return true }
         if case .drawer = layer.kind, let screen = layers.first { return screen.hasBindings }
@@ -43,6 +43,10 @@ extension Host {
             if case .drawer = layer.kind, let screen = layers.first { add(CollectionOfOne(screen.root)) }
         }
         for binding in appBindings where seen.insert(binding.key).inserted { list.append(binding) }
+        for (index, command) in commands.commands.enumerated() {
+            guard let key = command.key, commands.byKey[key] == index, seen.insert(key).inserted else { continue }
+            list.append(Binding(key: key, name: key.name, desc: command.title, source: .command(index)))
+        }
         bindingCache = BindingCache(generation: compositor.generation, layer: layer?.kind, focus: focus, list: list)
         return list
     }
@@ -56,6 +60,8 @@ extension Host {
         case .app(let ref):
             lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
             dispatcher.invoke(nargs: 0)
+        case .command(let index):
+            runCommand(at: index)
         }
         return true
     }

@@ -13,6 +13,8 @@ extension Host {
     /// it leads outside the project. Says nothing of what the file holds.
     func confinementProblem(_ path: String) -> String? {
         if readsAnywhere || FileSystem.isInside(path, root: scriptDirectory) { return nil }
+        // A plugin's folder is the user's choice too (`--plugins`).
+        if plugins?.owner(ofFile: path) != nil { return nil }
         return "\(path) is outside the project (the folder of the first screen; --allow io lifts this)"
     }
 }

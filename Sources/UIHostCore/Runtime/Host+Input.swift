@@ -20,6 +20,8 @@ extension Host {
             quit(130)
             return
         }
+        // Commands: the palette, ctrl-p and commands' keys (Host+Commands.swift).
+        if palette != nil || !commands.isEmpty, handleCommandKey(key) { return }
         if key == .esc, dispatcher.banner != nil {
             dispatcher.banner = nil
             return

@@ -11,7 +11,14 @@ extension Host {
     func loadScreenFile(_ path: String, on thread: OpaquePointer? = nil) throws(LuaError) -> String? {
         let T = thread ?? L
         try lua.loadFile(path, on: T)
-        try lua.call(nargs: 0, nresults: 1, on: T)
+        // A screen a plugin ships runs in the plugin's globals, with its limits.
+        let plugin = plugins?.owner(ofFile: path)
+        if let environment = plugin?.environment {
+            let s = LuaStack(T)
+            environment.push(onto: s)
+            s.setEnvironment(ofChunkAt: -2)
+        }
+        try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1, on: T) }
         guard kinds.kind(T, at: -1) == .screen else {
             let got = kinds.typeName(T, -1)
             lua_settop(T, -2)

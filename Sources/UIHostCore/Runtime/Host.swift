@@ -43,16 +43,28 @@ public final class Host {
     /// The active bindings of the last layout and focus (`activeBindings()`).
     var bindingCache: BindingCache?
 
-    /// Loads the screen script at `path` (relative to the working directory).
-    public init(script path: String, options: HostOptions) throws(LuaError) {
+    /// `ui.command` and plugin commands; the palette lists them.
+    let commands = CommandRegistry()
+    /// The command palette while open.
+    var palette: CommandPalette? {
+        didSet { invalidation.drawing = true }
+    }
+    /// The plugins, when any folder of them was given.
+    var plugins: PluginSet?
+    var usesPlugins: Bool { plugins != nil }
+
+    /// Sets up the Lua state, the sandbox, `ui` and the plugins, for a screen
+    /// in `directory` (`screen`, whose project config is read), or for
+    /// checking plugins only (`screen` nil: manifests are read, nothing runs).
+    init(directory: String, options: HostOptions, screen: String?) throws(LuaError) {
         self.options = options
         lua = LuaState(memoryLimit: options.maxMemory, instructionBudget: options.maxInstructions)
         lua.timeLimit = options.maxSeconds
         kinds = ComponentKinds(lua.L)
         let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
-        let assets = AssetStore(directory: options.assetsDirectory, project: confined ? FileSystem.directory(of: path) : nil)
+        let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)
         reader = TreeReader(lua: lua, kinds: kinds, assets: assets)
-        scriptDirectory = FileSystem.directory(of: path)
+        scriptDirectory = directory
         dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation, log: options.log)
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         scheduler = Scheduler(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
@@ -63,9 +75,15 @@ public final class Host {
         navigator.resumeWaiter = { [unowned scheduler] ref, ok in scheduler.resume(waiter: ref, with: ok) }
         scheduler.awaitDialog = { [unowned navigator] ref, table in navigator.attachWaiter(ref, to: table) }
         lua.setOwner(self)
+        try readProjectConfig(beside: screen)
         try Sandbox.install(self)
         UIModule.install(self)
+        loadPlugins(manifestsOnly: screen == nil)
+    }
 
+    /// Loads the screen script at `path` (relative to the working directory).
+    public convenience init(script path: String, options: HostOptions) throws(LuaError) {
+        try self.init(directory: FileSystem.directory(of: path), options: options, screen: path)
         let got: String?
         do {
             got = try loadScreenFile(path)
@@ -79,6 +97,12 @@ public final class Host {
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
         _ = uih_gccollect(L)
+    }
+
+    /// Reads the plugins in `options.pluginDirectories` without running them
+    /// (`uihost plugins`): each manifest checked, nothing granted, no `setup`.
+    public static func inspectPlugins(options: HostOptions) throws(LuaError) -> [PluginReport] {
+        try Host(directory: ".", options: options, screen: nil).pluginReports
     }
 
     // MARK: - Events

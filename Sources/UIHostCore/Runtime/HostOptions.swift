@@ -28,6 +28,15 @@ public struct HostOptions: Sendable {
     /// `uihost check`: constructors record every problem (in `Host.validationProblems`)
     /// and go on, instead of raising the first.
     public var collectValidationProblems = false
+    /// Folders of plugins to load (`--plugins DIR`), before those the
+    /// project's `uihost.lua` names.
+    public var pluginDirectories: [String] = []
+    /// What the user granted each plugin (`--grant NAME=io,os`).
+    public var grants: PluginGrants = [:]
+    /// The limits of each call into a plugin (its `setup`, a command); nil: `limits`.
+    public var pluginLimits: ScriptLimits?
+    /// Whether a `uihost.lua` beside the screen is read (plugins, grants, options).
+    public var readsProjectConfig = true
     /// The theme tokens resolve through (`--theme`); a script's `ui.theme{…}` changes `Host.theme`.
     public var theme: Theme = .dark
 

@@ -1,0 +1,68 @@
+-- The example plugins in plugins/: the launcher's menu, the palette, a
+-- command's keys, a plugin screen pushed by name, and grants.
+
+local support = require "support"
+local check = support.check
+
+local function open()
+  return test.open("screens/launcher.lua", { plugins = "plugins", grant = { notes = { "io" } }, size = "60x22" })
+end
+
+test.case("plugin items show below the launcher's own", function()
+  local app = open()
+  app:expect("From plugins")
+  local _, own = app:find("TabBar & SideBar")
+  local _, clock = app:find("Clock")
+  check(app, own and clock and clock > own, "plugin items are not below the launcher's")
+  check(app, #app:errors() == 0, table.concat(app:errors(), "; "))
+end)
+
+test.case("without plugins the launcher shows no plugin section", function()
+  local app = test.open("screens/launcher.lua")
+  app:expectNot("From plugins")
+end)
+
+test.case("ctrl-p opens the palette; typing filters; Enter runs", function()
+  local app = open()
+  app:press("ctrl-p")
+  app:expect("Commands")
+  app:expect("Add a note with the time")
+  app:type("shcl")
+  app:expectNot("Add a note with the time")
+  app:expect("Show the clock")
+  app:press("enter")
+  app:expectNot("Commands")
+  app:expect("Clock")
+  app:expect("0 s")
+  app:advance(2000)
+  app:expect("2 s")
+end)
+
+test.case("Esc closes the palette without running anything", function()
+  local app = open()
+  app:press("ctrl-p", "esc")
+  app:expectNot("Commands")
+  app:expect("Example screens")
+end)
+
+test.case("a command's keys run it", function()
+  local app = open()
+  app:press("ctrl-t")
+  app:expect("Clock")
+  app:press("esc")
+  app:expect("Example screens")
+end)
+
+test.case("a plugin asking for an ungranted permission is skipped, naming it", function()
+  local app = test.open("screens/launcher.lua", { plugins = "plugins", size = "60x22" })
+  local errors = table.concat(app:errors(), "\n")
+  check(app, errors:find("plugin 'notes' was not loaded", 1, true) ~= nil, errors)
+  check(app, errors:find("--grant notes=io", 1, true) ~= nil, errors)
+  app:expect("Clock")
+  app:expectNot("Add a note")
+end)
+
+test.case("the screen cannot see a plugin's globals or state", function()
+  local app = open()
+  check(app, app:eval("return format == nil and state == nil") == true, "a plugin's global reached the screen")
+end)

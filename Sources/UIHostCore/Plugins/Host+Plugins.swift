@@ -1,0 +1,374 @@
+import LuaBridge
+
+/// Loading plugins (docs/API.md, "Plugins"): the project's `uihost.lua`,
+/// then each folder `DIR/NAME/` holding `plugin.lua`. A plugin that fails to
+/// load is reported, naming it, and skipped; the others load.
+extension Host {
+    /// The name of a project's configuration file, beside its first screen.
+    public static let configName = "uihost.lua"
+
+    /// Every plugin folder tried, loaded or not, with its problems.
+    public var pluginReports: [PluginReport] { plugins?.reports ?? [] }
+
+    // MARK: - The project's configuration
+
+    /// Reads `uihost.lua` beside the screen, if there is one: `plugins = { "DIR" }`,
+    /// `grant = { NAME = { "io" } }`, `options = { NAME = { … } }`. It runs
+    /// before the sandbox, in an empty environment: data only.
+    func readProjectConfig(beside screen: String?) throws(LuaError) {
+        var directories = options.pluginDirectories
+        var grants = options.grants
+        var setupOptions: LuaRef?
+        let config = FileSystem.join(scriptDirectory, Host.configName)
+        if options.readsProjectConfig, let screen, !screen.hasSuffix("/" + Host.configName), screen != Host.configName,
+           FileSystem.exists(config), !FileSystem.isDirectory(config) {
+            let s = lua.stack
+            let top = s.top
+            defer { s.top = top }
+            do throws(LuaError) {
+                try lua.loadFile(config)
+                s.pushNewTable()
+                s.pushCopy(of: -1)
+                s.setEnvironment(ofChunkAt: -3)
+                s.pushCopy(of: -2)
+                try lua.call(nargs: 0, nresults: 1)
+            } catch {
+                throw error.located(in: config)
+            }
+            let table: Int32 = s.type(at: -1) == .table ? -1 : -2
+            let read = s.withTable(at: table) { t in Host.readConfig(t, folder: FileSystem.directory(of: config)) }
+            switch read {
+            case .failure(let problem):
+                throw LuaError.runtime(message: "\(config): \(problem.message)", traceback: "")
+            case .success(let found):
+                directories += found.directories
+                for (name, caps) in found.grants { grants[name, default: []].formUnion(caps) }
+                if found.hasOptions {
+                    s.getField("options", at: table)
+                    setupOptions = LuaRef(popping: lua)
+                }
+            }
+        }
+        if !directories.isEmpty {
+            plugins = PluginSet(directories: directories, grants: grants, options: setupOptions)
+        }
+    }
+
+    struct ConfigProblem: Error {
+        let message: String
+    }
+
+    private static func readConfig(_ t: LuaTable, folder: String) -> Result<(directories: [String], grants: PluginGrants, hasOptions: Bool), ConfigProblem> {
+        let known = ["plugins", "grant", "options"]
+        var unknown: String?
+        t.stack.forEachPair(in: t.index) {
+            guard let key = t.stack.string(at: -2) else { return true }
+            if !known.contains(key) { unknown = key }
+            return unknown == nil
+        }
+        if let unknown {
+            let guess = suggestion(for: unknown, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure(ConfigProblem(message: "unknown field '\(HostLimits.shortened(unknown))'\(guess); expected plugins, grant or options"))
+        }
+        var directories: [String] = []
+        switch t.type("plugins") {
+        case .nil: break
+        case .string: directories.append(FileSystem.join(folder, t.string("plugins")!))
+        case .table:
+            let problem = t.withTable("plugins") { list -> String? in
+                for i in stride(from: 1, through: min(list.count, 100), by: 1) {
+                    guard let dir = list.string(i) else { return "plugins[\(i)] must be a string (a folder of plugins)" }
+                    directories.append(FileSystem.join(folder, dir))
+                }
+                return nil
+            } ?? nil
+            if let problem { return .failure(ConfigProblem(message: problem)) }
+        default:
+            return .failure(ConfigProblem(message: "plugins must be a list of folders (got \(t.type("plugins").name))"))
+        }
+        var grants: PluginGrants = [:]
+        switch t.type("grant") {
+        case .nil: break
+        case .table:
+            var problem: String?
+            t.withTable("grant") { table in
+                let s = table.stack
+                s.forEachPair(in: table.index) {
+                    guard let name = s.string(at: -2) else {
+                        problem = "grant: each entry is NAME = { \"io\", \"os\" }"
+                        return false
+                    }
+                    var names: [String] = []
+                    if let text = s.string(at: -1) {
+                        names = text.split(separator: ",").map { String($0).trimmingSpaces }
+                    } else if s.type(at: -1) == .table {
+                        s.withTable(at: -1) { list in
+                            for i in stride(from: 1, through: min(list.count, 16), by: 1) { names.append(list.string(i) ?? "?") }
+                        }
+                    }
+                    for n in names {
+                        guard let cap = Capability(rawValue: n), PluginManifest.permissionNames.contains(n) else {
+                            problem = "grant.\(name): unknown permission '\(HostLimits.shortened(n))' (expected io or os)"
+                            return false
+                        }
+                        grants[name, default: []].insert(cap)
+                    }
+                    return true
+                }
+            }
+            if let problem { return .failure(ConfigProblem(message: problem)) }
+        default:
+            return .failure(ConfigProblem(message: "grant must be a table such as { clock = { \"os\" } } (got \(t.type("grant").name))"))
+        }
+        let options = t.type("options")
+        if options != .nil && options != .table {
+            return .failure(ConfigProblem(message: "options must be a table of plugin name → options (got \(options.name))"))
+        }
+        return .success((directories, grants, options == .table))
+    }
+
+    // MARK: - Loading
+
+    /// Loads every plugin of every folder; reports each that fails. With
+    /// `manifestsOnly` (`uihost plugins`), stops after checking the manifest:
+    /// nothing is granted, no `setup` runs.
+    func loadPlugins(manifestsOnly: Bool = false) {
+        guard let set = plugins else { return }
+        for directory in set.directories {
+            guard FileSystem.isDirectory(directory) else {
+                dispatcher.report("plugins: \(directory) is not a folder")
+                continue
+            }
+            for folder in FileSystem.list(directory) where !folder.hasPrefix(".") {
+                let path = FileSystem.join(directory, folder)
+                guard FileSystem.isDirectory(path) else { continue }
+                let report = loadPlugin(folder, at: path, manifestsOnly: manifestsOnly)
+                set.reports.append(report)
+                if !report.problems.isEmpty {
+                    dispatcher.report("plugin '\(folder)' was not loaded: " + report.problems.joined(separator: "; "))
+                }
+            }
+        }
+        dispatcher.attribute = { [unowned set] message in
+            guard !message.hasPrefix("plugin '"), let plugin = set.owner(ofMessage: message) else { return message }
+            return "plugin '\(plugin.name)': " + message
+        }
+    }
+
+    private func loadPlugin(_ name: String, at directory: String, manifestsOnly: Bool) -> PluginReport {
+        var report = PluginReport(name: name, directory: directory)
+        let file = FileSystem.join(directory, "plugin.lua")
+        guard let set = plugins else { return report }
+        guard FileSystem.exists(file), !FileSystem.isDirectory(file) else {
+            report.problems = ["no plugin.lua in \(directory)"]
+            return report
+        }
+        if let other = set.plugins.first(where: { $0.name == name && $0.active }) {
+            report.problems = ["a plugin named '\(name)' is loaded already (from \(other.directory))"]
+            return report
+        }
+        let plugin = Plugin(name: name, directory: directory)
+        let index = set.plugins.count
+        set.plugins.append(plugin)
+        let s = lua.stack
+        let top = s.top
+        defer { s.top = top }
+        do throws(LuaError) {
+            s.pushNewTable()
+            plugin.loaded = LuaRef(popping: lua)
+            s.push(index)
+            s.push(Host.pluginRequire, upvalues: 1)
+            try PluginEnvironment.push(self, name: name)           // env grant
+            let env = s.top - 1, grant = s.top
+            s.pushCopy(of: env)
+            plugin.environment = LuaRef(popping: lua)
+            try lua.loadFile(file)
+            s.pushCopy(of: env)
+            s.setEnvironment(ofChunkAt: -2)
+            try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1) }
+            let manifestIndex = s.top
+            guard s.type(at: manifestIndex) == .table else {
+                let got = kinds.typeName(L, manifestIndex)
+                report.problems = ["\(file) must return a table, the manifest (got \(got))"
+                                   + (got == "nil" ? "; did you forget `return`?" : "")]
+                return report
+            }
+            let manifest: PluginManifest
+            switch PluginManifest.read(s, folder: name) {
+            case .failure(let problems):
+                report.problems = problems.list.map { "\(file): " + $0 }
+                return report
+            case .success(let m):
+                manifest = m
+            }
+            report.version = manifest.version
+            report.permissions = manifest.permissions.map(\.rawValue)
+            let granted = set.grants[name] ?? []
+            report.granted = manifest.permissions.filter { granted.contains($0) }.map(\.rawValue)
+            report.problems = problems(of: manifest, granted: granted, manifestsOnly: manifestsOnly)
+            if !report.problems.isEmpty || manifestsOnly { return report }
+
+            s.pushCopy(of: grant)
+            s.push(granted.contains(.io) && manifest.permissions.contains(.io))
+            s.push(granted.contains(.os) && manifest.permissions.contains(.os))
+            try lua.call(nargs: 2, nresults: 0)
+            s.pushNewTable()
+            plugin.state = LuaRef(popping: lua)
+            plugin.manifest = manifest
+            try runSetup(plugin, manifest: manifestIndex)
+            register(plugin, manifest, at: manifestIndex)
+            plugin.active = true
+        } catch {
+            report.problems.append(error.message)
+        }
+        return report
+    }
+
+    /// What keeps a manifest from loading: an API version the host does not
+    /// meet, a permission not granted, a name another plugin took.
+    private func problems(of manifest: PluginManifest, granted: Set<Capability>, manifestsOnly: Bool) -> [String] {
+        var problems: [String] = []
+        let name = manifest.name
+        if let requires = manifest.requires, let problem = PluginAPI.problem(requirement: requires) {
+            problems.append(problem)
+        }
+        if !manifestsOnly {
+            for permission in manifest.permissions where !granted.contains(permission) {
+                problems.append("it asks for the '\(permission.rawValue)' permission, which was not granted "
+                                + "(--grant \(name)=\(permission.rawValue), or grant = { \(name) = { \"\(permission.rawValue)\" } } in uihost.lua)")
+            }
+        }
+        for command in manifest.commands {
+            if let taken = commands.command(command.id) {
+                problems.append("the command id '\(command.id)' is taken by " + CommandRegistry.describe(taken.plugin))
+            }
+        }
+        guard let set = plugins, let directory = set.plugins.last?.directory else { return problems }
+        for screen in manifest.screens {
+            if let other = set.screens[screen.name] {
+                problems.append("the screen name '\(screen.name)' is taken by plugin '\(other.plugin.name)'")
+            }
+            let path = FileSystem.join(directory, screen.file)
+            if !FileSystem.exists(path) { problems.append("screens.\(screen.name): no file \(path)") }
+        }
+        return problems
+    }
+
+    /// `setup(state, options)`, with the plugin's limits.
+    private func runSetup(_ plugin: Plugin, manifest: Int32) throws(LuaError) {
+        let s = lua.stack
+        guard s.rawGet(at: manifest, "setup") == .function else {
+            s.pop()
+            return
+        }
+        plugin.state?.push(onto: s)
+        let state = s.top
+        if let options = plugins?.options, options.push(onto: s) == .table, s.rawGet(at: -1, plugin.name) == .table {
+            s.remove(at: -2)
+        } else {
+            s.top = state
+            s.pushNewTable()
+        }
+        let previous = plugins?.running
+        plugins?.running = plugin
+        defer { plugins?.running = previous }
+        do throws(LuaError) {
+            try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
+        } catch {
+            throw LuaError.runtime(message: "setup failed: " + error.message, traceback: error.traceback)
+        }
+    }
+
+    /// Adds the manifest's commands, menu items and screens.
+    private func register(_ plugin: Plugin, _ manifest: PluginManifest, at index: Int32) {
+        let s = lua.stack
+        guard let set = plugins else { return }
+        s.rawGet(at: index, "commands")
+        for (i, command) in manifest.commands.enumerated() {
+            // Commands were read in order; a skipped entry was a problem, so indexes agree.
+            s.rawGet(at: -1, i + 1)
+            s.rawGet(at: -1, "run")
+            let run = LuaRef(popping: lua)
+            s.pop()
+            if let problem = commands.add(.init(id: command.id, title: command.title, keyName: command.keyName, key: command.key,
+                                                plugin: plugin, run: run, folded: CommandRegistry.fold(command.title))) {
+                dispatcher.report("plugin '\(plugin.name)': " + problem)
+            }
+        }
+        s.pop()
+        for menu in manifest.menus {
+            set.menus[menu.name, default: []] += menu.items.map { .init(title: $0.title, command: $0.command, plugin: plugin.name) }
+        }
+        for screen in manifest.screens {
+            set.screens[screen.name] = (plugin, FileSystem.join(plugin.directory, screen.file))
+        }
+    }
+
+    /// Runs `body` with the limits of a call into `plugin` (when it is one and
+    /// plugin limits are set).
+    func withPluginLimits<T>(_ plugin: Plugin?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        guard plugin != nil, let limits = options.pluginLimits else { return try body() }
+        let budget = lua.instructionBudget, seconds = lua.timeLimit
+        lua.instructionBudget = limits.maxInstructions
+        lua.timeLimit = limits.maxSeconds
+        defer {
+            lua.instructionBudget = budget
+            lua.timeLimit = seconds
+        }
+        return try body()
+    }
+
+    // MARK: - require, inside the plugin's folder
+
+    /// A plugin's `require(name)`: `uihost`, or `name.lua` / `name/init.lua`
+    /// in the plugin's folder (dots are folders), run in its environment.
+    static let pluginRequire: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        let host = LuaState.owner(of: s.L, as: Host.self)
+        let index = Int(s.integer(at: LuaStack.upvalueIndex(1)) ?? -1)
+        guard let set = host.plugins, set.plugins.indices.contains(index) else { return s.raise("require: no such plugin") }
+        let plugin = set.plugins[index]
+        guard let name = s.string(at: 1) else {
+            return s.raise("bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(s.L, 1)))")
+        }
+        if name == "uihost" {
+            plugin.environment?.push(onto: s)
+            s.rawGet(at: -1, "ui")
+            return 1
+        }
+        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        if !valid || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
+            return s.raise("module '\(name)' not found: a plugin requires only modules inside its own folder")
+        }
+        plugin.loaded?.push(onto: s)
+        let cache = s.top
+        if s.rawGet(at: cache, name) != .nil { return 1 }
+        s.pop()
+        let relative = name.split(separator: ".").joined(separator: "/")
+        let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(plugin.directory, $0) }
+        guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
+            return s.raise("module '\(name)' not found in plugin '\(plugin.name)':\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
+        }
+        // A symlink inside the folder may lead anywhere.
+        guard FileSystem.isInside(path, root: plugin.directory) else {
+            return s.raise("module '\(name)': \(path) is outside plugin '\(plugin.name)'s folder")
+        }
+        do throws(LuaError) {
+            try host.lua.loadFile(path, on: s.L)
+            plugin.environment?.push(onto: s)
+            s.setEnvironment(ofChunkAt: -2)
+            s.push(name)
+            s.push(path)
+            try host.lua.call(nargs: 2, nresults: 1, on: s.L)
+        } catch {
+            return s.raiseAsIs(error.message)
+        }
+        if s.type(at: -1) == .nil {
+            s.pop()
+            s.push(true)
+        }
+        s.pushCopy(of: -1)
+        s.setField(name, at: cache)
+        return 1
+    }
+}
