@@ -159,6 +159,9 @@ final class InteractionState {
     var editors: [UnsafeRawPointer: TextFieldState] = [:]
     var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
     var tables: [UnsafeRawPointer: TableState] = [:]
+    /// The first line a log shows while it does not follow its tail.
+    var logTop: [UnsafeRawPointer: Int] = [:]
+    var trees: [UnsafeRawPointer: TreeState] = [:]
 }
 
 /// What a text field keeps between frames that its table does not hold.

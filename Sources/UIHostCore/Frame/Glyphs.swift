@@ -27,6 +27,9 @@ public struct Glyphs: Sendable {
     public var switchOff = "[○━]"
     public var radioOn = "(•)"
     public var radioOff = "( )"
+    /// `ui.tree`: before a closed node that has children, and an open one.
+    public var treeClosed = "▸"
+    public var treeOpen = "▾"
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -38,5 +41,6 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
-        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)")
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)",
+        treeClosed: "+", treeOpen: "-")
 }
