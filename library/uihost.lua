@@ -610,6 +610,7 @@ function ui.sleep(ms) end
 ---does the same. Given one plain table, it makes a log view instead: `ui.log { max = 500 }`.
 ---@overload fun(props: ui.Log): ui.Log
 ---@param ... any
+---@return ui.Log? log the view, when given one plain table
 function ui.log(...) end
 
 -- Automation scripts -----------------------------------------------------------

@@ -8,7 +8,6 @@ local entries = {
   { title = "DropDownMenu",       subtitle = "a dropdown with onSelect",      path = "dropdown.lua",   icon = "▾" },
   { title = "CustomSheet",        subtitle = "a bottom sheet",                path = "sheet.lua",      icon = "▁" },
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   path = "sidebar.lua",    icon = "◧" },
-  { title = "Files",              subtitle = "a tree that loads, a log",       path = "files.lua",      icon = "▸" },
 }
 
 -- A screen for an entry whose file does not exist yet.
