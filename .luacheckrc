@@ -13,7 +13,7 @@ local ui = {
     -- constructors
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
     "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input",
-    "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "toast",
+    "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "toast", "tree",
     -- navigation, overlays, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
     "after", "every", "spawn", "sleep", "log", "bind", "focus",

@@ -343,6 +343,40 @@ enum Stubs {
 ---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
 ---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
 
+---Lines of text growing at the bottom: it keeps the last `max`, follows the tail
+---until the user scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or
+---scrolling to the bottom follows again) and cuts long lines with `…`. Only the
+---lines shown are read. `log:append(text)` adds lines.
+---@class ui.Log : ui.Component
+---@field lines? string[] The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it.
+---@field max? integer How many of the last lines are kept (default 10000).
+---@field follow? boolean Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+local Log = {}
+
+---Adds the lines of `text` (split at line breaks) at the bottom, then drops the
+---oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
+---@param text string|number
+function Log:append(text) end
+
+---A node of a `ui.tree`; other fields are the script's own data.
+---@class ui.TreeItem
+---@field title string The row's text (required).
+---@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
+---@field expanded? boolean Whether it is open; written back by the host.
+
+---A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to
+---the parent), Space toggles, Enter selects.
+---@class ui.Tree : ui.Component
+---@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title.
+---@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
+---@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 ---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
 ---@class ui.Tab : ui.Component
 ---@field title? string The label in the tab bar (default "").
@@ -372,6 +406,8 @@ enum Stubs {
 ---@class ui.Picker : ui.Component
 ---@field label? string The menu's `label:` prefix, or the wheel's heading row (default none).
 ---@field items? (ui.PickerItem|string)[] The choices; a string is an item with that title.
+---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
+---@field item? fun(index: integer): ui.PickerItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
 ---@field style? ui.PickerStyle Menu or wheel (default "menu").
 ---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when the choice changes (menu: on confirming another item; wheel: at each step).
@@ -392,7 +428,9 @@ enum Stubs {
 ---then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
 ---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
----@field selected? ui.ItemID The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder.
+---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
+---@field item? fun(index: integer): ui.DropdownItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
+---@field selected? ui.ItemID The chosen item's id (its index when it has none; with a data source, always its index), set by the host on a choice; unset, the first item shows, or the placeholder.
 ---@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
 ---@field expanded? boolean Whether the item list is open (default false); written back by the host.
 ---@field onSelect? fun(item: ui.DropdownItem|string) Called when an item is chosen, after the item's own onSelect.
@@ -536,6 +574,11 @@ function ui.list(props) end
 ---@return ui.Table
 function ui.table(props) end
 
+---A tree of nodes that open and close; children may load on the first opening.
+---@param props ui.Tree
+---@return ui.Tree
+function ui.tree(props) end
+
 ---A tab bar whose positional children are `ui.tab`s.
 ---@param props ui.Tabs
 ---@return ui.Tabs
@@ -677,8 +720,10 @@ function ui.menu(name) end
 
 ---Writes its arguments, converted with tostring and separated by tabs, to the log
 ---(stderr when headless, the log file when interactive); never to the frame. `print`
----does the same.
+---does the same. Given one plain table, it makes a log view instead: `ui.log { max = 500 }`.
+---@overload fun(props: ui.Log): ui.Log
 ---@param ... any
+---@return ui.Log? log the view, when given one plain table
 function ui.log(...) end
 
 -- Automation scripts -----------------------------------------------------------

@@ -713,7 +713,7 @@ private struct ScriptGenerator {
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
         if c.budget > 0 {
-            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4)]
+            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3)] }
         }
         c.budget -= 1
@@ -807,13 +807,19 @@ private struct ScriptGenerator {
         case "picker":
             if rng.chance(2, 3) { f.append("label = \(lti())") }
             let n = rng.range(0...10)
-            if n > 0 || rng.chance(1, 2) { f.append("items = \(pickerItems(n))") }
+            if rng.chance(1, 5) {
+                f.append("count = \(rng.pick([0, 1, 7, 1_000_000]))")
+                f.append("item = function(i) if i % 97 == 13 then error(\"item \" .. i) end return \(lti()) .. i end")
+            } else if n > 0 || rng.chance(1, 2) { f.append("items = \(pickerItems(n))") }
             if rng.chance(1, 3) { f.append("selected = \(rng.range(1...12))") }
             if rng.chance(2, 3) { f.append("style = \"\(rng.pick(["menu", "wheel"]))\"") }
             if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "dropdown":
             let n = rng.range(0...6)
-            if n > 0 || rng.chance(1, 2) { f.append("items = \(dropdownItems(c, n, place: place, handlers: true))") }
+            if rng.chance(1, 5) {
+                f.append("count = \(rng.pick([0, 1, 7, 1_000_000]))")
+                f.append("item = function(i) if i % 97 == 13 then error(\"item \" .. i) end return { title = \(lti()) .. i } end")
+            } else if n > 0 || rng.chance(1, 2) { f.append("items = \(dropdownItems(c, n, place: place, handlers: true))") }
             if rng.chance(1, 3) { f.append("placeholder = \(lti())") }
             if rng.chance(1, 4) { f.append("selected = \(rng.chance(1, 2) ? String(rng.range(1...7)) : "\"d\(rng.range(1...4))\"")") }
             if rng.chance(1, 6) { f.append("expanded = true") }
@@ -822,6 +828,22 @@ private struct ScriptGenerator {
             f.append("asset = \(ScriptGenerator.lit(assetName()))")
             if rng.chance(1, 3) { f.append("width = \(rng.pick([0, 1, 5, 22, 100, 1000]))") }
             if rng.chance(1, 3) { f.append("height = \(rng.pick([0, 1, 2, 5, 30, 1000]))") }
+        case "log":
+            let n = rng.pick([0, 1, 5, 40, 3000])
+            f.append("lines = (function() local t = {} for i = 1, \(n) do t[i] = \(lti()) .. i end return t end)()")
+            if rng.chance(1, 2) { f.append("max = \(rng.pick([1, 3, 50, 10000]))") }
+            if rng.chance(1, 3) { f.append("follow = \(rng.chance(1, 2))") }
+        case "tree":
+            func nodes(_ depth: Int) -> String {
+                "{ " + (0..<rng.range(0...4)).map { _ in
+                    if depth > 2 || rng.chance(1, 3) { return lti() }
+                    let children = rng.chance(1, 3) ? "function(node) return \(nodes(depth + 1)) end" : nodes(depth + 1)
+                    return "{ title = \(lti()), expanded = \(rng.chance(1, 2)), children = \(children) }"
+                }.joined(separator: ", ") + " }"
+            }
+            f.append("nodes = \(nodes(0))")
+            if rng.chance(1, 2) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+            if rng.chance(1, 3) { f.append("onExpand = \(handler(c, .passive))") }
         case "progress":
             if rng.chance(2, 3) { f.append("value = \(rng.pick(["0", "1", "0.5", "0.001", "0.999", "1.0", "0.33"]))") }
             if rng.chance(2, 3) { f.append("label = \(lti())") }
@@ -1023,6 +1045,12 @@ private struct ScriptGenerator {
         case "image":
             change = rng.pick(["\(x).asset = \(ScriptGenerator.lit(assetName()))", "\(x).width = \(rng.chance(1, 3) ? "nil" : String(rng.range(0...60)))",
                                "\(x).height = \(rng.chance(1, 3) ? "nil" : String(rng.range(0...20)))"])
+        case "log":
+            change = rng.pick(["\(x):append(\(lti()))", "\(x):append(\"a\\nb\\nc\")", "\(x).follow = \(rng.chance(1, 2))",
+                               "\(x).max = \(rng.range(1...100))", "for i = 1, 200 do \(x):append(tostring(i)) end"])
+        case "tree":
+            change = rng.pick(["\(x).nodes = { \(lti()), { title = \(lti()), children = { \(lti()) } } }",
+                               "if type(\(x).nodes[1]) == \"table\" then \(x).nodes[1].expanded = true end"])
         case "progress":
             change = rng.pick(["\(x).value = nil", "\(x).value = \(rng.pick(["0", "0.5", "1", "1.5", "-0.5", "0.01"]))",
                                "\(x).value = math.min(1, (\(x).value or 0) + 0.1)", "\(x).label = \(lti())"])
@@ -1078,6 +1106,12 @@ private struct ScriptGenerator {
                                "\(x).placeholder = false", "\(x).items = \"abc\"", "\(x).selected = \(rng.pick(huge))"])
         case "image":
             change = rng.pick(["\(x).width = -5", "\(x).asset = 7", "\(x).height = \(rng.pick(huge))", "\(x).width = \(rng.pick(huge))"])
+        case "log":
+            change = rng.pick(["\(x).lines = 5", "\(x).lines = { {}, 7 }", "\(x).max = 0", "\(x).max = 2^40", "\(x).follow = \"yes\""])
+        case "tree":
+            change = rng.pick(["\(x).nodes = 5", "\(x).nodes = { 7, {} }", "local n = { title = \"loop\", expanded = true }; n.children = { n }; \(x).nodes = { n }",
+                               "\(x).nodes = { { title = \"f\", children = function() error(\"no\") end } }",
+                               "\(x).nodes = { { title = \"f\", children = 3 } }"])
         case "progress":
             change = rng.pick(["\(x).value = \"half\"", "\(x).value = 0/0", "\(x).value = math.huge", "\(x).value = -math.huge",
                                "\(x).label = {}"])

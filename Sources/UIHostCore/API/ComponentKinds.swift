@@ -21,6 +21,14 @@ final class ComponentKinds {
             // getmetatable(component) answers the kind; setmetatable on it is refused.
             _ = lua_pushstring(L, name)
             lua_setfield(L, -2, "__metatable")
+            if !component.methods.isEmpty {
+                lua_createtable(L, 0, Int32(component.methods.count))
+                for (name, f) in component.methods {
+                    uih_pushswiftfunction(L, f)
+                    lua_setfield(L, -2, name)
+                }
+                lua_setfield(L, -2, "__index")
+            }
             metatables.append(lua_topointer(L, -1)!)
             refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
         }

@@ -17,6 +17,12 @@ enum UIModule {
             lua_setfield(L, -2, component.kind.rawValue)
         }
         for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
+        // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
+        if let index = Registry.index(of: LogNode.kind) {
+            lua_pushinteger(L, lua_Integer(index))
+            uih_pushswiftclosure(L, logOrConstruct, 1)
+            lua_setfield(L, -2, "log")
+        }
         lua_setglobal(L, "ui")
         // The metatable of timer handles: `handle:cancel()`.
         _ = luaL_newmetatable(L, "uihost.timer")
@@ -373,6 +379,16 @@ enum UIModule {
         lua_settop(L, 0)
         lua_pushinteger(L, lua_Integer(ms))
         return UIH_YIELD_BASE - 1
+    }
+
+    /// `ui.log{ … }` (one table that is not a component) constructs a log
+    /// view; any other arguments are written to the log.
+    static let logOrConstruct: uih_SwiftFunction = { L in
+        let L = L!
+        if lua_gettop(L) == 1, lua_type(L, 1) == LUA_TTABLE, host(L).kinds.kind(L, at: 1) == nil {
+            return construct(L)
+        }
+        return log(L)
     }
 
     static let log: uih_SwiftFunction = { L in

@@ -33,7 +33,15 @@ enum WrittenDefaults {
             LuaState.push(L, name)
             lua_pushinteger(L, 1)
         case .firstItemID(let unless):
-            guard lua_getfield_raw(L, t, "items") == LUA_TTABLE, lua_rawlen(L, -1) > 0 else { return }
+            guard lua_getfield_raw(L, t, "items") == LUA_TTABLE, lua_rawlen(L, -1) > 0 else {
+                // A data source's choice is an index: the first, unless `unless` is set.
+                guard lua_getfield_raw(L, t, "count") == LUA_TNUMBER, lua_tointegerx(L, -1, nil) > 0,
+                      lua_getfield_raw(L, t, unless) == LUA_TNIL else { return }
+                LuaState.push(L, name)
+                lua_pushinteger(L, 1)
+                lua_rawset(L, t)
+                return
+            }
             let items = lua_gettop(L)
             guard lua_getfield_raw(L, t, unless) == LUA_TNIL else { return }
             let key = lua_gettop(L) + 1

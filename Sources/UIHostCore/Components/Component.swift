@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// A kind of component, declared in one place: its name, its fields, what it
 /// may hold, and how its node is read from its table. `Registry.all` lists
 /// every one; the constructors, their validation, the defaults written back,
@@ -18,6 +20,9 @@ protocol Component {
     static var shorthand: Shorthand { get }
     /// Whether `node(_:)` reads the children itself (tabs read only the selected page).
     static var readsOwnChildren: Bool { get }
+    /// Functions its tables answer as methods (`log:append(text)`), through
+    /// the kind's metatable; most kinds have none.
+    static var methods: [(String, uih_SwiftFunction)] { get }
 
     /// The node for one layout, from the component's table (fields read raw and typed).
     static func node(_ source: NodeSource) -> Node
@@ -28,6 +33,7 @@ extension Component {
     static var children: ChildPolicy { .none }
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }
+    static var methods: [(String, uih_SwiftFunction)] { [] }
 }
 
 /// What the positional entries of a component's table may be. The text is

@@ -42,7 +42,7 @@ extension Semantics {
         case let n as DropdownNode:
             let rows = n.items.map(\.row)
             var s = Semantics(role: "dropdown", label: n.selectedIndex == nil ? n.placeholder ?? "" : "",
-                              value: n.selectedIndex.flatMap { title(rows, $0) }, children: options(rows, selected: n.selectedIndex ?? 0))
+                              value: n.value, children: options(rows, selected: n.selectedIndex ?? 0))
             s.expanded = false
             return s
         case let n as SheetNode: return Semantics(role: "sheet", label: n.title)
@@ -120,10 +120,12 @@ extension Semantics {
     /// An open popup (menu picker, dropdown): its rows, the highlighted one focused.
     private static func menu(_ popup: Popup) -> Semantics {
         var s = Semantics(role: "menu")
+        // With a data source, the rows held are those shown.
         s.children = popup.rows.enumerated().map { i, row in
+            let index = popup.firstRow + i
             var item = Semantics(role: "option", label: row.icon.map { $0 + " " + row.title } ?? row.title)
-            item.selected = popup.checked == i + 1
-            item.focused = popup.highlighted == i + 1
+            item.selected = popup.checked == index
+            item.focused = popup.highlighted == index
             return item
         }
         return s

@@ -190,6 +190,9 @@ final class InteractionState {
     /// Set when the user scrolled content (wheel, keys) since focus last
     /// moved: focus out of view is then not scrolled back at the next layout.
     var scrolledByHand = false
+    /// The first line a log shows while it does not follow its tail.
+    var logTop: [UnsafeRawPointer: Int] = [:]
+    var trees: [UnsafeRawPointer: TreeState] = [:]
 }
 
 /// What a text field keeps between frames that its table does not hold.

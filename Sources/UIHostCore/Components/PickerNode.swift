@@ -2,33 +2,58 @@
 /// over the content, Enter confirms and calls `onChange(item, index)`, Esc
 /// cancels. `style = "wheel"`: five rows, the selection centred between rules;
 /// Up/Down spin and select at once; no wrap-around.
+///
+/// With a data source (`count` and `item(i)`) only the items shown are read,
+/// in `prepare`: the chosen one (the wheel's three), and the open popup's window.
 final class PickerNode: Node {
     let label: String
+    /// The items of an `items` array (empty with a data source).
     let items: [Popup.Row]
+    let source: RowSource
+    let count: Int
     let selected: Int
     let isWheel: Bool
+    /// With a data source: what the last drawing read, and the open popup to fill.
+    private var loaded = LoadedItems()
+    private weak var popup: Popup?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        items = field.items("items").map(\.row)
-        selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
-        if !items.isEmpty { field.setDefault("selected", integer: 1) }
+        source = field.has("count") ? field.rowSource(.items) : .empty
+        items = source.isFunction ? [] : field.items("items").map(\.row)
+        count = source.isFunction ? source.count : items.count
+        selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
+        if count > 0 { field.setDefault("selected", integer: 1) }
         isWheel = field.choice("style", ["menu", "wheel"]) == "wheel"
         super.init(id: id, anchor: anchor)
     }
 
-    override var isFocusable: Bool { !items.isEmpty }
+    /// Item `i` (1-based), when it is held.
+    private func item(_ i: Int) -> Popup.Row? {
+        source.isFunction ? loaded[i] : items.indices.contains(i - 1) ? items[i - 1] : nil
+    }
+
+    override var needsPreparing: Bool { source.isFunction }
+
+    override func prepare(_ reader: TreeReader) {
+        guard count > 0 else { return }
+        let range = isWheel ? max(1, selected - 1)...min(count, selected + 1) : selected...selected
+        loaded.load(range, popup: popup, anchor: anchor, source, reader, name: "ui.picker")
+    }
+
+    override var isFocusable: Bool { count > 0 }
     private var labelRows: Int { label.isEmpty ? 0 : 1 }
     override func measure(width: Int) -> Int { isWheel ? labelRows + 5 : 1 }
 
     var value: String {
-        guard items.indices.contains(selected - 1) else { return "" }
-        let item = items[selected - 1]
+        guard let item = item(selected) else { return "" }
         return item.icon.map { $0 + " " + item.title } ?? item.title
     }
 
     private var widestItem: Int {
-        items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
+        // A data source is not read to measure: its items get a fixed width.
+        if source.isFunction { return Popup.sourceWidth - 8 }
+        return items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
     }
 
     override func naturalWidth() -> Int {
@@ -41,7 +66,7 @@ final class PickerNode: Node {
         guard !isWheel, context.state.openMenu == id, !rect.isEmpty else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
+            owner: self, rows: items, count: count, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
             choose: { [anchor, id, selected] index in
                 // Confirming the item already chosen changes nothing, so calls nothing.
                 [.closeMenu(id)] + (index == selected ? [] : Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange"))
@@ -50,6 +75,7 @@ final class PickerNode: Node {
         popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(rect.width - Gutter.width, naturalWidth() - Gutter.width),
                     bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
+        self.popup = popup
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -74,9 +100,7 @@ final class PickerNode: Node {
         let width = min(body.width, max(widestItem + 4, 12))
         // i-1, rule, i, rule, i+1
         for (dy, offset) in [(0, -1), (2, 0), (4, 1)] {
-            let i = selected + offset
-            guard items.indices.contains(i - 1) else { continue }
-            let item = items[i - 1]
+            guard let item = item(selected + offset) else { continue }
             let text = item.icon.map { $0 + " " + item.title } ?? item.title
             let shown = TextLayout.fit(text, width: width, align: .center)
             frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .focused : .bold) : .dim, clip: body)
@@ -96,7 +120,7 @@ final class PickerNode: Node {
         case .up: return spin(to: selected - 1)
         case .down: return spin(to: selected + 1)
         case .home: return spin(to: 1)
-        case .end: return spin(to: items.count)
+        case .end: return spin(to: count)
         case .pageUp: return spin(to: selected - 3)
         case .pageDown: return spin(to: selected + 3)
         default: return nil
@@ -119,7 +143,7 @@ final class PickerNode: Node {
     private var open: Action { .openMenu(id, highlighted: selected) }
 
     private func spin(to index: Int) -> [Action] {
-        let target = min(max(index, 1), max(items.count, 1))
+        let target = min(max(index, 1), max(count, 1))
         guard target != selected else { return [] }
         return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
@@ -133,6 +157,8 @@ extension PickerNode: Component {
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "The choices; a string is an item with that title."),
+        .count(of: "items"),
+        .rowFunction("item", "fun(index: integer): ui.PickerItem|string"),
         .selectedIndex(counting: .items,
                        doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
         .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),

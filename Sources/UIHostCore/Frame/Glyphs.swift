@@ -30,6 +30,9 @@ public struct Glyphs: Sendable {
     /// Where content continues above or below a scrolling container's edge.
     public var moreUp = "↑"
     public var moreDown = "↓"
+    /// `ui.tree`: before a closed node that has children, and an open one.
+    public var treeClosed = "▸"
+    public var treeOpen = "▾"
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -41,5 +44,6 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
-        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", moreUp: "^", moreDown: "v")
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", moreUp: "^", moreDown: "v",
+        treeClosed: "+", treeOpen: "-")
 }

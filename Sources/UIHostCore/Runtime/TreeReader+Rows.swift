@@ -106,3 +106,72 @@ extension TreeReader {
         return lua_type(L, -1)
     }
 }
+
+extension TreeReader {
+    /// Items from+1 … from+n (1-based) of the data source of a picker or
+    /// dropdown `anchor`, as popup rows: a string is a title, a table gives
+    /// `title` and `icon`. A failed call is an empty row (its error is reported).
+    func loadPopupRows(anchor: Int32, _ source: RowSource, from start: Int, count n: Int, name: String) -> [Popup.Row] {
+        guard n > 0, source.isFunction else { return [] }
+        pushTable(anchor: anchor)
+        let t = lua_gettop(L)
+        pushRowOrigin(of: t, source, .items)
+        defer { lua_settop(L, t - 1) }
+        let origin = lua_gettop(L)
+        var result: [Popup.Row] = []
+        result.reserveCapacity(n)
+        withCalls {
+            for i in (start + 1)...(start + n) {
+                defer { lua_settop(L, origin) }
+                switch pushRow(from: origin, source, index: i, name: name + ".item") {
+                case LUA_TSTRING: result.append(Popup.Row(title: LuaState.string(L, at: -1), icon: nil))
+                case LUA_TTABLE:
+                    let t = lua_gettop(L)
+                    pushName("title")
+                    let title = lua_rawget(L, t) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
+                    if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
+                    pushName("icon")
+                    let icon = lua_rawget(L, t) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
+                    result.append(Popup.Row(title: title ?? "", icon: icon))
+                case LUA_TNONE: result.append(Popup.Row(title: "", icon: nil))
+                default:
+                    problem("\(name): item(\(i)) must be a table or a string (got \(typeName(-1)))")
+                    result.append(Popup.Row(title: "", icon: nil))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The items of a picker or dropdown over a data source that one drawing
+/// read: those it shows closed, and the window of its open popup.
+struct LoadedItems {
+    private var first = 1
+    private var rows: [Popup.Row] = []
+
+    subscript(_ i: Int) -> Popup.Row? {
+        rows.indices.contains(i - first) ? rows[i - first] : nil
+    }
+
+    /// Reads `range` (the closed control's rows) and fills `popup`'s window.
+    mutating func load(_ range: ClosedRange<Int>?, popup: Popup?, anchor: Int32, _ source: RowSource,
+                       _ reader: TreeReader, name: String) {
+        if let range {
+            first = range.lowerBound
+            rows = reader.loadPopupRows(anchor: anchor, source, from: range.lowerBound - 1, count: range.count, name: name)
+        } else {
+            rows = []
+        }
+        if let popup, let shown = popup.shownRows {
+            // Rows already read for the closed control are not asked for again.
+            let window = shown.map { self[$0] }
+            if window.allSatisfy({ $0 != nil }) {
+                popup.fill(first: shown.lowerBound, window.map { $0! })
+            } else {
+                popup.fill(first: shown.lowerBound,
+                           reader.loadPopupRows(anchor: anchor, source, from: shown.lowerBound - 1, count: shown.count, name: name))
+            }
+        }
+    }
+}
