@@ -7,7 +7,7 @@ enum Registry {
         ScreenNode.self, TextNode.self, ButtonNode.self, VStack.self, HStack.self, SpacerNode.self,
         DividerNode.self, ListNode.self, TabsNode.self, TabPage.self, PickerNode.self, DropdownNode.self,
         SheetNode.self, DrawerNode.self, ImageNode.self, ProgressNode.self, CheckboxNode.self, InputNode.self,
-        SwitchNode.self, RadioNode.self, TextAreaNode.self, TableNode.self,
+        SwitchNode.self, RadioNode.self, TextAreaNode.self, TableNode.self, BoxNode.self, LinkNode.self,
     ]
 
     /// The schema of each entry of `all`, at the same index.

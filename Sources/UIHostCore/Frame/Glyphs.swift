@@ -27,6 +27,12 @@ public struct Glyphs: Sendable {
     public var switchOff = "[○━]"
     public var radioOn = "(•)"
     public var radioOff = "( )"
+    /// Whether these are the `--ascii` marks (boxes then draw ASCII borders).
+    public var isASCII = false
+    /// Whether a link shows its URL after its title (`Docs <https://…>`): in
+    /// plain text, where no OSC 8 hyperlink carries it. Off only where the
+    /// frame is written with colours.
+    public var urlsInText = true
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -38,5 +44,5 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
-        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)")
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", isASCII: true)
 }
