@@ -129,7 +129,7 @@ extension BoxNode: Component {
         FieldSpec(name: "padding", type: .padding, docsType: "integer or `{ rows, columns }`",
                   doc: "Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`)."),
         .style(doc: "Colours and attributes of the box: its background and border, under its children's own."),
-        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.Align",
+        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
                 doc: "Where children narrower than the box go: \"start\" (left), \"center\" or \"end\" (default \"start\")."),
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom inside the border.")

@@ -21,7 +21,8 @@ enum Dimension: Equatable, Sendable {
     func fixed(of extent: Int) -> Int? {
         switch self {
         case .cells(let n): n
-        case .percent(let p): extent * p / 100
+        // Divided first: a stack measured as if endless (Int.max / 4) must not overflow.
+        case .percent(let p): extent / 100 * p + extent % 100 * p / 100
         case .fraction: nil
         }
     }
