@@ -35,6 +35,17 @@ final class Sizing {
     static let maxFraction = 1000
     /// The fields, as scripts write them; every component takes them.
     static let names = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight"]
+    /// Kinds that declare a `width` or `height` of their own.
+    static let ownWidth: Set<Kind> = kinds(declaring: "width")
+    static let ownHeight: Set<Kind> = kinds(declaring: "height")
+
+    private static func kinds(declaring name: String) -> Set<Kind> {
+        var kinds: Set<Kind> = []
+        for component in Registry.all {
+            for spec in component.fields where spec.name == name { kinds.insert(component.kind) }
+        }
+        return kinds
+    }
     /// What makes layout read them: these, and a stack's `align`.
     static let watched = names + ["align"]
 

@@ -3,7 +3,10 @@ import CLua
 extension FieldReader {
     /// The size fields of the component, or nil when it sets none.
     func sizing() -> Sizing? {
-        let width = dimension("width"), height = dimension("height")
+        // A kind with a width or height of its own (an image's, a text area's
+        // rows) keeps it: it is what the kind measures, not a size in a stack.
+        let width = Sizing.ownWidth.contains(kind) ? nil : dimension("width")
+        let height = Sizing.ownHeight.contains(kind) ? nil : dimension("height")
         let sizing = Sizing()
         sizing.width = width
         sizing.height = height

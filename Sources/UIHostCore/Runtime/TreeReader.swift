@@ -206,7 +206,8 @@ final class TreeReader {
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
-            if readsSizes { node.sizing = field.sizing() }
+            // Only children are placed by a stack (a screen, sheet or drawer is not).
+            if readsSizes, asChild { node.sizing = field.sizing() }
             if node.isFocusable {
                 pushName("autofocus")
                 node.autofocus = lua_rawget(L, t) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
