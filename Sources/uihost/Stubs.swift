@@ -279,13 +279,13 @@ enum Stubs {
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
----@field align? ui.Align Where children narrower than the stack go: "start" (left), "center" or "end" (default "start").
+---@field align? ui.StackAlign Where children narrower than the stack go: "start" (left), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, top to bottom.
 
 ---Children side by side, left to right.
 ---@class ui.HStack : ui.Component
 ---@field spacing? integer Empty columns between children, 0…1000 (default 1).
----@field align? ui.Align Where children shorter than the row go: "start" (top), "center" or "end" (default "start").
+---@field align? ui.StackAlign Where children shorter than the row go: "start" (top), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, left to right.
 
 ---Flexible empty space in a stack.
@@ -332,7 +332,7 @@ enum Stubs {
 ---@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
 ---@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
 ---@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
----@field align? ui.Align Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
+---@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, top to bottom inside the border.
 
 ---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal
