@@ -12,7 +12,7 @@ local ui = {
   fields = {
     -- constructors
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
-    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input",
+    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input", "box", "link",
     "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "toast", "tree",
     -- navigation, overlays, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",

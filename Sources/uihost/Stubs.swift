@@ -48,6 +48,23 @@ enum Stubs {
 ---| "center" # centred in its box
 ---| "right"  # flush right
 
+---@alias ui.StackAlign
+---| "start"  # left in a vstack, top in an hstack (the default)
+---| "center" # centred across the stack
+---| "end"    # right in a vstack, bottom in an hstack
+
+---@alias ui.Border
+---| "rounded" # ╭─╮ (the default)
+---| "single"  # ┌─┐
+---| "double"  # ╔═╗
+---| "heavy"   # ┏━┓
+---| "ascii"   # +-+
+---| "none"    # no border, and no room for one
+
+---A size on a child of a stack: columns or rows (`20`), a percentage of the stack
+---(`"30%"`), or a share of the space left (`"2fr"`).
+---@alias ui.Size integer|string
+
 ---@alias ui.TabsStyle
 ---| "top"    # a header bar above the page (the default)
 ---| "bottom" # a floating bar in a rounded box below the page
@@ -155,6 +172,12 @@ enum Stubs {
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
 ---@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field width? ui.Size In a stack: columns, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural width).
+---@field height? ui.Size In a stack: rows, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural height).
+---@field minWidth? integer In a stack: at least this many columns.
+---@field maxWidth? integer In a stack: at most this many columns.
+---@field minHeight? integer In a stack: at least this many rows.
+---@field maxHeight? integer In a stack: at most this many rows.
 
 ---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
 ---required (the footer and the help overlay show it); `fn` gets the component that
@@ -286,11 +309,13 @@ enum Stubs {
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
+---@field align? ui.StackAlign Where children narrower than the stack go: "start" (left), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, top to bottom.
 
 ---Children side by side, left to right.
 ---@class ui.HStack : ui.Component
 ---@field spacing? integer Empty columns between children, 0…1000 (default 1).
+---@field align? ui.StackAlign Where children shorter than the row go: "start" (top), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, left to right.
 
 ---Flexible empty space in a stack.
@@ -327,6 +352,30 @@ enum Stubs {
 ---@field key? string|integer The field of each row shown in this column (default the column's index: `row[i]`).
 ---@field width? integer|string Cells, `"30%"` of the table, `"2fr"` of what is left, or unset: fitted to the rows shown.
 ---@field align? ui.Align Alignment of the title and the cells (default "left").
+
+---A box: its children top to bottom inside a border, with a title in the top border
+---(cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its
+---`width`/`height` include the border; the border takes the accent colour while
+---focus is inside.
+---@class ui.Box : ui.Component
+---@field title? string Shown in the top border, cut with `…` when narrow (default none).
+---@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
+---@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
+---@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
+---@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
+---@field [integer] ui.Component Children, top to bottom inside the border.
+
+---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal
+---with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the
+---host opens nothing.
+---@class ui.Link : ui.Component
+---@field title? string The text shown (default the URL).
+---@field url? string Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default "").
+---@field style? ui.Style Colours and attributes of the title, over the accent colour and underline.
+---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click; the host itself opens nothing.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---A table: a header row over rows of cells, a row cursor across the table. It reads
 ---only the rows it shows, from `rows` or from a data source (`count` and `row(i)`).
@@ -578,6 +627,16 @@ function ui.table(props) end
 ---@param props ui.Tree
 ---@return ui.Tree
 function ui.tree(props) end
+
+---A box with a border, a title and padding around its children.
+---@param props ui.Box
+---@return ui.Box
+function ui.box(props) end
+
+---A link: `ui.link { title = "Docs", url = "https://…" }`.
+---@param props ui.Link
+---@return ui.Link
+function ui.link(props) end
 
 ---A tab bar whose positional children are `ui.tab`s.
 ---@param props ui.Tabs

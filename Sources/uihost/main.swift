@@ -70,7 +70,9 @@ func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, pr
 
 /// `render`: apply the keys headless, print the final frame.
 func render(_ path: String, _ args: Arguments) -> Never {
-    let host = loadHost(path, args, printFrame: true)
+    var options = hostOptions(args, screen: path)
+    options.glyphs.urlsInText = args.plain || noColor() || args.format == .text
+    let host = loadHost(path, args, options: options, printFrame: true)
     for step in args.keys {
         if host.quitCode != nil { break }
         switch step {
@@ -103,8 +105,9 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     if let size = args.size ?? terminal.size() { options.size = size }
     let log = logPath(args).flatMap { LogFile(path: $0) }
     options.log = { text in log?.write(text) }
-    let host = loadHost(path, args, options: options)
     let depth = args.plain ? nil : ColorDepth.of(environment: environment)
+    options.glyphs.urlsInText = depth == nil
+    let host = loadHost(path, args, options: options)
     let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
     let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
     if let last = host.errors.last, host.quitCode == nil && code != 0 {

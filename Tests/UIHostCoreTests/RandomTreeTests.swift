@@ -706,21 +706,36 @@ private struct ScriptGenerator {
         return c.screens.count
     }
 
+    /// One size field: cells, a percentage or a share, or a limit.
+    mutating func sizeField(_ kind: String) -> String {
+        let value: String
+        // An image's, a text area's and a scroll's own width/height are integers.
+        switch ["image", "textarea", "scroll"].contains(kind) ? 3 : rng.below(4) {
+        case 0: value = String(rng.range(0...120))
+        case 1: value = "\"\(rng.range(0...100))%\""
+        case 2: value = "\"\(rng.range(1...5))fr\""
+        default:
+            return "\(rng.pick(["minWidth", "maxWidth", "minHeight", "maxHeight"])) = \(rng.range(0...40))"
+        }
+        return "\(rng.pick(["width", "height"])) = \(value)"
+    }
+
     mutating func children(_ c: Chunk, depth: Int, place: Place, count: Int) -> [String] {
         (0..<count).map { _ in component(c, depth: depth, place: place) }
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
-            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3)] }
+            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3)] }
         }
         c.budget -= 1
         let kind = rng.weighted(choices)
         let i = register(c, kind)
         var f: [String] = []
         if rng.chance(1, 10) { f.append("id = \"c\(i)\"") }
+        if rng.chance(1, 10) { f.append(sizeField(kind)) }
         switch kind {
         case "text":
             if rng.chance(1, 3) { return "R(\(i), ui.text \(lt()))" }
@@ -760,8 +775,19 @@ private struct ScriptGenerator {
             if rng.chance(2, 3) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "spacer", "divider":
             return rng.chance(1, 4) ? "R(\(i), ui.\(kind) {})" : "R(\(i), ui.\(kind)())"
+        case "link":
+            if rng.chance(5, 6) { f.append("title = \(lti())") }
+            if rng.chance(5, 6) { f.append("url = \(lti())") }
+            if rng.chance(1, 2) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+        case "box":
+            if rng.chance(2, 3) { f.append("title = \(lti())") }
+            if rng.chance(1, 2) { f.append("border = \"\(rng.pick(["rounded", "single", "double", "heavy", "ascii", "none"]))\"") }
+            if rng.chance(1, 3) { f.append(rng.chance(1, 2) ? "padding = \(rng.range(0...3))" : "padding = { \(rng.range(0...2)), \(rng.range(0...4)) }") }
+            if rng.chance(1, 3) { f.append("align = \"\(rng.pick(["start", "center", "end"]))\"") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...4))
         case "vstack", "hstack":
             if rng.chance(1, 3) { f.append("spacing = \(rng.pick([0, 1, 2, 3, 50]))") }
+            if rng.chance(1, 5) { f.append("align = \"\(rng.pick(["start", "center", "end"]))\"") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
         case "scroll":
             if rng.chance(1, 2) { f.append("height = \(rng.pick([0, 1, 3, 8, 100]))") }

@@ -138,6 +138,10 @@ void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f);
  * one Swift function serves several Lua functions that differ by a value. */
 void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n);
 
+/* Pops a set of names and a flag table; pushes a __newindex that stores raw
+   and sets flag[1] = true when the key is one of the names. */
+void uih_pushwatchednewindex(lua_State *L);
+
 /* Protected helpers for API calls that can raise. Return LUA_OK or an error status
  * with the message on top. */
 int uih_ptostring(lua_State *L, int idx);   /* pushes luaL_tolstring(idx) */

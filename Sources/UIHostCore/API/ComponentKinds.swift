@@ -10,9 +10,26 @@ final class ComponentKinds {
     private let metatables: [UnsafeRawPointer]
     /// Index in `Registry.all` → the metatable's registry reference.
     private let refs: [Int32]
+    /// Whether a script has used a size field (`width`, `minHeight`, …):
+    /// until then layout reads none of them, so screens without sizes do not
+    /// pay for them on every key. Set by a constructor that gets one, and by
+    /// the metatables' `__newindex` when one is assigned later (`sizeFlagRef`).
+    var sizesUsed = false
+    /// A table whose [1] the metatables set when a size field is assigned.
+    private let sizeFlagRef: Int32
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
+        lua_createtable(L, 1, 0)
+        lua_pushvalue(L, -1)
+        sizeFlagRef = luaL_ref(L, LUA_REGISTRYINDEX)
+        let flag = lua_gettop(L)
+        lua_createtable(L, 0, Int32(Sizing.watched.count))
+        for name in Sizing.watched {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
+        }
+        let names = lua_gettop(L)
         for component in Registry.all {
             let name = component.kind.constructorName
             lua_createtable(L, 0, 2)
@@ -29,11 +46,25 @@ final class ComponentKinds {
                 }
                 lua_setfield(L, -2, "__index")
             }
+            lua_pushvalue(L, names)
+            lua_pushvalue(L, flag)
+            uih_pushwatchednewindex(L)
+            lua_setfield(L, -2, "__newindex")
             metatables.append(lua_topointer(L, -1)!)
             refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
         }
+        lua_settop(L, flag - 1)
         self.metatables = metatables
         self.refs = refs
+    }
+
+    /// Whether layout must read size fields: once true, true for good.
+    func readsSizes(_ L: OpaquePointer) -> Bool {
+        if sizesUsed { return true }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sizeFlagRef))
+        sizesUsed = lua_rawgeti(L, -1, 1) != LUA_TNIL
+        lua_settop(L, -3)
+        return sizesUsed
     }
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.

@@ -34,6 +34,8 @@ enum Reference {
         case .spans: return "ui.Span[]"
         case .bindings: return "table<string, ui.Binding>"
         case .rows: return "table[]"
+        case .size: return "ui.Size"
+        case .padding: return "integer|integer[]"
         }
     }
 
@@ -109,6 +111,8 @@ enum Reference {
         case .spans: return "array of spans"
         case .bindings: return "key bindings"
         case .rows: return "array of tables"
+        case .size: return "integer, `\"N%\"` or `\"Nfr\"`"
+        case .padding: return "integer or `{ rows, columns }`"
         }
     }
 

@@ -73,6 +73,14 @@ struct Validator {
             s.pop()
             if found.count >= limit { return found }
         }
+        if keys.contains(where: { Sizing.watched.contains($0) }) {
+            kinds.sizesUsed = true
+            for (lo, hi) in [("minWidth", "maxWidth"), ("minHeight", "maxHeight")] {
+                if let a = integerField(t, lo), let b = integerField(t, hi), a > b {
+                    found.append("\(name): \(lo) (\(a)) is more than \(hi) (\(b))")
+                }
+            }
+        }
         for key in unknown + unknownNames.sorted() {
             var message = "\(name): unknown field '\(HostLimits.shortened(key))'"
             if let guess = suggestion(for: key, among: schema.fields.keys) { message += " (did you mean '\(guess)'?)" }
@@ -132,6 +140,27 @@ struct Validator {
             return check(v, .choice(options), path: path)
         case .rows:
             return t == .table ? nil : wrong()
+        case .size:
+            if t == .number {
+                guard let n = s.integer(at: v) else { return "\(path) must be an integer (got \(describe(v)))" }
+                if n < 0 { return "\(path) must be at least 0 (got \(n))" }
+                if n > Sizing.maxCells { return "\(path) must be at most \(Sizing.maxCells) (got \(n))" }
+                return nil
+            }
+            guard t == .string else { return wrong() }
+            let text = s.string(at: v) ?? ""
+            if Dimension.parse(string: text) != nil { return nil }
+            return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(text))')"
+        case .padding:
+            if t == .number { return check(v, .integer(min: 0, max: 100), path: path) }
+            guard t == .table else { return wrong() }
+            guard s.rawLength(at: v) == 2 else { return "\(path) must be a number or { rows, columns }" }
+            for i in 1...2 {
+                s.rawGet(at: v, i)
+                defer { s.pop() }
+                if let problem = check(-1, .integer(min: 0, max: 100), path: "\(path)[\(i)]") { return problem }
+            }
+            return nil
         case .spans:
             guard t == .table else { return wrong() }
             return checkSpans(v, path: path)
@@ -190,6 +219,12 @@ struct Validator {
             return true
         }
         return typo
+    }
+
+    private func integerField(_ t: Int32, _ key: String) -> Int? {
+        s.rawGet(at: t, key)
+        defer { s.pop() }
+        return s.type(at: -1) == .number ? s.integer(at: -1).map(Int.init) : nil
     }
 
     func describe(_ index: Int32) -> String {

@@ -47,6 +47,8 @@ extension Semantics {
             return s
         case let n as SheetNode: return Semantics(role: "sheet", label: n.title)
         case is DrawerNode: return Semantics(role: "drawer")
+        case let n as BoxNode: return Semantics(role: "group", label: n.title)
+        case let n as LinkNode: return Semantics(role: "link", label: n.title, value: n.url)
         case let n as ImageNode: return Semantics(role: "image", label: n.asset)
         case let n as ProgressNode:
             return Semantics(role: "progress", label: n.label, value: n.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "busy")

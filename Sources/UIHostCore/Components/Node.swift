@@ -30,6 +30,9 @@ class Node {
     /// For a focusable: the nodes around it (itself included) that carry
     /// bindings, outermost first; set by `Layer.collect`.
     var bindingScope: [Node] = []
+    /// `width`, `height` and their limits, for a child of a stack; nil when
+    /// none is set (or no script has used one yet).
+    var sizing: Sizing?
 
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
