@@ -41,7 +41,7 @@ public final class ScriptModule {
     // MARK: - Functions
 
     public func function<R: Encodable>(_ name: String, _ body: @escaping () throws -> R) {
-        addFunction(name, arity: 0) { _ in try ScriptValueEncoder().encode(try body()) }
+        addFunction(name, arity: 0) { a in try ScriptValueEncoder().encode(try a.run { try body() }) }
     }
 
     public func function<A: Decodable, R: Encodable>(_ name: String, _ body: @escaping (A) throws -> R) {

@@ -5,11 +5,14 @@ import LuaBridge
 struct ValueProblem: Error {
     var message: String
     var path: String = ""
+    /// False for a bound on the whole value (its count), which no one place passes.
+    var located = true
 
     /// `message`, followed by where it is when not the value itself.
     var text: String { path.isEmpty ? message : "\(message) at \(path)" }
 
     func inside(_ step: String) -> ValueProblem {
+        guard located else { return self }
         var p = self
         p.path = step + (path.hasPrefix("[") || path.isEmpty ? path : "." + path)
         return p
@@ -26,7 +29,7 @@ extension ScriptValue {
                      depth: Int = 0) -> Result<ScriptValue, ValueProblem> {
         count += 1
         if count > limits.maxValues {
-            return .failure(ValueProblem(message: "more than \(limits.maxValues) values"))
+            return .failure(ValueProblem(message: "more than \(limits.maxValues) values", located: false))
         }
         switch s.type(at: index) {
         case .none, .nil: return .success(.null)
@@ -100,7 +103,7 @@ extension ScriptValue {
     /// nest, or the first bound of `limits` it passes.
     func measure(limits: ValueLimits, count: inout Int, depth: Int = 0) -> ValueProblem? {
         count += 1
-        if count > limits.maxValues { return ValueProblem(message: "more than \(limits.maxValues) values") }
+        if count > limits.maxValues { return ValueProblem(message: "more than \(limits.maxValues) values", located: false) }
         switch self {
         case .array(let list):
             if depth + 1 > limits.maxDepth { return ValueProblem(message: "tables nested deeper than \(limits.maxDepth) levels") }
