@@ -45,6 +45,22 @@ def table_dir(n, mode):
     return os.path.join(d, "table.lua")
 
 
+def plugins_dir(n):
+    """n plugins, each with a command, a menu item and a setup."""
+    d = tempfile.mkdtemp(prefix="uihost-bench-plugins-")
+    for i in range(n):
+        os.makedirs(os.path.join(d, f"p{i}"))
+        with open(os.path.join(d, f"p{i}", "plugin.lua"), "w") as f:
+            f.write(f"""return {{
+  name = "p{i}", version = "1.0.0",
+  setup = function(state) state.n = 0 end,
+  commands = {{ {{ id = "p{i}.run", title = "Run plugin {i}", run = function(state) state.n = state.n + 1 end }} }},
+  menus = {{ launcher = {{ {{ title = "Plugin {i}", command = "p{i}.run" }} }} }},
+}}
+""")
+    return d
+
+
 def peak_mib(cmd):
     """Peak resident memory of `cmd`, in a fresh process whose only child it is."""
     probe = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); " \
@@ -107,6 +123,19 @@ def main():
     # 1b. The styled picture of the same frame: `render --format svg`, whole process.
     svg = timed([UIHOST, "render", "screens/launcher.lua", "--format", "svg"], runs=51)
     row("render --format svg, launcher, whole process", f"{svg * 1000:.2f}", "ms", "≤ 15 ms", svg <= 0.015)
+
+    # 1c. Start-up with 20 plugins loaded (each a setup, a command, a menu item) against none.
+    plugins = plugins_dir(20)
+    with_plugins = timed([UIHOST, "render", "screens/launcher.lua", "--plugins", plugins], runs=51)
+    row("render launcher with 20 plugins / without", f"{with_plugins / start:.2f}", "×", "≤ 2×", with_plugins <= 2 * start)
+
+    # 1d. The palette over 10,000 commands: the cost of one typed character (filtering all).
+    palette = os.path.join(BENCH, "palette.lua")
+    typed = 40
+    open_only = timed([UIHOST, "render", palette, "--keys", "ctrl-p"], runs=11)
+    typing_all = timed([UIHOST, "render", palette, "--keys", "ctrl-p " + " ".join(["c", "o", "m", "backspace"] * (typed // 4))], runs=11)
+    per_char = (typing_all - open_only) / typed
+    row("palette of 10,000 commands, per typed key", f"{per_char * 1000:.2f}", "ms", "≤ 1 ms", per_char <= 0.001)
 
     # 2. Keys per second through `render --keys`, 1000-item list with a handler.
     d = list_dir(1000)

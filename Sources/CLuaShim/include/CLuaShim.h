@@ -89,6 +89,11 @@ unsigned long uih_ticks(void);
  * instructions < 0 is more than any budget. For library functions only. */
 void uih_charge(lua_State *L, int64_t instructions);
 
+/* Charges work a Swift function did for the script calling it to the current
+ * call's budget, without raising: past the budget, the script stops at its next
+ * instruction. For the Swift functions of an embedding app's modules. */
+void uih_chargeswift(lua_State *L, int64_t instructions);
+
 /* Replaces find, match, gmatch and gsub in the string table on top with Lua
  * pattern functions whose matching is charged to the budget (pattern.c). */
 void uih_installpatterns(lua_State *L);
