@@ -155,12 +155,12 @@ final class CLITests: XCTestCase {
     func testConstructorErrorExitsThreeNamingFileLineAndField() throws {
         let path = try write("bad.lua", """
         local ok = ui.text "fine"
-        local bad = ui.button { title = 42 }
+        local bad = ui.button { title = true }
         return ui.screen { ok, bad }
         """)
         let result = try uihost("render", path)
         XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.button: title must be a string (got number)")
+        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.button: title must be a string (got boolean)")
     }
 
     func testBadItemFieldExitsThreeNamingItem() throws {
@@ -361,18 +361,27 @@ final class CLITests: XCTestCase {
     func testCheckReportsEveryIndependentValidationError() throws {
         let path = try write("bad.lua", """
         return ui.screen {
-          title = 5,
+          title = true,
           ui.button { titel = "x" },
           ui.list { items = { { title = "a" }, { subtitle = "b" } }, selected = "x" },
+          ui.list {
+            selected = 1.5,
+            items = {
+              "a",
+              { title = {} },
+            },
+          },
         }
         """)
         let r = try uihost("check", path)
         XCTAssertEqual(r.status, 3)
         XCTAssertEqual(r.stderrLines, [
-            "uihost: \(path):1: ui.screen: title must be a string (got number)",
+            "uihost: \(path):2: ui.screen: title must be a string (got boolean)",
             "uihost: \(path):3: ui.button: unknown field 'titel' (did you mean 'title'?)",
             "uihost: \(path):4: ui.list: items[2].title must be a string (got nil)",
             "uihost: \(path):4: ui.list: selected must be an integer (got string)",
+            "uihost: \(path):6: ui.list: selected must be an integer (got number)",
+            "uihost: \(path):9: ui.list: items[2].title must be a string (got table)",
         ])
     }
 }

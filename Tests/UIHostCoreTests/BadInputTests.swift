@@ -162,20 +162,42 @@ final class BadInputTests: XCTestCase {
     func testWrongFieldTypeNamesTheCallersFileAndLine() throws {
         try assertLoadFails("""
         local label = ui.text "ok"
-        local b = ui.button { title = 5 }
+        local b = ui.button { title = {} }
         return ui.screen { label, b }
-        """, "\(scriptPath):2: ui.button: title must be a string (got number)")
+        """, "\(scriptPath):2: ui.button: title must be a string (got table)")
     }
 
-    func testMultiLineConstructorReportsTheLineWhereTheCallStarts() throws {
+    func testMultiLineConstructorReportsTheLineOfTheField() throws {
         try assertLoadFails("""
         local label = ui.text "ok"
         local b = ui.button {
           disabled = false,
-          title = 5,
+          title = {},
         }
         return ui.screen { label, b }
-        """, "\(scriptPath):2: ui.button: title must be a string (got number)")
+        """, "\(scriptPath):4: ui.button: title must be a string (got table)")
+        try assertLoadFails("""
+        return ui.screen {
+          title = "S",
+          ui.list {
+            items = {
+              { title = "a" },
+              { subtitle = "b" },
+            },
+          },
+        }
+        """, "\(scriptPath):6: ui.list: items[2].title must be a string (got nil)")
+    }
+
+    func testAConstructorCalledThroughAnAliasReportsTheLineWhereTheCallStarts() throws {
+        try assertLoadFails("""
+        local button = ui.button
+        local b = button {
+          disabled = false,
+          title = {},
+        }
+        return ui.screen { b }
+        """, "\(scriptPath):2: ui.button: title must be a string (got table)")
     }
 
     func testWrongTypesAcrossConstructors() throws {
@@ -743,7 +765,10 @@ final class BadInputTests: XCTestCase {
         let text = try write("text.lua", "return ui.text 'not a screen'")
         let failing = try write("failing.lua", "local x = 1\nerror('cannot build')")
         let cases: [(String, String)] = [
-            ("ui.push('nowhere.lua')", atHandler("ui.push: cannot open \(FileSystem.join(directory, "nowhere.lua"))")),
+            ("ui.push('nowhere.lua')", atHandler("ui.push: cannot open 'nowhere.lua': no file "
+                + FileSystem.lexicalPath(FileSystem.join(directory, "nowhere.lua"))
+                + " (a path is relative to the folder of the screen that pushes)")),
+            ("ui.push('.')", atHandler("ui.push: cannot open '.': \(FileSystem.lexicalPath(directory)) is a folder")),
             ("ui.push('text.lua')", atHandler("ui.push: \(text) must return a ui.screen (got a ui.text)")),
             ("ui.push('failing.lua')", "\(failing):2: cannot build"),
         ]
