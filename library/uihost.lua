@@ -357,10 +357,11 @@
 ---@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
 ---@field [string] any
 
----A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
 ---what lies below, `✓` before the selected one. Choosing sets `selected`, closes it,
 ---then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
+---@field label? string Shown before the field as `label: ` (default none).
 ---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
 ---@field selected? ui.ItemID The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder.
 ---@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
