@@ -197,7 +197,7 @@ final class CLITests: XCTestCase {
         let result = try uihost("render", path, "--keys", "enter")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(result.lines.count, 24, "the frame is printed even on a script error")
-        XCTAssertEqual(result.lines.last, "error: \(path):2: handler broke")
+        XCTAssertEqual(result.lines.last, "error: \(path):2: handler broke (Esc dismisses)")
         XCTAssertTrue(result.stderr.contains("\(path):2: handler broke"), result.stderr)
     }
 
@@ -210,10 +210,10 @@ final class CLITests: XCTestCase {
         """)
         let spin = try uihost("render", path, "--keys", "enter", "--max-instructions", "5000", "--size", "200x6")
         XCTAssertEqual(spin.status, 3, spin.stderr)
-        XCTAssertEqual(spin.lines.last, "error: \(path):2: instruction budget exceeded (5000 instructions)")
+        XCTAssertEqual(spin.lines.last, "error: \(path):2: instruction budget exceeded (5000 instructions) (Esc dismisses)")
         let slow = try uihost("render", path, "--keys", "tab enter", "--max-time", "0.2", "--size", "200x6")
         XCTAssertEqual(slow.status, 3, slow.stderr)
-        XCTAssertEqual(slow.lines.last, "error: \(path):3: time limit exceeded (0.2 s of CPU)")
+        XCTAssertEqual(slow.lines.last, "error: \(path):3: time limit exceeded (0.2 s of CPU) (Esc dismisses)")
         assertUsageError(try uihost("render", path, "--max-time", "soon"), mentioning: "--max-time")
         assertUsageError(try uihost("render", path, "--max-time", "-1"), mentioning: "--max-time")
     }

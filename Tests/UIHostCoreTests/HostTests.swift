@@ -261,7 +261,7 @@ final class HostTests: XCTestCase {
         let expected = "\(path):2: broken handler"
         XCTAssertEqual(host.errors, [expected])
         let frame = host.render()
-        XCTAssertEqual(frame.line(frame.height - 1), "error: " + expected)
+        XCTAssertEqual(frame.line(frame.height - 1), "error: " + expected + Compositor.bannerHint)
         XCTAssertTrue(log.text.contains("uihost: " + expected), log.text)
         XCTAssertTrue(log.text.contains("stack traceback:"), "the log has the traceback:\n" + log.text)
         XCTAssertNil(host.quitCode)
