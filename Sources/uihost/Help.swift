@@ -43,7 +43,8 @@ options:
                           functions (default 5; 0 for none)
   --max-memory MiB        memory limit for scripts (default 256)
   --no-mouse              do not ask the terminal for mouse reports
-  --log FILE              where print and ui.log go when interactive
+  --log FILE              where print and ui.log go when interactive; --log - holds
+                          them and writes them to stderr after the app exits
   --update-snapshots      (test) rewrite snapshot files instead of comparing
   --junit FILE            (test) also write a JUnit XML report
   -j N                    (test) run N scripts in parallel
@@ -56,7 +57,8 @@ keys (interactive): Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move
 
 where things are: the reference is docs/API.md in the uihost repository; print and
   ui.log go to the log file when interactive (--log FILE, default
-  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log).
+  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log; the
+  app says so when it exits), or to stderr after the app exits with --log -.
 
 exit status: 0 success, 1 a test failed or output could not be written,
              2 usage error, 3 script error

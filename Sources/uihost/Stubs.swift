@@ -472,10 +472,11 @@ function Log:append(text) end
 ---@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
 ---@field [string] any
 
----A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
 ---what lies below, `✓` before the selected one. Choosing sets `selected`, closes it,
 ---then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
+---@field label? string Shown before the field as `label: ` (default none).
 ---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
 ---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
 ---@field item? fun(index: integer): ui.DropdownItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.

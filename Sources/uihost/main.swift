@@ -103,15 +103,27 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let terminal = Terminal(mouse: !args.noMouse)
     var options = hostOptions(args, screen: path)
     if let size = args.size ?? terminal.size() { options.size = size }
-    let log = logPath(args).flatMap { LogFile(path: $0) }
-    options.log = { text in log?.write(text) }
+    // `--log -` holds the lines for stderr after the app; else they go to the file.
+    let held = args.logFile == "-" ? HeldLog() : nil
+    let file = held == nil ? logPath(args) : nil
+    let log = file.flatMap { LogFile(path: $0) }
+    let tally = LogTally()
+    options.log = { text in
+        if let held { held.write(text) } else { log?.write(text) }
+        tally.count()
+    }
     let depth = args.plain ? nil : ColorDepth.of(environment: environment)
     options.glyphs.urlsInText = depth == nil
     let host = loadHost(path, args, options: options)
     let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
     let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
+    held?.flush()
     if let last = host.errors.last, host.quitCode == nil && code != 0 {
         standardError("uihost: " + last)
+    }
+    if let file, log != nil, tally.lines > 0 {
+        let lines = tally.lines == 1 ? "1 line" : "\(tally.lines) lines"
+        standardError("uihost: \(lines) of print, ui.log and error output went to \(file); --log - writes them here instead")
     }
     exit(code)
 }
@@ -218,7 +230,7 @@ case .version:
     exit(0)
 case .run(let path):
     // A log that cannot be written would drop every line unseen: say so before the screen starts.
-    if let file = arguments.logFile {
+    if let file = arguments.logFile, file != "-" {
         do throws(FileSystem.Failure) {
             try FileSystem.checkWritable(file)
         } catch {

@@ -1123,7 +1123,7 @@ private struct ScriptGenerator {
             change = rng.pick(["\(x).selected = -3", "\(x).style = \"middle\"", "\(x)[1] = ui.text \"not a tab\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x)[#\(x) + 1] = \(x)"])
         case "tab":
-            change = rng.pick(["\(x).title = 5", "\(x)[1] = \"str\"", "\(x).icon = {}"])
+            change = rng.pick(["\(x).title = true", "\(x)[1] = \"str\"", "\(x).icon = {}"])
         case "picker":
             change = rng.pick(["\(x).items = { {} }", "\(x).style = \"dial\"", "\(x).selected = 2.5", "\(x).items = \"abc\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x).items = { { id = {}, title = \"x\" } }"])

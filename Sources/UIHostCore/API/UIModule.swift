@@ -140,24 +140,15 @@ enum UIModule {
         let schema = Registry.schemas[index]
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
-            let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: schema)
-            host.validationProblems += problems.map { callerLocation(L) + $0 }
-        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: schema).first {
-            return raise(L, problem)
+            let problems = Validator(L: L, kinds: host.kinds).locatedProblems(at: 1, schema: schema)
+            host.validationProblems += problems.map { FieldLocator.location(L, host, constructor: name, path: $0.path) + $0.message }
+        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
+            LuaState.push(L, FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
+            return UIH_RAISE
         }
         host.kinds.mark(L, at: 1, as: index)
         WrittenDefaults.write(L, at: 1, component.fields)
         return 1
-    }
-
-    /// `file:line: ` of the Lua code calling the current function, like `luaL_where(L, 1)`.
-    static func callerLocation(_ L: OpaquePointer) -> String {
-        var ar = lua_Debug()
-        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return "" }
-        let source = withUnsafePointer(to: ar.short_src) {
-            $0.withMemoryRebound(to: CChar.self, capacity: Int(LUA_IDSIZE)) { String(cString: $0) }
-        }
-        return "\(source):\(ar.currentline): "
     }
 
     /// Moves the value on top into argument 1 (where it already is when it is the only value).
@@ -191,7 +182,7 @@ enum UIModule {
             // Before anything is read: neither the file's content nor whether it exists gets out.
             if shipped == nil, let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
             guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
-                return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
+                return raise(L, Host.pushProblem(path, resolved: full, plugins: host.plugins?.screens.isEmpty == false))
             }
             do throws(LuaError) {
                 if let got = try host.loadScreenFile(full, on: L) {

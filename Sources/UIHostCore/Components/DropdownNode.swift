@@ -1,4 +1,4 @@
-/// `ui.dropdown`, as the second article builds it. Closed: `title ▼`; open
+/// `ui.dropdown`, as the second article builds it. Closed: `label: title ▼`; open
 /// (`expanded`): `title ▲` and the item list drawn over whatever is below,
 /// dividers between items, `✓` before the selected one. Choosing writes
 /// `selected` (the item's id) and `expanded`, then calls the item's `onSelect`
@@ -12,6 +12,8 @@ final class DropdownNode: Node {
     let items: [(row: Popup.Row, id: ItemID)]
     let source: RowSource
     let count: Int
+    /// `label: ` before the field, as a menu picker's.
+    let label: String
     let placeholder: String?
     let expanded: Bool
     /// 1-based index of the selected item, nil when none (a placeholder shows).
@@ -24,6 +26,7 @@ final class DropdownNode: Node {
         source = field.has("count") ? field.rowSource(.items) : .empty
         items = source.isFunction ? [] : field.items("items")
         count = source.isFunction ? source.count : items.count
+        label = field.string("label") ?? ""
         placeholder = field.string("placeholder")
         expanded = field.bool("expanded") ?? false
         if source.isFunction {
@@ -69,7 +72,10 @@ final class DropdownNode: Node {
         return max(widest, DisplayWidth.of(placeholder ?? "")) + 6
     }
 
-    override func naturalWidth() -> Int { Gutter.width + fieldWidth }
+    /// The columns of `label: ` (none without a label).
+    private var labelWidth: Int { label.isEmpty ? 0 : DisplayWidth.of(label) + 2 }
+
+    override func naturalWidth() -> Int { Gutter.width + labelWidth + fieldWidth }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
@@ -85,7 +91,9 @@ final class DropdownNode: Node {
                  .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)]
             },
             cancel: [.highlight(id, nil), .setBoolean(anchor: anchor, field: "expanded", false)])
-        popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(fieldWidth, rect.width - Gutter.width),
+        // Under the field, after the label, as far as the frame allows.
+        let x = rect.x + Gutter.width + min(labelWidth, max(0, rect.width - Gutter.width - fieldWidth))
+        popup.place(anchorRow: rect.y, x: x, minWidth: min(fieldWidth, rect.maxX - x),
                     bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
         self.popup = popup
@@ -95,7 +103,13 @@ final class DropdownNode: Node {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
         Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        let body = rect.dropLeft(Gutter.width).row(0)
+        var body = rect.dropLeft(Gutter.width).row(0)
+        if !label.isEmpty {
+            // The label gives way to the field when the row is narrow.
+            let prefix = TextLayout.truncate(label + ": ", to: max(0, min(labelWidth, body.width - fieldWidth)))
+            frame.put(prefix, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
+            body = body.dropLeft(DisplayWidth.of(prefix))
+        }
         let width = min(fieldWidth, body.width)
         let chevron = expanded ? context.glyphs.chevronUp : context.glyphs.chevronDown
         let text = TextLayout.fit(title, width: max(0, width - 2), align: .left) + " " + String(chevron)
@@ -118,6 +132,7 @@ final class DropdownNode: Node {
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
     static let fields: [FieldSpec] = [
+        .string("label", default: "", doc: "Shown before the field as `label: ` (default none)."),
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
                       required: ["title"])),

@@ -1,10 +1,11 @@
 /// `ui.picker`. `style = "menu"`: `label: value ▼`; Enter opens a popup list
 /// over the content, Enter confirms and calls `onChange(item, index)`, Esc
-/// cancels. `style = "wheel"`: five rows, the selection centred between rules;
-/// Up/Down spin and select at once; no wrap-around.
+/// cancels. `style = "wheel"`: seven rows, the selection centred between rules
+/// with two neighbours each side (one when given five rows); Up/Down spin and
+/// select at once; no wrap-around.
 ///
 /// With a data source (`count` and `item(i)`) only the items shown are read,
-/// in `prepare`: the chosen one (the wheel's three), and the open popup's window.
+/// in `prepare`: the chosen one (the wheel's and its neighbours), and the open popup's window.
 final class PickerNode: Node {
     let label: String
     /// The items of an `items` array (empty with a data source).
@@ -37,13 +38,20 @@ final class PickerNode: Node {
 
     override func prepare(_ reader: TreeReader) {
         guard count > 0 else { return }
-        let range = isWheel ? max(1, selected - 1)...min(count, selected + 1) : selected...selected
+        let range = isWheel ? max(1, selected - 2)...min(count, selected + 2) : selected...selected
         loaded.load(range, popup: popup, anchor: anchor, source, reader, name: "ui.picker")
     }
 
     override var isFocusable: Bool { count > 0 }
     private var labelRows: Int { label.isEmpty ? 0 : 1 }
-    override func measure(width: Int) -> Int { isWheel ? labelRows + 5 : 1 }
+    override func measure(width: Int) -> Int { isWheel ? labelRows + PickerNode.wheelRows : 1 }
+
+    /// Rows of a wheel given room: two neighbours, rule, the choice, rule, two neighbours.
+    static let wheelRows = 7
+
+    /// How many neighbours each side the wheel shows in its rect: two, or one
+    /// when the frame gives it fewer than seven rows.
+    private var neighbours: Int { rect.height - labelRows >= PickerNode.wheelRows ? 2 : 1 }
 
     var value: String {
         guard let item = item(selected) else { return "" }
@@ -57,7 +65,7 @@ final class PickerNode: Node {
     }
 
     override func naturalWidth() -> Int {
-        isWheel ? Gutter.width + max(widestItem + 2, DisplayWidth.of(label))
+        isWheel ? Gutter.width + max(wheelWidth, DisplayWidth.of(label))
             : Gutter.width + DisplayWidth.of(label) + 2 + widestItem + 2
     }
 
@@ -97,18 +105,20 @@ final class PickerNode: Node {
             y += 1
         }
         let body = rect.dropLeft(Gutter.width)
-        let width = min(body.width, max(widestItem + 4, 12))
-        // i-1, rule, i, rule, i+1
-        for (dy, offset) in [(0, -1), (2, 0), (4, 1)] {
+        let width = min(body.width, wheelWidth)
+        // i-n … i-1, rule, i, rule, i+1 … i+n
+        let n = neighbours
+        for offset in -n...n {
+            let dy = n + offset + (offset < 0 ? 0 : offset == 0 ? 1 : 2)
             guard let item = item(selected + offset) else { continue }
             let text = item.icon.map { $0 + " " + item.title } ?? item.title
             let shown = TextLayout.fit(text, width: width, align: .center)
             frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .focused : .bold) : .dim, clip: body)
         }
-        for dy in [1, 3] {
+        for dy in [n, n + 2] {
             frame.fill(Rect(x: body.x, y: y + dy, width: width, height: 1).intersection(rect), with: context.glyphs.horizontal, style: .border)
         }
-        Gutter.draw(focused: focused, x: rect.x, y: y + 2, into: &frame, context, clip: rect)
+        Gutter.draw(focused: focused, x: rect.x, y: y + n + 1, into: &frame, context, clip: rect)
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
@@ -131,14 +141,18 @@ final class PickerNode: Node {
         if !isWheel { return [open] }
         // A click on a neighbour row spins to it.
         let row = y - rect.y - labelRows
-        if row == 0 { return spin(to: selected - 1) }
-        if row == 4 { return spin(to: selected + 1) }
+        let n = neighbours
+        if row < n { return spin(to: selected - (n - row)) }
+        if row > n + 2 { return spin(to: selected + (row - n - 2)) }
         return []
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
         isWheel ? spin(to: selected + amount) : nil
     }
+
+    /// The wheel's column: the widest item plus 4, at least 12.
+    private var wheelWidth: Int { max(widestItem + 4, 12) }
 
     private var open: Action { .openMenu(id, highlighted: selected) }
 
