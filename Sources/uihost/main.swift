@@ -235,6 +235,8 @@ case .testWorker(let script):
         usageExit("--worker-options: not options the test runner wrote")
     }
     exit(TestRunner(options: options).runWorker(script: script))
+case .fuzz(let path):
+    exit(fuzz(path, arguments))
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
 case .stubs(let directory):
