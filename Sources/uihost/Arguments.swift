@@ -16,6 +16,8 @@ struct Arguments {
         case plugins([String])
         /// `uihost fuzz SCREEN`: random input until something breaks.
         case fuzz(String)
+        /// `uihost record SCREEN`: an interactive session, written as a test.
+        case record(String)
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -210,6 +212,9 @@ struct Arguments {
         case "fuzz":
             guard rest.count == 1 else { throw UsageError(message: "fuzz takes one screen (got \(rest.count))") }
             a.command = .fuzz(rest[0])
+        case "record":
+            guard rest.count == 1 else { throw UsageError(message: "record takes one screen (got \(rest.count))") }
+            a.command = .record(rest[0])
         case "plugins":
             guard !rest.isEmpty else { throw UsageError(message: "plugins needs a folder of plugins") }
             a.command = .plugins(rest)
@@ -220,7 +225,7 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "fuzz", "stubs", "plugins", "help"]
+    static let commands = ["run", "render", "test", "check", "fuzz", "record", "stubs", "plugins", "help"]
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {

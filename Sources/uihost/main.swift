@@ -235,6 +235,8 @@ case .testWorker(let script):
         usageExit("--worker-options: not options the test runner wrote")
     }
     exit(TestRunner(options: options).runWorker(script: script))
+case .record(let path):
+    record(path, arguments)
 case .fuzz(let path):
     exit(fuzz(path, arguments))
 case .plugins(let directories):

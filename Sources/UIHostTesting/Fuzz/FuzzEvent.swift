@@ -148,18 +148,20 @@ public enum FuzzEvent: Equatable, Sendable {
         return lines
     }
 
-    /// A Lua string literal on one line; bytes outside printable ASCII as `\ddd`
-    /// (a script stays plain text whatever the fuzzer typed).
+    /// A Lua string literal on one line; control bytes as `\ddd` (a script
+    /// stays plain text whatever the fuzzer typed), UTF-8 text as it is.
     static func quote(_ s: String) -> String {
         var out = "\""
-        for byte in s.utf8 {
-            switch byte {
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
             case 34: out += "\\\""
             case 92: out += "\\\\"
-            case 32...126: out.append(Character(Unicode.Scalar(byte)))
+            case 32...126, 0xA0...: out.unicodeScalars.append(scalar)
             default:
-                let digits = String(byte)
-                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+                for byte in String(scalar).utf8 {
+                    let digits = String(byte)
+                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+                }
             }
         }
         return out + "\""
