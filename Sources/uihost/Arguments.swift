@@ -35,6 +35,8 @@ struct Arguments {
     var format: OutputFormat = .text
     var ascii = false
     var watch = false
+    /// `--screen-reader`: linear text instead of a frame.
+    var screenReader = false
     var allow: Set<Capability> = []
     /// `--plugins DIR`, repeatable.
     var pluginDirectories: [String] = []
@@ -103,6 +105,7 @@ struct Arguments {
             case "--format": a.format = try parseFormat(try value(flag, inline))
             case "--ascii": a.ascii = true
             case "--watch": a.watch = true
+            case "--screen-reader": a.screenReader = true
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
             case "--force": a.force = true

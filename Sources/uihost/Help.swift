@@ -40,6 +40,8 @@ options:
                           three in full colour unless --plain or NO_COLOR
   --ascii                 ASCII-only glyphs
   --watch                 reload the screen when it or a required module changes
+  --screen-reader         linear text instead of a frame: the focused control and
+                          one line per change (keys from --keys or standard input)
   --allow CAP,...         lift parts of the sandbox: io, os, all
   --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
                           in a uihost.lua beside the screen)

@@ -222,6 +222,7 @@ case .run(let path):
             usageExit("--log: cannot write \(file): \(error.reason)")
         }
     }
+    if arguments.screenReader { runScreenReader(path, arguments) }
     if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
     render(path, arguments)
 case .render(let path):
