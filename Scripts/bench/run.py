@@ -201,6 +201,12 @@ def main():
     t = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua")], runs=5)
     row("uihost test, 100 cases on the launcher", f"{100 / t:,.0f}", "cases/s", "≥ 500", 100 / t >= 500)
 
+    # 6b. `uihost fuzz` on the launcher: events per second, in process (3 s, seed 1).
+    out = subprocess.run([UIHOST, "fuzz", "screens/launcher.lua", "--seconds", "3", "--seed", "1"],
+                         capture_output=True, text=True, cwd=ROOT)
+    rate = next((int(l.split("(")[-1].split()[0]) for l in out.stdout.splitlines() if "events/s" in l), 0)
+    row("uihost fuzz, events/s on the launcher", f"{rate:,}", "", "≥ 20,000", rate >= 20_000)
+
     # 7. Limits: a runaway handler and memory bombs stop, and the memory comes back.
     out = subprocess.run([UIHOST, "test", os.path.join(BENCH, "safety_bench.lua")], capture_output=True, text=True, cwd=ROOT)
     limits = {l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")}

@@ -237,6 +237,7 @@ case .run(let path):
             usageExit("--log: cannot write \(file): \(error.reason)")
         }
     }
+    if arguments.screenReader { runScreenReader(path, arguments) }
     if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
     render(path, arguments)
 case .render(let path):
@@ -250,6 +251,10 @@ case .testWorker(let script):
         usageExit("--worker-options: not options the test runner wrote")
     }
     exit(TestRunner(options: options).runWorker(script: script))
+case .record(let path):
+    record(path, arguments)
+case .fuzz(let path):
+    exit(fuzz(path, arguments))
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
 case .stubs(let directory):
