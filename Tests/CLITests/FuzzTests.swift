@@ -94,11 +94,11 @@ final class FuzzTests: XCTestCase {
         }
         // A screen that does not load: its error, exit 3, no script written.
         let broken = directory.appendingPathComponent("broken.lua")
-        try "return ui.screen { ui.list { height = 3 } }".write(to: broken, atomically: true, encoding: .utf8)
+        try "return ui.screen { ui.list { rowz = 3 } }".write(to: broken, atomically: true, encoding: .utf8)
         let script = directory.appendingPathComponent("out.lua").path
         let r = try Uihost.run(["fuzz", broken.path, "-o", script], scratch: directory)
         XCTAssertEqual(r.status, 3, r.stderr)
-        XCTAssertTrue(r.stderr.contains("unknown field 'height'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("unknown field 'rowz'"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: script))
         // An existing output file is kept unless --force.
         try "keep".write(toFile: script, atomically: true, encoding: .utf8)

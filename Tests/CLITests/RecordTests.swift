@@ -93,12 +93,12 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: script, encoding: .utf8), "keep")
 
         let broken = directory.appendingPathComponent("broken.lua")
-        try "return ui.screen { ui.list { height = 3 } }".write(to: broken, atomically: true, encoding: .utf8)
+        try "return ui.screen { ui.list { rowz = 3 } }".write(to: broken, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out.lua").path
         // The load error comes before the terminal is needed.
         let r = try Uihost.run(["record", broken.path, "-o", out], scratch: directory)
         XCTAssertEqual(r.status, 3, r.stderr)
-        XCTAssertTrue(r.stderr.contains("unknown field 'height'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("unknown field 'rowz'"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 }
