@@ -69,9 +69,10 @@ def peak_mib(cmd):
     return int(out.stdout.strip()) / 1024
 
 
-def table_figures():
+def table_figures(py=None):
     """A 4-column ui.table: 10^6 rows from a data source (first frame, memory,
-    per key against 10^2 rows), and 10^5 rows from a Lua array against Lua alone."""
+    per key against 10^2 rows), and 10^5 rows from a Lua array against Lua alone;
+    beside Textual's DataTable with 10^5 rows (10^6 take it minutes)."""
     big = table_dir(1_000_000, "source")
     start = timed([UIHOST, "render", big, "--size", "80x24"], runs=21)
     row("table, 10^6-row data source, first frame, whole process", f"{start * 1000:.2f}", "ms", "≤ 20 ms", start <= 0.020)
@@ -92,6 +93,11 @@ def table_figures():
     array = timed([UIHOST, "render", table_dir(100_000, "array"), "--size", "80x24"], runs=7)
     row("table of a 10^5-row array / the array alone, start-up",
         f"{array * 1000:.0f} / {lua_only * 1000:.0f} = {array / lua_only:.2f}", "ms", "≤ 1.5×", array / lua_only <= 1.5)
+    if py:
+        peer = [py, os.path.join(BENCH, "textual_table.py"), "100000"]
+        first = timed(peer, runs=1)
+        row("Textual DataTable, 10^5 rows, first frame / peak memory",
+            f"{first:.1f} s / {peak_mib(peer):.0f} MiB", "", "", None)
 
 
 def textual_python():
@@ -177,7 +183,7 @@ def main():
         row("per-key ratio, moves only (no handler)", f"{figures['move_ratio']:.2f}", "", "≤ 1.2", figures["move_ratio"] <= 1.2)
 
     # 3b. Tables.
-    table_figures()
+    table_figures(py)
 
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],
