@@ -223,26 +223,7 @@ struct Child {
     }
 
     static func spawn(_ args: [String]) -> Child? {
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        // A crash's backtrace would bury the report: the parent says what happened.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let executable = WorkerPool.executablePath()
-        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + args).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(pipeFDs[1])
-        guard rc == 0 else {
-            close(pipeFDs[0])
-            return nil
-        }
-        return Child(pid: pid, fd: pipeFDs[0])
+        ChildProcess.spawn(args, quietStderr: true).map { Child(pid: $0.pid, fd: $0.fd) }
     }
 
     /// Reads every line until the worker ends (or is killed for silence).
