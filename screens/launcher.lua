@@ -10,7 +10,7 @@ local entries = {
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   path = "sidebar.lua",    icon = "◧" },
   { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  path = "form.lua",       icon = "✎" },
   { title = "Search",             subtitle = "an input that filters a list",  path = "search.lua",     icon = "⌕" },
-  { title = "Table",              subtitle = "a sortable table, 10^5 rows",   path = "table.lua",      icon = "▦" },
+  { title = "Orders",             subtitle = "10^6 orders, sheet, confirm",   path = "orders.lua",     icon = "▦" },
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     path = "notes.lua",      icon = "✉" },
   { title = "Files",              subtitle = "a tree that loads, a log",      path = "files.lua",      icon = "❐" },
 }

@@ -18,7 +18,7 @@ local entries = {
   { title = "TabBar & SideBar",   subtitle = "bottom tab bar, side drawer",   screenTitle = "TabBar & SideBar", shows = "Menu ]" },
   { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  screenTitle = "Sign up",          shows = "newsletter" },
   { title = "Search",             subtitle = "an input that filters a list",  screenTitle = "Search",           shows = "58 languages" },
-  { title = "Table",              subtitle = "a sortable table, 10^5 rows",   screenTitle = "Tables",           shows = "Orders" },
+  { title = "Orders",             subtitle = "10^6 orders, sheet, confirm",   screenTitle = "Orders",           shows = "Hiroshi" },
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
 }
