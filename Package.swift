@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
-        .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .target(name: "UIHostCore", dependencies: ["LuaBridge"]),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .executableTarget(

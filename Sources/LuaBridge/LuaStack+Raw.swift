@@ -15,6 +15,14 @@ extension LuaStack {
     /// (a string holding a number converts, so test the type first).
     @inlinable public func toInteger(at index: Int32) -> Int64 { Int64(lua_tointegerx(L, index, nil)) }
 
+    /// The number at `index` as an integer when its value is integral
+    /// (`lua_tointegerx` with its flag; a string holding a number converts, so test the type first).
+    @inlinable public func exactInteger(at index: Int32) -> Int64? {
+        var isInteger: Int32 = 0
+        let n = lua_tointegerx(L, index, &isInteger)
+        return isInteger != 0 ? Int64(n) : nil
+    }
+
     /// `lua_tonumberx` without the flag: the value as a Double, 0 when it is not a number.
     @inlinable public func toNumber(at index: Int32) -> Double { lua_tonumberx(L, index, nil) }
 

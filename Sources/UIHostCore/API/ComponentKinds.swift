@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// The metatables that mark a table as a component of a kind. Each state has
@@ -15,14 +13,14 @@ final class ComponentKinds {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         for component in Registry.all {
             let name = component.kind.constructorName
-            lua_createtable(L, 0, 2)
-            _ = lua_pushstring(L, name)
-            lua_setfield(L, -2, "__name")
+            LuaStack(L).pushNewTable(fieldCount: 2)
+            LuaStack(L).push(name)
+            LuaStack(L).setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
-            _ = lua_pushstring(L, name)
-            lua_setfield(L, -2, "__metatable")
-            metatables.append(lua_topointer(L, -1)!)
-            refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
+            LuaStack(L).push(name)
+            LuaStack(L).setField("__metatable", at: -2)
+            metatables.append(LuaStack(L).pointer(at: -1)!)
+            refs.append(LuaStack(L).popRef())
         }
         self.metatables = metatables
         self.refs = refs
@@ -30,9 +28,9 @@ final class ComponentKinds {
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
     private func registryIndex(_ L: OpaquePointer, at index: Int32) -> Int? {
-        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
-        let p = lua_topointer(L, -1)
-        lua_settop(L, -2)
+        guard LuaStack(L).type(at: index) == .table, LuaStack(L).pushMetatable(of: index) else { return nil }
+        let p = LuaStack(L).pointer(at: -1)
+        LuaStack(L).pop()
         return p.flatMap { metatables.firstIndex(of: $0) }
     }
 
@@ -49,13 +47,13 @@ final class ComponentKinds {
     /// `nil`, `number`, … or `a ui.button` for a component, for messages.
     func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         if let kind = kind(L, at: index) { return "a " + kind.constructorName }
-        return String(cString: lua_typename(L, lua_type(L, index)))
+        return LuaStack(L).typeName(at: index)
     }
 
     /// Marks the table at `index` as a component of the registry's entry `component`.
     func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
-        let t = lua_absindex(L, index)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(refs[component]))
-        lua_setmetatable(L, t)
+        let t = LuaStack(L).absolute(index)
+        LuaStack(L).pushRef(refs[component])
+        LuaStack(L).setMetatable(at: t)
     }
 }

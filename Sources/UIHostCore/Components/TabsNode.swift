@@ -1,5 +1,4 @@
-import CLua
-import CLuaShim
+import LuaBridge
 
 /// `ui.tabs` of `ui.tab`s. `style = "top"`: the first article's header bar;
 /// `style = "bottom"`: the fourth article's floating bar. Only the selected
@@ -209,9 +208,9 @@ extension TabsNode: Component {
         let count = reader.boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         let node = TabsNode(id: source.id, anchor: source.anchor, source.field, tabCount: count)
         for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, t, lua_Integer(i))
-            defer { lua_settop(L, -2) }
-            let tab = lua_gettop(L)
+            LuaStack(L).rawGetIndex(at: t, i)
+            defer { LuaStack(L).pop() }
+            let tab = LuaStack(L).top
             guard reader.kinds.kind(L, at: tab) == .tab else {
                 reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(tab)))")
                 continue

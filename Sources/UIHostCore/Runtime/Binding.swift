@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// A key bound by the script: `keys = { ["ctrl-s"] = { "Save", fn } }` on a
@@ -49,16 +47,16 @@ enum BindingTable {
     /// of the stack: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. Returns a
     /// problem (without the component's name) or nil.
     static func problem(_ L: OpaquePointer, name: String, at index: Int32, kinds: ComponentKinds) -> String? {
-        let v = lua_absindex(L, index)
+        let v = LuaStack(L).absolute(index)
         let path = "keys[\"\(HostLimits.shortened(name))\"]"
         guard Key(name: name) != nil else {
             return "\(path) is not a key name" + Key.didYouMean(name)
         }
-        guard lua_type(L, v) == LUA_TTABLE else {
+        guard LuaStack(L).type(at: v) == .table else {
             return "\(path) must be a table { \"description\", function } (got \(kinds.typeName(L, v)))"
         }
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = LuaStack(L).top
+        defer { LuaStack(L).top = top }
         if description(L, v) == nil { return "\(path) needs a description" }
         if !pushRun(L, v) { return "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
         return nil
@@ -66,11 +64,11 @@ enum BindingTable {
 
     /// The description of the binding table at `v`: `[1]` or `desc`, a non-empty string.
     static func description(_ L: OpaquePointer, _ v: Int32) -> String? {
-        defer { lua_settop(L, -2) }
-        if lua_rawgeti(L, v, 1) != LUA_TSTRING {
-            lua_settop(L, -2)
-            lua_pushstring(L, "desc")
-            guard lua_rawget(L, v) == LUA_TSTRING else { return nil }
+        defer { LuaStack(L).pop() }
+        if LuaStack(L).rawGetIndex(at: v, 1) != .string {
+            LuaStack(L).pop()
+            LuaStack(L).push("desc")
+            guard LuaStack(L).rawGet(at: v) == .string else { return nil }
         }
         let s = LuaState.string(L, at: -1)
         return s.isEmpty ? nil : s
@@ -80,33 +78,33 @@ enum BindingTable {
     /// (with what was found pushed) when there is none.
     @discardableResult
     static func pushRun(_ L: OpaquePointer, _ v: Int32) -> Bool {
-        if lua_rawgeti(L, v, 2) == LUA_TFUNCTION { return true }
-        lua_settop(L, -2)
-        lua_pushstring(L, "run")
-        return lua_rawget(L, v) == LUA_TFUNCTION
+        if LuaStack(L).rawGetIndex(at: v, 2) == .function { return true }
+        LuaStack(L).pop()
+        LuaStack(L).push("run")
+        return LuaStack(L).rawGet(at: v) == .function
     }
 
     /// The bindings in the `keys` table at `t`, sorted by key name; bad entries
     /// are left out (the constructor reported them, or `report` does).
     static func read(_ L: OpaquePointer, _ t: Int32, anchor: Int32, kinds: ComponentKinds, report: (String) -> Void) -> [Binding] {
-        let t = lua_absindex(L, t)
+        let t = LuaStack(L).absolute(t)
         var result: [Binding] = []
-        lua_pushnil(L)
+        LuaStack(L).pushNil()
         var count = 0
-        while lua_next(L, t) != 0 {
+        while LuaStack(L).next(at: t) {
             count += 1
-            if count > HostLimits.maxArrayRead { lua_settop(L, -3); break }
-            if lua_type(L, -2) == LUA_TSTRING {
+            if count > HostLimits.maxArrayRead { LuaStack(L).pop(2); break }
+            if LuaStack(L).type(at: -2) == .string {
                 let name = LuaState.string(L, at: -2)
                 if let problem = problem(L, name: name, at: -1, kinds: kinds) {
                     report(problem)
-                } else if let key = Key(name: name), let desc = description(L, lua_absindex(L, -1)) {
+                } else if let key = Key(name: name), let desc = description(L, LuaStack(L).absolute(-1)) {
                     result.append(Binding(key: key, name: name, desc: desc, source: .component(anchor)))
                 }
             } else {
                 report("keys: a key name must be a string (got \(kinds.typeName(L, -2)))")
             }
-            lua_settop(L, -2)
+            LuaStack(L).pop()
         }
         result.sort { $0.name < $1.name }
         return result
