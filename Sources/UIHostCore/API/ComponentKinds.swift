@@ -11,16 +11,17 @@ final class ComponentKinds {
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
+        let s = LuaStack(L)
         for component in Registry.all {
             let name = component.kind.constructorName
-            LuaStack(L).pushNewTable(fieldCount: 2)
-            LuaStack(L).push(name)
-            LuaStack(L).setField("__name", at: -2)
+            s.pushNewTable(fieldCount: 2)
+            s.push(name)
+            s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
-            LuaStack(L).push(name)
-            LuaStack(L).setField("__metatable", at: -2)
-            metatables.append(LuaStack(L).pointer(at: -1)!)
-            refs.append(LuaStack(L).popRef())
+            s.push(name)
+            s.setField("__metatable", at: -2)
+            metatables.append(s.pointer(at: -1)!)
+            refs.append(s.popRef())
         }
         self.metatables = metatables
         self.refs = refs
@@ -28,9 +29,10 @@ final class ComponentKinds {
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
     private func registryIndex(_ L: OpaquePointer, at index: Int32) -> Int? {
-        guard LuaStack(L).type(at: index) == .table, LuaStack(L).pushMetatable(of: index) else { return nil }
-        let p = LuaStack(L).pointer(at: -1)
-        LuaStack(L).pop()
+        let s = LuaStack(L)
+        guard s.type(at: index) == .table, s.pushMetatable(of: index) else { return nil }
+        let p = s.pointer(at: -1)
+        s.pop()
         return p.flatMap { metatables.firstIndex(of: $0) }
     }
 
@@ -46,14 +48,16 @@ final class ComponentKinds {
 
     /// `nil`, `number`, … or `a ui.button` for a component, for messages.
     func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+        let s = LuaStack(L)
         if let kind = kind(L, at: index) { return "a " + kind.constructorName }
-        return LuaStack(L).typeName(at: index)
+        return s.typeName(at: index)
     }
 
     /// Marks the table at `index` as a component of the registry's entry `component`.
     func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
-        let t = LuaStack(L).absolute(index)
-        LuaStack(L).pushRef(refs[component])
-        LuaStack(L).setMetatable(at: t)
+        let s = LuaStack(L)
+        let t = s.absolute(index)
+        s.pushRef(refs[component])
+        s.setMetatable(at: t)
     }
 }

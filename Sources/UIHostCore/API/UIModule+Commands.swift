@@ -51,7 +51,7 @@ extension UIModule {
         if let problem { return raise(L, problem) }
         guard let fields else { return 0 }
         s.rawGet(at: 1, "run")
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.move(1, to: LuaStack(host.L))
         let run = LuaRef(popping: host.lua)
         let plugin = host.plugins?.running
         if let problem = host.commands.add(.init(id: fields.id, title: fields.title, keyName: fields.keyName, key: fields.key,
@@ -68,14 +68,15 @@ extension UIModule {
     /// message when it failed (the banner shows it too).
     static let run: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        guard let id = LuaStack(L).string(at: 1) else { return argError(L, 1, "run", "string") }
+        guard let id = s.string(at: 1) else { return argError(L, 1, "run", "string") }
         guard let index = host.commands.commands.firstIndex(where: { $0.id == id }) else {
             let guess = suggestion(for: id, among: host.commands.ids).map { " (did you mean '\($0)'?)" } ?? ""
             return raise(L, "ui.run: no command '\(HostLimits.shortened(id))'\(guess)")
         }
         let error = host.runCommand(at: index, on: L)
-        LuaStack(L).push(error == nil)
+        s.push(error == nil)
         guard let error else { return 1 }
         LuaState.push(L, error.message)
         return 2

@@ -7,25 +7,26 @@ import LuaBridge
 enum UIModule {
     static func install(_ host: Host) {
         let L = host.L
-        LuaStack(L).pushNewTable(fieldCount: 32)
+        let s = LuaStack(L)
+        s.pushNewTable(fieldCount: 32)
         // One constructor function for every kind, told apart by its upvalue: the kind's place in the registry.
         for (index, component) in Registry.all.enumerated() {
-            LuaStack(L).pushInteger(index)
-            LuaStack(L).push(construct, upvalues: 1)
-            LuaStack(L).setField(component.kind.rawValue, at: -2)
+            s.pushInteger(index)
+            s.push(construct, upvalues: 1)
+            s.setField(component.kind.rawValue, at: -2)
         }
         for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
-        LuaStack(L).setGlobal("ui")
+        s.setGlobal("ui")
         // The metatable of timer handles: `handle:cancel()`.
-        _ = LuaStack(L).pushMetatable(named: "uihost.timer")
-        LuaStack(L).pushNewTable(fieldCount: 1)
+        _ = s.pushMetatable(named: "uihost.timer")
+        s.pushNewTable(fieldCount: 1)
         host.lua.setFunction("cancel", cancelTimer)
-        LuaStack(L).pushCopy(of: -1)
-        LuaStack(L).setField("__index", at: -3)
+        s.pushCopy(of: -1)
+        s.setField("__index", at: -3)
         // getmetatable(handle) gives the methods, never the metatable itself: a
         // __gc a script added there would run outside every limit.
-        LuaStack(L).setField("__metatable", at: -2)
-        LuaStack(L).pop()
+        s.setField("__metatable", at: -2)
+        s.pop()
     }
 
     static let functions: [(String, LuaSwiftFunction)] = [
@@ -46,8 +47,9 @@ enum UIModule {
     /// or cannot take focus).
     static let focus: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        guard host.kinds.kind(L, at: 1) != nil, let table = LuaStack(L).pointer(at: 1) else {
+        guard host.kinds.kind(L, at: 1) != nil, let table = s.pointer(at: 1) else {
             return argError(L, 1, "focus", "component")
         }
         host.navigator.request(.focus(table))
@@ -58,18 +60,19 @@ enum UIModule {
     /// components and screens, above the host's own keys.
     static let bind: LuaSwiftFunction = { L in
         let L = L!
-        guard LuaStack(L).type(at: 1) == .string else { return argError(L, 1, "bind", "key name") }
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .string else { return argError(L, 1, "bind", "key name") }
         let name = LuaState.string(L, at: 1)
         guard let key = Key(name: name) else {
             return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
         }
-        guard LuaStack(L).type(at: 2) == .string, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
+        guard s.type(at: 2) == .string, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
             return raise(L, "ui.bind: \"\(name)\" needs a description")
         }
-        guard LuaStack(L).type(at: 3) == .function else { return argError(L, 3, "bind", "function") }
+        guard s.type(at: 3) == .function else { return argError(L, 3, "bind", "function") }
         let host = host(L)
-        LuaStack(L).pushCopy(of: 3)
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.pushCopy(of: 3)
+        s.move(1, to: LuaStack(host.L))
         host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef())
         return 0
     }
@@ -93,8 +96,9 @@ enum UIModule {
 
     /// An integer argument of milliseconds, or nil when it is not one.
     static func milliseconds(_ L: OpaquePointer, _ n: Int32) -> Int? {
-        guard LuaStack(L).type(at: n) == .number else { return nil }
-        let d = LuaStack(L).toNumber(at: n)
+        let s = LuaStack(L)
+        guard s.type(at: n) == .number else { return nil }
+        let d = s.toNumber(at: n)
         guard d.isFinite, d >= 0 else { return nil }
         return Int(min(d, 1e12))
     }
@@ -109,31 +113,32 @@ enum UIModule {
     }
 
     static func construct(_ L: OpaquePointer, index: Int) -> Int32 {
+        let s = LuaStack(L)
         let component = Registry.all[index]
         let host = host(L)
         let name = component.kind.constructorName
-        switch (LuaStack(L).type(at: 1), component.shorthand) {
+        switch (s.type(at: 1), component.shorthand) {
         case (.table, _):
             if host.kinds.kind(L, at: 1) != nil { return argError(L, 1, name, "table") }
         case (.string, .string(let field)):
-            LuaStack(L).pushNewTable(fieldCount: 1)
-            LuaStack(L).pushCopy(of: 1)
-            LuaStack(L).setField(field, at: -2)
+            s.pushNewTable(fieldCount: 1)
+            s.pushCopy(of: 1)
+            s.setField(field, at: -2)
             replaceFirstArgument(L)
         case (.none, .noArgument), (.nil, .noArgument):
-            LuaStack(L).pushNewTable()
+            s.pushNewTable()
             replaceFirstArgument(L)
         case (_, .string):
             return argError(L, 1, name, "string or table")
         default:
             return argError(L, 1, name, "table")
         }
-        LuaStack(L).top = 1
+        s.top = 1
         let schema = Registry.schemas[index]
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
             let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: schema)
-            host.validationProblems += problems.map { LuaStack(L).callerLocation() + $0 }
+            host.validationProblems += problems.map { s.callerLocation() + $0 }
         } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: schema).first {
             return raise(L, problem)
         }
@@ -144,9 +149,10 @@ enum UIModule {
 
     /// Moves the value on top into argument 1 (where it already is when it is the only value).
     private static func replaceFirstArgument(_ L: OpaquePointer) {
-        guard LuaStack(L).top > 1 else { return }
-        LuaStack(L).copy(-1, into: 1)
-        LuaStack(L).pop()
+        let s = LuaStack(L)
+        guard s.top > 1 else { return }
+        s.copy(-1, into: 1)
+        s.pop()
     }
 
     // MARK: - Navigation
@@ -157,14 +163,15 @@ enum UIModule {
 
     static let push: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
         let directory: String
         var file: String?
-        switch LuaStack(L).type(at: 1) {
+        switch s.type(at: 1) {
         case .table:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
             directory = host.navigator.directoryAfterRequests ?? host.scriptDirectory
-            LuaStack(L).pushCopy(of: 1)
+            s.pushCopy(of: 1)
         case .string:
             let path = LuaState.string(L, at: 1)
             // A screen a plugin ships is pushed by its name.
@@ -189,7 +196,7 @@ enum UIModule {
         default:
             return argError(L, 1, "push", "ui.screen or path")
         }
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.move(1, to: LuaStack(host.L))
         host.navigator.request(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file))
         return 0
     }
@@ -201,13 +208,14 @@ enum UIModule {
 
     static let quit: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         var code: Int32 = 0
-        if LuaStack(L).isInteger(at: 1) {
+        if s.isInteger(at: 1) {
             // A process exit status is one byte: 256 would end as 0, a success.
-            let n = LuaStack(L).toInteger(at: 1)
+            let n = s.toInteger(at: 1)
             guard (0...255).contains(n) else { return raise(L, "ui.quit: exit code must be 0…255 (got \(n))") }
             code = Int32(n)
-        } else if !LuaStack(L).type(at: 1).isNil {
+        } else if !s.type(at: 1).isNil {
             return argError(L, 1, "quit", "integer")
         }
         host(L).navigator.request(.quit(code))
@@ -216,16 +224,17 @@ enum UIModule {
 
     static let present: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
-        let table = LuaStack(L).pointer(at: 1)!
+        let table = s.pointer(at: 1)!
         let presented = host.navigator.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "ui.present: this sheet is already presented") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "ui.present: \(HostLimits.maxSheets) sheets are presented already; dismiss one first")
         }
-        LuaStack(L).pushCopy(of: 1)
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
         host.navigator.request(.present(Navigator.Sheet(ref: LuaStack(host.L).popRef(), table: table)))
         return 0
     }
@@ -235,42 +244,44 @@ enum UIModule {
     /// `ui.spawn` coroutine the call waits and returns the answer; elsewhere
     /// it returns nothing and the answer goes to `onChoice`.
     static func showDialog(_ L: OpaquePointer, _ kind: Kind) -> Int32 {
+        let s = LuaStack(L)
         guard let index = Registry.index(of: kind) else { return 0 }
         let made = construct(L, index: index)
         guard made == 1 else { return made }
         let host = host(L)
-        let table = LuaStack(L).pointer(at: 1)!
+        let table = s.pointer(at: 1)!
         let presented = host.navigator.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "\(kind.constructorName): this dialog is already shown") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "\(kind.constructorName): \(HostLimits.maxSheets) sheets and dialogs are shown already; close one first")
         }
-        LuaStack(L).pushCopy(of: 1)
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
         let ref = LuaStack(host.L).popRef()
         host.navigator.request(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true)))
-        guard LuaStack(L).isYieldable, host.scheduler.isSpawned(L) else { return 0 }
+        guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
-        LuaStack(L).top = 0
-        LuaStack(L).pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
+        s.top = 0
+        s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
         return LuaTrampoline.yield(1)
     }
 
     /// `ui.toast(text)` or `ui.toast{ text, kind, duration }`.
     static let toast: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         var kind = Toasts.Kind.info
         var duration = Toasts.defaultDuration
         let text: String
-        switch LuaStack(L).type(at: 1) {
+        switch s.type(at: 1) {
         case .string, .number:
             text = LuaState.string(L, at: 1)
         case .table:
-            guard LuaStack(L).rawGet(at: 1, "text") == .string || LuaStack(L).type(at: -1) == .number else {
+            guard s.rawGet(at: 1, "text") == .string || s.type(at: -1) == .number else {
                 return raise(L, "ui.toast: text must be a string (got \(host(L).kinds.typeName(L, -1)))")
             }
             text = LuaState.string(L, at: -1)
-            switch LuaStack(L).rawGet(at: 1, "kind") {
+            switch s.rawGet(at: 1, "kind") {
             case .nil: break
             case .string:
                 let name = LuaState.string(L, at: -1)
@@ -281,7 +292,7 @@ enum UIModule {
             default:
                 return raise(L, "ui.toast: kind must be a string (got \(host(L).kinds.typeName(L, -1)))")
             }
-            if LuaStack(L).rawGet(at: 1, "duration") != .nil {
+            if s.rawGet(at: 1, "duration") != .nil {
                 guard let ms = milliseconds(L, -1) else {
                     return raise(L, "ui.toast: duration must be a non-negative number of milliseconds (got \(host(L).kinds.typeName(L, -1)))")
                 }
@@ -296,24 +307,26 @@ enum UIModule {
 
     static let dismiss: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        if LuaStack(L).type(at: 1).isNil {
+        if s.type(at: 1).isNil {
             host.navigator.request(.dismissTop)
             return 0
         }
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "dismiss", "ui.sheet") }
-        host.navigator.request(.dismiss(LuaStack(L).pointer(at: 1)!))
+        host.navigator.request(.dismiss(s.pointer(at: 1)!))
         return 0
     }
 
     // MARK: - Time
 
     static func schedule(_ L: OpaquePointer, repeating: Bool, name: String) -> Int32 {
+        let s = LuaStack(L)
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, name, "non-negative number") }
-        guard LuaStack(L).type(at: 2) == .function else { return argError(L, 2, name, "function") }
+        guard s.type(at: 2) == .function else { return argError(L, 2, name, "function") }
         let host = host(L)
-        LuaStack(L).pushCopy(of: 2)
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.pushCopy(of: 2)
+        s.move(1, to: LuaStack(host.L))
         guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil) else {
             return raise(L, "\(name): too many timers (\(Scheduler.maxTimers) scheduled); cancel some first")
         }
@@ -322,51 +335,56 @@ enum UIModule {
     }
 
     private static func pushHandle(_ L: OpaquePointer, _ id: Int) {
-        LuaStack(L).pushNewTable(fieldCount: 1)
-        LuaStack(L).pushInteger(id)
-        LuaStack(L).setField("id", at: -2)
-        LuaStack(L).pushRegisteredMetatable("uihost.timer")
-        LuaStack(L).setMetatable(at: -2)
+        let s = LuaStack(L)
+        s.pushNewTable(fieldCount: 1)
+        s.pushInteger(id)
+        s.setField("id", at: -2)
+        s.pushRegisteredMetatable("uihost.timer")
+        s.setMetatable(at: -2)
     }
 
     static let cancelTimer: LuaSwiftFunction = { L in
         let L = L!
-        guard LuaStack(L).type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
-        LuaStack(L).rawGet(at: 1, "id")
-        let id = Int(LuaStack(L).toInteger(at: -1))
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
+        s.rawGet(at: 1, "id")
+        let id = Int(s.toInteger(at: -1))
         host(L).scheduler.cancelTimer(id)
         return 0
     }
 
     static let spawn: LuaSwiftFunction = { L in
         let L = L!
-        guard LuaStack(L).type(at: 1) == .function else { return argError(L, 1, "spawn", "function") }
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .function else { return argError(L, 1, "spawn", "function") }
         let host = host(L)
-        LuaStack(L).pushCopy(of: 1)
-        LuaStack(L).move(1, to: LuaStack(host.L))
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
         host.scheduler.spawn(from: L)
         return 0
     }
 
     static let sleep: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
-        guard LuaStack(L).isYieldable, host(L).scheduler.isSpawned(L) else {
+        guard s.isYieldable, host(L).scheduler.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
-        LuaStack(L).top = 0
-        LuaStack(L).pushInteger(ms)
+        s.top = 0
+        s.pushInteger(ms)
         return LuaTrampoline.yield(1)
     }
 
     static let log: LuaSwiftFunction = { L in
         let L = L!
-        let n = LuaStack(L).top
+        let s = LuaStack(L)
+        let n = s.top
         var parts: [String] = []
         for i in stride(from: 1, through: n, by: 1) {
-            guard LuaStack(L).pushToString(at: i) else { return LuaTrampoline.raiseAsIs }
+            guard s.pushToString(at: i) else { return LuaTrampoline.raiseAsIs }
             parts.append(LuaState.string(L, at: -1))
-            LuaStack(L).pop()
+            s.pop()
         }
         host(L).log(parts.joined(separator: "\t"))
         return 0

@@ -57,17 +57,18 @@ final class ListNode: Node {
     func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
         let L = reader.L
+        let s = LuaStack(L)
         reader.pushTable(anchor: anchor)
-        let t = LuaStack(L).top
+        let t = s.top
         reader.pushRowOrigin(of: t, source, .items)
-        defer { LuaStack(L).top = t - 1 }
-        let origin = LuaStack(L).top
+        defer { s.top = t - 1 }
+        let origin = s.top
         var result: [Row] = []
         result.reserveCapacity(n)
         let read = {
             for i in start..<(start + n) {
                 result.append(self.row(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.list.item"), i + 1, reader))
-                LuaStack(L).top = origin
+                s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
@@ -77,11 +78,12 @@ final class ListNode: Node {
     /// The row of the item on top of the stack (item `index`).
     private func row(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> Row {
         let L = reader.L
+        let s = LuaStack(L)
         let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
         if type == .string {
             return Row(title: LuaState.string(L, at: -1), disabled: false)
         } else if type == .table {
-            let item = FieldReader(reader: reader, table: LuaStack(L).absolute(-1), kind: ListNode.kind, itemPath: place)
+            let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
             let title = item.string("title")
             if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
             return Row(title: title ?? "", subtitle: item.string("subtitle"),

@@ -121,17 +121,18 @@ final class TableNode: Node {
     func loadCells(from start: Int, count n: Int, reader: TreeReader) -> [[String]] {
         guard n > 0, !columns.isEmpty else { return [] }
         let L = reader.L
+        let s = LuaStack(L)
         reader.pushTable(anchor: anchor)
-        let t = LuaStack(L).top
+        let t = s.top
         reader.pushRowOrigin(of: t, source, .rows)
-        defer { LuaStack(L).top = t - 1 }
-        let origin = LuaStack(L).top
+        defer { s.top = t - 1 }
+        let origin = s.top
         var result: [[String]] = []
         result.reserveCapacity(n)
         let read = {
             for i in start..<(start + n) {
                 result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader))
-                LuaStack(L).top = origin
+                s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
@@ -141,24 +142,25 @@ final class TableNode: Node {
     /// The cells of the row on top of the stack; a missing key is an empty cell.
     private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> [String] {
         let L = reader.L
+        let s = LuaStack(L)
         let place = source.isFunction ? "row(\(index))" : "rows[\(index)]"
         guard type == .table else {
             // A failed call was reported as an error already.
             if type != .none { reader.problem("ui.table: \(place) must be a table (got \(reader.typeName(-1)))") }
             return Array(repeating: "", count: columns.count)
         }
-        let row = LuaStack(L).top
+        let row = s.top
         return columns.map { column in
             switch column.key {
-            case .name(let name): LuaState.push(L, name); LuaStack(L).rawGet(at: row)
-            case .index(let i): LuaStack(L).rawGetIndex(at: row, i)
+            case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
+            case .index(let i): s.rawGetIndex(at: row, i)
             }
-            defer { LuaStack(L).top = row }
-            switch LuaStack(L).type(at: -1) {
+            defer { s.top = row }
+            switch s.type(at: -1) {
             case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
             case .number:
-                return LuaStack(L).isInteger(at: -1) ? String(LuaStack(L).toInteger(at: -1)) : String(LuaStack(L).toNumber(at: -1))
-            case .boolean: return LuaStack(L).truth(at: -1) ? "true" : "false"
+                return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+            case .boolean: return s.truth(at: -1) ? "true" : "false"
             case .nil: return ""
             default:
                 reader.problem("ui.table: \(place).\(column.key) must be a string or number (got \(reader.typeName(-1)))")
@@ -176,24 +178,24 @@ final class TableNode: Node {
     // MARK: - Columns
 
     private static func readColumns(_ field: FieldReader) -> [Column] {
-        let L = field.L
+        let s = field.s
         field.reader.pushName("columns")
-        defer { LuaStack(L).pop() }
-        guard LuaStack(L).rawGet(at: field.table) == .table else {
-            if LuaStack(L).type(at: -1) != .nil { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
+        defer { s.pop() }
+        guard s.rawGet(at: field.table) == .table else {
+            if s.type(at: -1) != .nil { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
             return []
         }
-        let list = LuaStack(L).top
+        let list = s.top
         let n = field.reader.boundedLength(list, limit: HostLimits.maxTableColumns, path: "ui.table.columns")
         var result: [Column] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
-            defer { LuaStack(L).top = list }
-            guard LuaStack(L).rawGetIndex(at: list, i) == .table else {
+            defer { s.top = list }
+            guard s.rawGetIndex(at: list, i) == .table else {
                 field.reader.problem("ui.table: columns[\(i)] must be a table (got \(field.reader.typeName(-1)))")
                 continue
             }
-            let c = FieldReader(reader: field.reader, table: LuaStack(L).absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
+            let c = FieldReader(reader: field.reader, table: s.absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
             let title = c.string("title")
             if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
             let key: TableColumnKey
@@ -211,13 +213,13 @@ final class TableNode: Node {
     /// `width`: cells (an integer), `"30%"` of the table's width, `"2fr"` of
     /// what is left, or unset: fitted to the content.
     private static func width(_ c: FieldReader, _ i: Int) -> Width {
-        let L = c.L
+        let L = c.L, s = c.s
         c.reader.pushName("width")
-        defer { LuaStack(L).pop() }
-        switch LuaStack(L).rawGet(at: c.table) {
+        defer { s.pop() }
+        switch s.rawGet(at: c.table) {
         case .nil: return .fit
         case .number:
-            if LuaStack(L).isInteger(at: -1) { return .cells(Int(min(max(LuaStack(L).toInteger(at: -1), 0), 10_000))) }
+            if s.isInteger(at: -1) { return .cells(Int(min(max(s.toInteger(at: -1), 0), 10_000))) }
         case .string:
             let s = LuaState.string(L, at: -1)
             if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }

@@ -208,9 +208,10 @@ extension TabsNode: Component {
         let count = reader.boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         let node = TabsNode(id: source.id, anchor: source.anchor, source.field, tabCount: count)
         for i in stride(from: 1, through: count, by: 1) {
-            LuaStack(L).rawGetIndex(at: t, i)
-            defer { LuaStack(L).pop() }
-            let tab = LuaStack(L).top
+            let s = LuaStack(L)
+            s.rawGetIndex(at: t, i)
+            defer { s.pop() }
+            let tab = s.top
             guard reader.kinds.kind(L, at: tab) == .tab else {
                 reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(tab)))")
                 continue

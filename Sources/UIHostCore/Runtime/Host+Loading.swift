@@ -38,7 +38,7 @@ extension Host {
     public func restoreNavigation(_ files: [String?]) throws(LuaError) {
         for file in files.dropFirst() {
             guard let file, FileSystem.exists(file), try loadScreenFile(file) == nil else { return }
-            navigator.push(ref: LuaStack(L).popRef(), directory: FileSystem.directory(of: file), file: file)
+            navigator.push(ref: s.popRef(), directory: FileSystem.directory(of: file), file: file)
         }
     }
 

@@ -9,11 +9,11 @@ extension Host {
     public func semanticTree() -> Semantics? {
         _ = render()
         guard let screen = layers.first else { return nil }
-        let top = LuaStack(L).top
+        let top = s.top
         reader.resume()
         defer {
             reader.end()
-            LuaStack(L).top = top
+            s.top = top
         }
         var root: Semantics?
         for (i, layer) in layers.enumerated() {
