@@ -11,11 +11,14 @@ local ui = {
   read_only = true,
   fields = {
     -- constructors
-    "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
-    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input",
-    "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "toast",
-    -- navigation, overlays, time, logging
-    "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
+-- BEGIN GENERATED constructors (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
+    "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs",
+    "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
+    "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm",
+-- END GENERATED constructors
+    -- navigation, overlays, toasts, time, logging
+    "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",
     "after", "every", "spawn", "sleep", "log", "bind", "focus",
     -- look
     "theme",

@@ -10,6 +10,13 @@ protocol Component {
     static var kind: Kind { get }
     /// The LuaLS class of its table, `ui.Button`; by default the kind, capitalised.
     static var luaClass: String { get }
+    /// One line saying what it is and how it behaves: the stubs' description of
+    /// its class and of its constructor.
+    static var summary: String { get }
+    /// The constructor's description in the stubs, when it says more than `summary`.
+    static var constructorSummary: String { get }
+    /// What the constructor returns, for the stubs: by default its table (`luaClass`).
+    static var constructorReturns: String { get }
     /// Its fields, in the order the stubs and docs list them (`id` is common to all).
     static var fields: [FieldSpec] { get }
     /// What its positional entries may be.
@@ -25,6 +32,8 @@ protocol Component {
 
 extension Component {
     static var luaClass: String { "ui." + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() }
+    static var constructorSummary: String { summary }
+    static var constructorReturns: String { luaClass }
     static var children: ChildPolicy { .none }
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }

@@ -85,6 +85,11 @@ final class DropdownNode: Node {
 
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
+    static let summary = """
+        A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
+        below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
+        onSelect and the dropdown's. Esc or a click outside closes it.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],

@@ -185,6 +185,9 @@ final class ListNode: Node {
 
 extension ListNode: Component {
     static let kind = Kind("list")
+    static let summary = """
+        A navigation list or menu. It scrolls, and reads only the rows it shows.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["title": .string, "subtitle": .string, "icon": .string,

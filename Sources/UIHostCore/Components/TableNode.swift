@@ -476,6 +476,12 @@ struct TableState: Equatable {
 
 extension TableNode: Component {
     static let kind = Kind("table")
+    static let summary = """
+        A table: a header row over rows of cells, a row cursor across the table. It reads only the rows \
+        it shows, from `rows` or from a data source (`count` and `row(i)`). \
+        Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with \
+        `sortable`, they move the column cursor; `s` or Enter on a title sorts).
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "columns", type: .items(ItemSchema(
                       fields: ["title": .string, "key": .stringOrNumber, "width": .stringOrNumber,

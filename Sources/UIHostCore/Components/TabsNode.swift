@@ -191,6 +191,10 @@ final class TabsNode: Node {
 
 extension TabsNode: Component {
     static let kind = Kind("tabs")
+    static let summary = """
+        A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a \
+        click on a label switches to it.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "style", type: .choiceOrStyle(["top", "bottom"]), defaultValue: .value(.string("top")),
                   luaType: "ui.TabsStyle|ui.Style", doc: "Where the bar goes (default \"top\"), or a table: the labels' style."),
