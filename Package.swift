@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"]
+            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
+            // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
+            resources: [.embedInCode("uihost.lua")]
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),

@@ -5,8 +5,8 @@
 -- scripts (`uihost test`). `uihost stubs DIR` writes this file into DIR; list DIR
 -- under `workspace.library` in a .luarc.json to get completion and checks.
 --
--- Source of truth: library/uihost.lua in the uihost repository. After editing it,
--- run Scripts/gen-stubs.sh to embed it in the binary (Sources/uihost/Stubs.swift).
+-- Source of truth: library/uihost.lua in the uihost repository; the build embeds it
+-- in the binary (Sources/uihost/uihost.lua links to it).
 -- The component classes and constructors (the GENERATED regions) come from the
 -- component registry (Sources/UIHostCore/Components/Registry.swift): edit the
 -- component's summary and field specs, then

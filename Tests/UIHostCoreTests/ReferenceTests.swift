@@ -4,10 +4,10 @@ import XCTest
 
 /// The component classes and constructors of library/uihost.lua, the `ui`
 /// constructor names of .luacheckrc and the field tables of docs/API.md say
-/// what the registry says: names, summaries, types and defaults. Both are regenerated
+/// what the registry says: names, summaries, types and defaults. All are regenerated
 /// from the registry and compared; `UIHOST_UPDATE_REFERENCE=1 swift test
-/// --filter ReferenceTests` writes the regenerated files instead (then run
-/// Scripts/gen-stubs.sh to embed the stubs).
+/// --filter ReferenceTests` writes the regenerated files instead (the binary
+/// embeds library/uihost.lua when it is built next).
 final class ReferenceTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
