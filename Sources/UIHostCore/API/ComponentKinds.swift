@@ -8,23 +8,68 @@ final class ComponentKinds {
     private let metatables: [UnsafeRawPointer]
     /// Index in `Registry.all` → the metatable's registry reference.
     private let refs: [Int32]
+    /// The addresses of component tables the garbage collector took since the
+    /// last `forEachCollected`, as light userdata in an array (a registry reference).
+    private let collectedRef: Int32
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         let s = LuaStack(L)
+        s.pushNewTable()
+        s.pushCopy(of: -1)
+        collectedRef = s.popRef()
+        // One finalizer for every kind, the array its upvalue.
+        s.push(ComponentKinds.collected, upvalues: 1)
+        let finalizer = s.top
         for component in Registry.all {
             let name = component.kind.constructorName
-            s.pushNewTable(fieldCount: 2)
+            s.pushNewTable(fieldCount: 3)
             s.push(name)
             s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
             s.push(name)
             s.setField("__metatable", at: -2)
+            // Set before any table gets the metatable, so every component is finalized.
+            s.pushCopy(of: finalizer)
+            s.setField("__gc", at: -2)
             metatables.append(s.pointer(at: -1)!)
             refs.append(s.popRef())
         }
+        s.pop()
         self.metatables = metatables
         self.refs = refs
+    }
+
+    /// A component table's finalizer: notes its address, which the allocator
+    /// may hand to a new table once the collector frees it. It touches nothing
+    /// but Lua (it may run in the middle of any allocation, or while the state closes).
+    private static let collected: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let table = s.pointer(at: 1) else { return 0 }
+        let list = LuaStack.upvalueIndex(1)
+        s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
+        s.rawSetIndex(at: list, s.rawLength(at: list) + 1)
+        return 0
+    }
+
+    /// Calls `body` with the address of each component table collected since
+    /// the last call, and forgets them. Cheap when there are none (every layout asks).
+    func forEachCollected(_ L: OpaquePointer, _ body: (UnsafeRawPointer) -> Void) {
+        let s = LuaStack(L)
+        s.pushRef(collectedRef)
+        defer { s.pop() }
+        let list = s.top
+        let n = s.rawLength(at: list)
+        guard n > 0 else { return }
+        for i in 1...n {
+            s.rawGetIndex(at: list, i)
+            if let p = s.userdataPointer(at: -1) { body(UnsafeRawPointer(p)) }
+            s.pop()
+        }
+        for i in stride(from: n, through: 1, by: -1) {
+            s.pushNil()
+            s.rawSetIndex(at: list, i)
+        }
     }
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
