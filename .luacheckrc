@@ -15,11 +15,12 @@ local ui = {
 -- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs",
     "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
-    "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm",
+    "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "log",
+    "tree", "box", "link",
 -- END GENERATED constructors
     -- navigation, overlays, toasts, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",
-    "after", "every", "spawn", "sleep", "log", "bind", "focus",
+    "after", "every", "spawn", "sleep", "bind", "focus",
     -- look
     "theme",
     -- commands and plugin menus

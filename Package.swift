@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "uihost", targets: ["uihost"]),
+        .library(name: "UIHost", targets: ["UIHost"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +21,8 @@ let package = Package(
         .target(name: "UIHostCore", dependencies: ["LuaBridge"]),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
+        .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
+        .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua"]),
         .executableTarget(
             name: "uihost",
             dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
@@ -30,6 +33,7 @@ let package = Package(
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
+        .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["fixtures"]),
     ],
     swiftLanguageModes: [.v6]

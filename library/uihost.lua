@@ -19,6 +19,23 @@
 ---| "center" # centred in its box
 ---| "right"  # flush right
 
+---@alias ui.StackAlign
+---| "start"  # left in a vstack, top in an hstack (the default)
+---| "center" # centred across the stack
+---| "end"    # right in a vstack, bottom in an hstack
+
+---@alias ui.Border
+---| "rounded" # ╭─╮ (the default)
+---| "single"  # ┌─┐
+---| "double"  # ╔═╗
+---| "heavy"   # ┏━┓
+---| "ascii"   # +-+
+---| "none"    # no border, and no room for one
+
+---A size on a child of a stack: columns or rows (`20`), a percentage of the stack
+---(`"30%"`), or a share of the space left (`"2fr"`).
+---@alias ui.Size integer|string
+
 ---@alias ui.TabsStyle
 ---| "top"    # a header bar above the page (the default)
 ---| "bottom" # a floating bar in a rounded box below the page
@@ -126,6 +143,12 @@
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
 ---@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field width? ui.Size In a stack: columns, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural width).
+---@field height? ui.Size In a stack: rows, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural height).
+---@field minWidth? integer In a stack: at least this many columns.
+---@field maxWidth? integer In a stack: at most this many columns.
+---@field minHeight? integer In a stack: at least this many rows.
+---@field maxHeight? integer In a stack: at most this many rows.
 
 ---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
 ---required (the footer and the help overlay show it); `fn` gets the component that
@@ -173,6 +196,12 @@
 ---@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
 ---@field [string] any
 
+---A node of a `ui.tree`; other fields are the script's own data.
+---@class ui.TreeItem
+---@field title string The row's text (required).
+---@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
+---@field expanded? boolean Whether it is open; written back by the host.
+
 -- BEGIN GENERATED component classes (from the component registry: edit the components, then run
 -- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
 ---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its children top to bottom.
@@ -206,11 +235,13 @@
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
 ---@field spacing? integer Empty rows between children, 0…1000 (default 0).
+---@field align? ui.StackAlign Where children narrower than the stack go: "start" (left), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, top to bottom.
 
 ---Children side by side, left to right.
 ---@class ui.HStack : ui.Component
 ---@field spacing? integer Empty columns between children, 0…1000 (default 1).
+---@field align? ui.StackAlign Where children shorter than the row go: "start" (top), "center" or "end" (default "start").
 ---@field [integer] ui.Component Children, left to right.
 
 ---Flexible empty space in a stack.
@@ -252,6 +283,8 @@
 ---@class ui.Picker : ui.Component
 ---@field label? string The menu's `label:` prefix, or the wheel's heading row (default none).
 ---@field items? (ui.PickerItem|string)[] The choices; a string is an item with that title.
+---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
+---@field item? fun(index: integer): ui.PickerItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
 ---@field style? ui.PickerStyle Menu or wheel (default "menu").
 ---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when the choice changes (menu: on confirming another item; wheel: at each step).
@@ -259,10 +292,13 @@
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
----A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
+---@field label? string Shown before the field as `label: ` (default none).
 ---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
----@field selected? ui.ItemID The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder.
+---@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
+---@field item? fun(index: integer): ui.DropdownItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
+---@field selected? ui.ItemID The chosen item's id (its index when it has none; with a data source, always its index), set by the host on a choice; unset, the first item shows, or the placeholder.
 ---@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
 ---@field expanded? boolean Whether the item list is open (default false); written back by the host.
 ---@field onSelect? fun(item: ui.DropdownItem|string) Called when an item is chosen, after the item's own onSelect.
@@ -380,7 +416,53 @@
 ---@field destructive? boolean Draw the confirm button in the theme's error colour (default false).
 ---@field onChoice? fun(ok: boolean) Called with true after the confirm button, false after Cancel or Esc.
 
+---Lines of text growing at the bottom: it keeps the last `max`, follows the tail until the user scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or scrolling to the bottom follows again) and cuts long lines with `…`. Only the lines shown are read. `log:append(text)` adds lines.
+---@class ui.Log : ui.Component
+---@field lines? string[] The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it.
+---@field max? integer How many of the last lines are kept (default 10000).
+---@field follow? boolean Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), Space toggles, Enter selects.
+---@class ui.Tree : ui.Component
+---@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title.
+---@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
+---@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A box: its children top to bottom inside a border, with a title in the top border (cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its `width`/`height` include the border; the border takes the accent colour while focus is inside.
+---@class ui.Box : ui.Component
+---@field title? string Shown in the top border, cut with `…` when narrow (default none).
+---@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
+---@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
+---@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
+---@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
+---@field [integer] ui.Component Children, top to bottom inside the border.
+
+---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
+---@class ui.Link : ui.Component
+---@field title? string The text shown (default the URL).
+---@field url? string Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default "").
+---@field style? ui.Style Colours and attributes of the title, over the accent colour and underline.
+---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click; the host itself opens nothing.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 -- END GENERATED component classes
+
+---The methods of a `ui.log` view (its fields are above).
+---@class ui.Log
+local Log = {}
+
+---Adds the lines of `text` (split at line breaks) at the bottom, then drops the
+---oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
+---@param text string|number
+function Log:append(text) end
 
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
@@ -453,7 +535,7 @@ function ui.tab(props) end
 ---@return ui.Picker
 function ui.picker(props) end
 
----A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@param props ui.Dropdown
 ---@return ui.Dropdown
 function ui.dropdown(props) end
@@ -522,6 +604,21 @@ function ui.alert(props) end
 ---@param props ui.Confirm
 ---@return boolean?
 function ui.confirm(props) end
+
+---A tree of nodes that open and close; children may load on the first opening.
+---@param props ui.Tree
+---@return ui.Tree
+function ui.tree(props) end
+
+---A box with a border, a title and padding around its children.
+---@param props ui.Box Fields, and the children as positional entries.
+---@return ui.Box
+function ui.box(props) end
+
+---A link: `ui.link { title = "Docs", url = "https://…" }`.
+---@param props ui.Link
+---@return ui.Link
+function ui.link(props) end
 
 -- END GENERATED component constructors
 
@@ -631,8 +728,10 @@ function ui.menu(name) end
 
 ---Writes its arguments, converted with tostring and separated by tabs, to the log
 ---(stderr when headless, the log file when interactive); never to the frame. `print`
----does the same.
+---does the same. Given one plain table, it makes a log view instead: `ui.log { max = 500 }`.
+---@overload fun(props: ui.Log): ui.Log
 ---@param ... any
+---@return ui.Log? log the view, when given one plain table
 function ui.log(...) end
 
 -- Automation scripts -----------------------------------------------------------

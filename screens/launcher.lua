@@ -11,6 +11,8 @@ local entries = {
   { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  path = "form.lua",       icon = "✎" },
   { title = "Search",             subtitle = "an input that filters a list",  path = "search.lua",     icon = "⌕" },
   { title = "Table",              subtitle = "a sortable table, 10^5 rows",   path = "table.lua",      icon = "▦" },
+  { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     path = "notes.lua",      icon = "✉" },
+  { title = "Files",              subtitle = "a tree that loads, a log",      path = "files.lua",      icon = "❐" },
 }
 
 -- A screen for an entry whose file does not exist yet.

@@ -22,6 +22,14 @@ test.case("a name in another spelling is an error that says the name meant", fun
   check(app, not ok and err:find("did you mean 'A'", 1, true) ~= nil, tostring(err))
 end)
 
+test.case("a misspelt key name says the name it is near", function()
+  local app = test.open("screens/launcher.lua")
+  local ok, err = pcall(app.press, app, "enterr")
+  check(app, not ok and err:find("press: unknown key name 'enterr' (did you mean 'enter'?)", 1, true) ~= nil, tostring(err))
+  ok, err = pcall(app.press, app, "ctrl-pgaeup")
+  check(app, not ok and err:find("did you mean 'ctrl-pageup'", 1, true) ~= nil, tostring(err))
+end)
+
 test.case("the cursor is hidden while no text field has focus", function()
   local app = test.open("screens/launcher.lua")
   check(app, app:cursor() == nil, "cursor shown")

@@ -19,6 +19,8 @@ local entries = {
   { title = "Sign-up form",       subtitle = "text fields, checkbox, radio",  screenTitle = "Sign up",          shows = "newsletter" },
   { title = "Search",             subtitle = "an input that filters a list",  screenTitle = "Search",           shows = "58 languages" },
   { title = "Table",              subtitle = "a sortable table, 10^5 rows",   screenTitle = "Tables",           shows = "Orders" },
+  { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
+  { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.

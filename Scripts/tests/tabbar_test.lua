@@ -2,6 +2,8 @@
 -- picture: a menu picker, a wheel picker and a dropdown.
 
 local SIZE = { size = "60x20" }
+-- The wheel (seven rows) and the whole picture below it.
+local WHEEL_SIZE = { size = "60x24" }
 
 local support = require "support"
 local check = support.check
@@ -193,7 +195,7 @@ local function wheelCentre(app, name)
 end
 
 test.case("wheel picker: the selected row is centred between rules", function()
-  local app = test.open("screens/tabbar.lua", SIZE)
+  local app = test.open("screens/tabbar.lua", WHEEL_SIZE)
   app:press("right", "tab")
   app:expect("cat")
   local row = wheelCentre(app, "IMG_0088")
@@ -203,7 +205,7 @@ test.case("wheel picker: the selected row is centred between rules", function()
 end)
 
 test.case("wheel picker: Down and Up spin and select at once", function()
-  local app = test.open("screens/tabbar.lua", SIZE)
+  local app = test.open("screens/tabbar.lua", WHEEL_SIZE)
   app:press("right", "tab")
   local row = wheelCentre(app, "IMG_0088")
   app:press("down")
@@ -219,7 +221,7 @@ test.case("wheel picker: Down and Up spin and select at once", function()
 end)
 
 test.case("wheel picker: no wrap-around at either end", function()
-  local app = test.open("screens/tabbar.lua", SIZE)
+  local app = test.open("screens/tabbar.lua", WHEEL_SIZE)
   app:press("right", "tab", "up")
   wheelCentre(app, "IMG_0088")
   expectPicture(app, "IMG_0088", wheelNames)
@@ -372,7 +374,7 @@ test.case("mouse: a click on the header's rule under the labels does not switch 
 end)
 
 test.case("wheel picker: the mouse wheel spins it and changes the picture, stopping at both ends", function()
-  local app = test.open("screens/tabbar.lua", SIZE)
+  local app = test.open("screens/tabbar.lua", WHEEL_SIZE)
   app:click("WheelPicker")
   local col, row = app:find("IMG_0088")
   check(app, isRule(app:line(row - 1)) and isRule(app:line(row + 1)), "IMG_0088 is the centre row")
@@ -402,7 +404,7 @@ test.case("wheel picker: the mouse wheel spins it and changes the picture, stopp
 end)
 
 test.case("wheel picker: the mouse wheel over the picture below it does not spin it", function()
-  local app = test.open("screens/tabbar.lua", SIZE)
+  local app = test.open("screens/tabbar.lua", WHEEL_SIZE)
   app:click("WheelPicker")
   local _, row = app:find("IMG_0088")
   app:scroll(30, 18, 3)

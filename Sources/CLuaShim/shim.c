@@ -153,6 +153,28 @@ void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n) {
     lua_pushcclosure(L, uih_trampoline, n + 1);
 }
 
+/* MARK: - Component tables */
+
+/* __newindex of component tables (upvalues: a set of field names, a flag
+   table): stores the value raw and, when the key is one of the names, sets
+   flag[1] = true, so that the host reads those fields only once a script
+   has used one. */
+static int uih_watchednewindex(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, lua_upvalueindex(2), 1);
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+void uih_pushwatchednewindex(lua_State *L) {
+    lua_pushcclosure(L, uih_watchednewindex, 2);
+}
+
 /* MARK: - Protected helpers */
 
 static int uih_tostring_k(lua_State *L) {

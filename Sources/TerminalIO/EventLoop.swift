@@ -24,6 +24,10 @@ public final class EventLoop {
     private var events: Int32 = -1
     /// Set while a suspend we asked for is being resumed (its SIGCONT is ours).
     private var resuming = false
+    /// `uihost record`: told of each event before the host handles it (input
+    /// and resizes), and after.
+    public var willHandle: ((Event) -> Void)?
+    public var didHandle: (() -> Void)?
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeTimeout = 30
 
@@ -138,12 +142,18 @@ public final class EventLoop {
 
     private func deliver(_ events: [InputEvent]) {
         for event in events {
+            let sent: Event
             switch event {
-            case .key(let key): host.send(.key(key))
-            case .mouse(let mouse): host.send(.mouse(mouse))
-            case .paste(let text): host.send(.paste(text))
-            case .keyboardProtocol: terminal.enableKeyboardProtocol()
+            case .key(let key): sent = .key(key)
+            case .mouse(let mouse): sent = .mouse(mouse)
+            case .paste(let text): sent = .paste(text)
+            case .keyboardProtocol:
+                terminal.enableKeyboardProtocol()
+                continue
             }
+            willHandle?(sent)
+            host.send(sent)
+            didHandle?()
         }
     }
 
@@ -157,7 +167,11 @@ public final class EventLoop {
         for number in numbers[0..<n].map(Int32.init) {
             switch number {
             case SIGWINCH:
-                if let size = terminal.size() { host.resize(size) }
+                if let size = terminal.size() {
+                    willHandle?(.resize(cols: size.cols, rows: size.rows))
+                    host.resize(size)
+                    didHandle?()
+                }
                 writer.invalidate()
             case SIGTSTP:
                 suspend()

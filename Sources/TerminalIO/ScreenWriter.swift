@@ -39,10 +39,13 @@ public struct ScreenWriter {
     /// The bytes that bring the terminal from the previous frame to `frame`.
     public mutating func update(to frame: FrameBuffer) -> String {
         var out = ""
+        // Links are told apart by their index in the frame: new URLs redraw it all.
         let full = previous == nil || previous!.width != frame.width || previous!.height != frame.height
+            || previous!.links != frame.links
         if full { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
         // Every update ends with the terminal's style reset, so each starts plain.
         var current: Style? = .plain
+        var link: UInt16 = 0
         for y in 0..<frame.height {
             var x = 0
             while x < frame.width {
@@ -59,6 +62,10 @@ public struct ScreenWriter {
                     let cell = frame[cx, y]
                     if cx > x, !full, let previous, previous[cx, y] == cell, cell.width != 0 { break }
                     if cell.width != 0 {
+                        if depth != nil, cell.link != link {
+                            out += cell.link == 0 ? Hyperlink.close : Hyperlink.open(frame.links[Int(cell.link) - 1])
+                            link = cell.link
+                        }
                         if let depth, current != cell.style {
                             out += cell.style.isPlain ? SGR.reset
                                 : SGR.sequence(cell.style, theme: theme, depth: depth, fromPlain: current == .plain)
@@ -78,6 +85,7 @@ public struct ScreenWriter {
                 x = cx
             }
         }
+        if link != 0 { out += Hyperlink.close }
         if colors, current != .plain, current != nil { out += "\u{1B}[0m" }
         placeCursor(frame.cursor, moved: !out.isEmpty, into: &out)
         previous = frame

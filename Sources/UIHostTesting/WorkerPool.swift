@@ -57,10 +57,9 @@ final class WorkerPool {
         var printed = 0
         var next = 0
         var workers: [Worker] = []
-        let executable = WorkerPool.executablePath()
         while printed < scripts.count {
             while workers.count < max(1, options.jobs), next < scripts.count {
-                if let worker = spawn(executable, index: next) {
+                if let worker = spawn(index: next) {
                     workers.append(worker)
                 } else {
                     var suite = SuiteResult(script: scripts[next])
@@ -154,31 +153,8 @@ final class WorkerPool {
         return suite
     }
 
-    private func spawn(_ executable: String, index: Int) -> Worker? {
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        let args = [executable, "test", "--worker", scripts[index], "--worker-options", options.workerArgument]
-        var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-        close(pipeFDs[1])
-        guard rc == 0 else {
-            close(pipeFDs[0])
-            return nil
-        }
-        return Worker(index: index, pid: pid, fd: pipeFDs[0], script: scripts[index])
-    }
-
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return CommandLine.arguments[0] }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    private func spawn(index: Int) -> Worker? {
+        let args = ["test", "--worker", scripts[index], "--worker-options", options.workerArgument]
+        return ChildProcess.spawn(args).map { Worker(index: index, pid: $0.pid, fd: $0.fd, script: scripts[index]) }
     }
 }

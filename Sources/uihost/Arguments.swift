@@ -14,6 +14,10 @@ struct Arguments {
         case stubs(String)
         /// `uihost plugins DIR…`: list and check the plugins in each folder.
         case plugins([String])
+        /// `uihost fuzz SCREEN`: random input until something breaks.
+        case fuzz(String)
+        /// `uihost record SCREEN`: an interactive session, written as a test.
+        case record(String)
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -31,6 +35,8 @@ struct Arguments {
     var format: OutputFormat = .text
     var ascii = false
     var watch = false
+    /// `--screen-reader`: linear text instead of a frame.
+    var screenReader = false
     var allow: Set<Capability> = []
     /// `--plugins DIR`, repeatable.
     var pluginDirectories: [String] = []
@@ -49,6 +55,16 @@ struct Arguments {
     var worker = false
     /// What the test runner hands a worker (`TestOptions.workerArgument`).
     var workerOptions: String?
+    /// `fuzz --seconds N`: how long to explore.
+    var fuzzSeconds = 10.0
+    /// `fuzz --seed S`.
+    var fuzzSeed: UInt64 = 1
+    /// `-o FILE`: where `fuzz` writes the failing script.
+    var output: String?
+    /// Internal: `fuzz` run as the worker, logging to this file.
+    var fuzzWorkerLog: String?
+    /// Internal: `fuzz` replaying the events in this file.
+    var fuzzReplay: String?
 
     /// A step of `--keys`: a key, or `wait:MS`.
     enum KeyStep: Equatable {
@@ -89,6 +105,7 @@ struct Arguments {
             case "--format": a.format = try parseFormat(try value(flag, inline))
             case "--ascii": a.ascii = true
             case "--watch": a.watch = true
+            case "--screen-reader": a.screenReader = true
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
             case "--force": a.force = true
@@ -127,6 +144,19 @@ struct Arguments {
                 guard let n = Int(v), n > 0, n <= 1 << 20 else { throw UsageError(message: "--max-memory: expected a size in MiB, got '\(v)'") }
                 a.maxMemoryMiB = n
             case "--log": a.logFile = try value(flag, inline)
+            case "--seconds":
+                let v = try value(flag, inline)
+                guard let t = Double(v), t > 0, t <= 86_400 else {
+                    throw UsageError(message: "--seconds: expected a number of seconds above 0, got '\(v)'")
+                }
+                a.fuzzSeconds = t
+            case "--seed":
+                let v = try value(flag, inline)
+                guard let n = UInt64(v) else { throw UsageError(message: "--seed: expected a whole number 0 or above, got '\(v)'") }
+                a.fuzzSeed = n
+            case "-o", "--output": a.output = try value(flag, inline)
+            case "--fuzz-worker": a.fuzzWorkerLog = try value(flag, inline)
+            case "--fuzz-replay": a.fuzzReplay = try value(flag, inline)
             case "--junit": a.junit = try value(flag, inline)
             case "--shard":
                 let v = try value(flag, inline)
@@ -182,6 +212,12 @@ struct Arguments {
         case "stubs":
             guard rest.count == 1 else { throw UsageError(message: "stubs takes one directory") }
             a.command = .stubs(rest[0])
+        case "fuzz":
+            guard rest.count == 1 else { throw UsageError(message: "fuzz takes one screen (got \(rest.count))") }
+            a.command = .fuzz(rest[0])
+        case "record":
+            guard rest.count == 1 else { throw UsageError(message: "record takes one screen (got \(rest.count))") }
+            a.command = .record(rest[0])
         case "plugins":
             guard !rest.isEmpty else { throw UsageError(message: "plugins needs a folder of plugins") }
             a.command = .plugins(rest)
@@ -192,7 +228,7 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "stubs", "plugins", "help"]
+    static let commands = ["run", "render", "test", "check", "fuzz", "record", "stubs", "plugins", "help"]
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {

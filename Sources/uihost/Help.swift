@@ -7,6 +7,8 @@ enum Help {
         case "check": check
         case "stubs": stubs
         case "run": run
+        case "fuzz": fuzz
+        case "record": record
         default: overview
         }
     }
@@ -16,6 +18,10 @@ usage: uihost SCREEN.lua [options]          run a screen (acts as `render` witho
        uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
        uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
        uihost check PATH ...                load and validate screens (and folders of them)
+       uihost record SCREEN.lua [-o FILE]   run the screen; on quit, write the session as a test
+       uihost fuzz SCREEN.lua [--seconds N] [--seed S] [-o FILE]
+                                            random input until something breaks; writes
+                                            the shrunk failing sequence as a test
        uihost stubs DIR [--force]           write the LuaLS stubs into DIR, and .luarc.json
                                             and .luacheckrc here
        uihost plugins DIR ...               list the plugins in each folder and check them
@@ -34,6 +40,8 @@ options:
                           three in full colour unless --plain or NO_COLOR
   --ascii                 ASCII-only glyphs
   --watch                 reload the screen when it or a required module changes
+  --screen-reader         linear text instead of a frame: the focused control and
+                          one line per change (keys from --keys or standard input)
   --allow CAP,...         lift parts of the sandbox: io, os, all
   --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
                           in a uihost.lua beside the screen)
@@ -43,7 +51,8 @@ options:
                           functions (default 5; 0 for none)
   --max-memory MiB        memory limit for scripts (default 256)
   --no-mouse              do not ask the terminal for mouse reports
-  --log FILE              where print and ui.log go when interactive
+  --log FILE              where print and ui.log go when interactive; --log - holds
+                          them and writes them to stderr after the app exits
   --update-snapshots      (test) rewrite snapshot files instead of comparing
   --junit FILE            (test) also write a JUnit XML report
   -j N                    (test) run N scripts in parallel
@@ -56,10 +65,35 @@ keys (interactive): Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move
 
 where things are: the reference is docs/API.md in the uihost repository; print and
   ui.log go to the log file when interactive (--log FILE, default
-  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log).
+  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log; the
+  app says so when it exits), or to stderr after the app exits with --log -.
 
 exit status: 0 success, 1 a test failed or output could not be written,
              2 usage error, 3 script error
+"""
+
+    static let record = """
+usage: uihost record SCREEN.lua [-o FILE] [--force] [options]
+
+Runs the screen in the terminal; when the session ends, writes an automation
+script that replays it (keys, typed text, clicks, drags, resizes, and the waits
+the screen's timers needed) and ends with app:expect of a line of the final
+screen and a snapshot. Without -o the script goes to standard output. An
+existing FILE is refused unless --force. The way to turn a bug report into a
+regression test (docs/API.md, "Recording a session").
+"""
+
+    static let fuzz = """
+usage: uihost fuzz SCREEN.lua [--seconds N] [--seed S] [-o FILE] [--force] [options]
+
+Drives the screen headless with random keys (weighted towards those the focused
+component uses), text, clicks, drags, resizes and time, for N seconds (default
+10) from seed S (default 1: the same seed, the same run). A handler error, a hang
+stopped by the limits, a malformed frame or a crash of the host is shrunk to a
+short sequence and written as an automation script that fails the same way (to
+FILE, else to standard output). Prints the events per second.
+Exit status: 0 nothing found, 1 a failing script written, 2 usage, 3 the screen
+does not load.
 """
 
     static let run = """

@@ -70,7 +70,9 @@ func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, pr
 
 /// `render`: apply the keys headless, print the final frame.
 func render(_ path: String, _ args: Arguments) -> Never {
-    let host = loadHost(path, args, printFrame: true)
+    var options = hostOptions(args, screen: path)
+    options.glyphs.urlsInText = args.plain || noColor() || args.format == .text
+    let host = loadHost(path, args, options: options, printFrame: true)
     for step in args.keys {
         if host.quitCode != nil { break }
         switch step {
@@ -101,14 +103,27 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     let terminal = Terminal(mouse: !args.noMouse)
     var options = hostOptions(args, screen: path)
     if let size = args.size ?? terminal.size() { options.size = size }
-    let log = logPath(args).flatMap { LogFile(path: $0) }
-    options.log = { text in log?.write(text) }
-    let host = loadHost(path, args, options: options)
+    // `--log -` holds the lines for stderr after the app; else they go to the file.
+    let held = args.logFile == "-" ? HeldLog() : nil
+    let file = held == nil ? logPath(args) : nil
+    let log = file.flatMap { LogFile(path: $0) }
+    let tally = LogTally()
+    options.log = { text in
+        if let held { held.write(text) } else { log?.write(text) }
+        tally.count()
+    }
     let depth = args.plain ? nil : ColorDepth.of(environment: environment)
+    options.glyphs.urlsInText = depth == nil
+    let host = loadHost(path, args, options: options)
     let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
     let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
+    held?.flush()
     if let last = host.errors.last, host.quitCode == nil && code != 0 {
         standardError("uihost: " + last)
+    }
+    if let file, log != nil, tally.lines > 0 {
+        let lines = tally.lines == 1 ? "1 line" : "\(tally.lines) lines"
+        standardError("uihost: \(lines) of print, ui.log and error output went to \(file); --log - writes them here instead")
     }
     exit(code)
 }
@@ -215,13 +230,14 @@ case .version:
     exit(0)
 case .run(let path):
     // A log that cannot be written would drop every line unseen: say so before the screen starts.
-    if let file = arguments.logFile {
+    if let file = arguments.logFile, file != "-" {
         do throws(FileSystem.Failure) {
             try FileSystem.checkWritable(file)
         } catch {
             usageExit("--log: cannot write \(file): \(error.reason)")
         }
     }
+    if arguments.screenReader { runScreenReader(path, arguments) }
     if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
     render(path, arguments)
 case .render(let path):
@@ -235,6 +251,10 @@ case .testWorker(let script):
         usageExit("--worker-options: not options the test runner wrote")
     }
     exit(TestRunner(options: options).runWorker(script: script))
+case .record(let path):
+    record(path, arguments)
+case .fuzz(let path):
+    exit(fuzz(path, arguments))
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
 case .stubs(let directory):

@@ -155,12 +155,12 @@ final class CLITests: XCTestCase {
     func testConstructorErrorExitsThreeNamingFileLineAndField() throws {
         let path = try write("bad.lua", """
         local ok = ui.text "fine"
-        local bad = ui.button { title = 42 }
+        local bad = ui.button { title = true }
         return ui.screen { ok, bad }
         """)
         let result = try uihost("render", path)
         XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.button: title must be a string (got number)")
+        XCTAssertEqual(result.stderrLines.first, "uihost: \(path):2: ui.button: title must be a string (got boolean)")
     }
 
     func testBadItemFieldExitsThreeNamingItem() throws {
@@ -197,7 +197,7 @@ final class CLITests: XCTestCase {
         let result = try uihost("render", path, "--keys", "enter")
         XCTAssertEqual(result.status, 3, result.stderr)
         XCTAssertEqual(result.lines.count, 24, "the frame is printed even on a script error")
-        XCTAssertEqual(result.lines.last, "error: \(path):2: handler broke")
+        XCTAssertEqual(result.lines.last, "error: \(path):2: handler broke (Esc dismisses)")
         XCTAssertTrue(result.stderr.contains("\(path):2: handler broke"), result.stderr)
     }
 
@@ -210,10 +210,10 @@ final class CLITests: XCTestCase {
         """)
         let spin = try uihost("render", path, "--keys", "enter", "--max-instructions", "5000", "--size", "200x6")
         XCTAssertEqual(spin.status, 3, spin.stderr)
-        XCTAssertEqual(spin.lines.last, "error: \(path):2: instruction budget exceeded (5000 instructions)")
+        XCTAssertEqual(spin.lines.last, "error: \(path):2: instruction budget exceeded (5000 instructions) (Esc dismisses)")
         let slow = try uihost("render", path, "--keys", "tab enter", "--max-time", "0.2", "--size", "200x6")
         XCTAssertEqual(slow.status, 3, slow.stderr)
-        XCTAssertEqual(slow.lines.last, "error: \(path):3: time limit exceeded (0.2 s of CPU)")
+        XCTAssertEqual(slow.lines.last, "error: \(path):3: time limit exceeded (0.2 s of CPU) (Esc dismisses)")
         assertUsageError(try uihost("render", path, "--max-time", "soon"), mentioning: "--max-time")
         assertUsageError(try uihost("render", path, "--max-time", "-1"), mentioning: "--max-time")
     }
@@ -361,18 +361,27 @@ final class CLITests: XCTestCase {
     func testCheckReportsEveryIndependentValidationError() throws {
         let path = try write("bad.lua", """
         return ui.screen {
-          title = 5,
+          title = true,
           ui.button { titel = "x" },
           ui.list { items = { { title = "a" }, { subtitle = "b" } }, selected = "x" },
+          ui.list {
+            selected = 1.5,
+            items = {
+              "a",
+              { title = {} },
+            },
+          },
         }
         """)
         let r = try uihost("check", path)
         XCTAssertEqual(r.status, 3)
         XCTAssertEqual(r.stderrLines, [
-            "uihost: \(path):1: ui.screen: title must be a string (got number)",
+            "uihost: \(path):2: ui.screen: title must be a string (got boolean)",
             "uihost: \(path):3: ui.button: unknown field 'titel' (did you mean 'title'?)",
             "uihost: \(path):4: ui.list: items[2].title must be a string (got nil)",
             "uihost: \(path):4: ui.list: selected must be an integer (got string)",
+            "uihost: \(path):6: ui.list: selected must be an integer (got number)",
+            "uihost: \(path):9: ui.list: items[2].title must be a string (got table)",
         ])
     }
 }

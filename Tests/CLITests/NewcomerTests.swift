@@ -34,6 +34,25 @@ final class NewcomerTests: XCTestCase {
         XCTAssertEqual(offenders, [], "these refer to material outside the repository")
     }
 
+    /// The README says what uihost is for and shows a frame before anything
+    /// else, then the two commands, the tutorial and the examples, in that
+    /// order; its Speed section is a summary that links the full figures.
+    func testTheREADMELeadsWithItsPurposeAndAPicture() throws {
+        let text = try String(contentsOf: Uihost.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func line(_ prefix: String) -> Int { lines.firstIndex { $0.hasPrefix(prefix) } ?? Int.max }
+        let picture = line("`uihost render ")
+        XCTAssertTrue(lines[1..<min(picture, lines.count)].contains { $0.hasPrefix("uihost is for") }, "purpose first")
+        XCTAssertLessThan(picture, lines.firstIndex { $0.hasPrefix("## ") } ?? 0, "a picture before the first section")
+        let order = ["## Two commands", "## Your first screen", "## Test your screen", "## Example screens"].map(line)
+        XCTAssertEqual(order, order.sorted(), "commands, tutorial, examples: \(order)")
+        XCTAssertFalse(order.contains(Int.max), "\(order)")
+        let speed = line("## Speed")
+        let next = lines[(speed + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
+        XCTAssertLessThanOrEqual(next - speed, 10, "Speed is a summary")
+        XCTAssertTrue(lines[speed..<next].joined().contains("(docs/PERFORMANCE.md)"))
+    }
+
     func testHelpAndHelpForACommand() throws {
         let help = try uihost("help")
         XCTAssertEqual(help.status, 0)

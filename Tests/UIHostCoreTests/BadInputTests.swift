@@ -124,7 +124,7 @@ final class BadInputTests: XCTestCase {
         let host = try handlerHost(body, options)
         press(host, .enter)
         XCTAssertEqual(host.errors, errors.map(atHandler), body, file: file, line: line)
-        XCTAssertEqual(lastLine(host), "error: " + atHandler(errors.last ?? ""), file: file, line: line)
+        XCTAssertEqual(lastLine(host), "error: " + atHandler(errors.last ?? "") + Compositor.bannerHint, file: file, line: line)
         assertStillRuns(host, file: file, line: line)
     }
 
@@ -153,7 +153,7 @@ final class BadInputTests: XCTestCase {
         press(host, .enter)
         XCTAssertEqual(host.errors, ["\(module):2: unexpected symbol near '='"])
         XCTAssertEqual(host.navigationDepth, 1)
-        XCTAssertEqual(lastLine(host), "error: \(module):2: unexpected symbol near '='")
+        XCTAssertEqual(lastLine(host), "error: \(module):2: unexpected symbol near '='" + Compositor.bannerHint)
         assertStillRuns(host)
     }
 
@@ -162,20 +162,42 @@ final class BadInputTests: XCTestCase {
     func testWrongFieldTypeNamesTheCallersFileAndLine() throws {
         try assertLoadFails("""
         local label = ui.text "ok"
-        local b = ui.button { title = 5 }
+        local b = ui.button { title = {} }
         return ui.screen { label, b }
-        """, "\(scriptPath):2: ui.button: title must be a string (got number)")
+        """, "\(scriptPath):2: ui.button: title must be a string (got table)")
     }
 
-    func testMultiLineConstructorReportsTheLineWhereTheCallStarts() throws {
+    func testMultiLineConstructorReportsTheLineOfTheField() throws {
         try assertLoadFails("""
         local label = ui.text "ok"
         local b = ui.button {
           disabled = false,
-          title = 5,
+          title = {},
         }
         return ui.screen { label, b }
-        """, "\(scriptPath):2: ui.button: title must be a string (got number)")
+        """, "\(scriptPath):4: ui.button: title must be a string (got table)")
+        try assertLoadFails("""
+        return ui.screen {
+          title = "S",
+          ui.list {
+            items = {
+              { title = "a" },
+              { subtitle = "b" },
+            },
+          },
+        }
+        """, "\(scriptPath):6: ui.list: items[2].title must be a string (got nil)")
+    }
+
+    func testAConstructorCalledThroughAnAliasReportsTheLineWhereTheCallStarts() throws {
+        try assertLoadFails("""
+        local button = ui.button
+        local b = button {
+          disabled = false,
+          title = {},
+        }
+        return ui.screen { b }
+        """, "\(scriptPath):2: ui.button: title must be a string (got table)")
     }
 
     func testWrongTypesAcrossConstructors() throws {
@@ -262,7 +284,7 @@ final class BadInputTests: XCTestCase {
         press(host, .enter)
         _ = host.render()
         XCTAssertEqual(host.errors, ["screen[1][1] must be a component (got number)"])
-        XCTAssertEqual(lastLine(host), "error: screen[1][1] must be a component (got number)")
+        XCTAssertEqual(lastLine(host), "error: screen[1][1] must be a component (got number)" + Compositor.bannerHint)
         assertShows(host, "[ Break ]")
     }
 
@@ -284,7 +306,7 @@ final class BadInputTests: XCTestCase {
         press(host, .enter)
         assertFrameIsWhole(host)
         XCTAssertEqual(host.errors, ["screen[1][2]: ui.vstack contains itself"])
-        XCTAssertEqual(lastLine(host), "error: screen[1][2]: ui.vstack contains itself")
+        XCTAssertEqual(lastLine(host), "error: screen[1][2]: ui.vstack contains itself" + Compositor.bannerHint)
         assertShows(host, "[ Loop ]")
         // The standing cycle is reported once, not on every frame.
         press(host, .esc, .tab, .tab)
@@ -406,7 +428,7 @@ final class BadInputTests: XCTestCase {
         let host = try handlerHost("error('boom')")
         press(host, .enter)
         XCTAssertEqual(host.errors, [atHandler("boom")])
-        XCTAssertEqual(lastLine(host), "error: " + atHandler("boom"))
+        XCTAssertEqual(lastLine(host), "error: " + atHandler("boom") + Compositor.bannerHint)
         assertStillRuns(host)
     }
 
@@ -423,7 +445,7 @@ final class BadInputTests: XCTestCase {
             let host = try handlerHost(body)
             press(host, .enter)
             XCTAssertEqual(host.errors, [message], body)
-            XCTAssertEqual(lastLine(host), "error: " + message, body)
+            XCTAssertEqual(lastLine(host), "error: " + message + Compositor.bannerHint, body)
             assertStillRuns(host)
         }
     }
@@ -467,7 +489,7 @@ final class BadInputTests: XCTestCase {
         let host = try handlerHost("while true do end", options(maxInstructions: 100_000))
         press(host, .enter)
         XCTAssertEqual(host.errors, [atHandler("instruction budget exceeded (100000 instructions)")])
-        XCTAssertEqual(lastLine(host), "error: " + atHandler("instruction budget exceeded (100000 instructions)"))
+        XCTAssertEqual(lastLine(host), "error: " + atHandler("instruction budget exceeded (100000 instructions)") + Compositor.bannerHint)
         assertStillRuns(host)
     }
 
@@ -577,7 +599,7 @@ final class BadInputTests: XCTestCase {
         let host = try handlerHost("local t = {} for i = 1, 1e9 do t[i] = { i } end", options(maxMemory: 32 << 20))
         press(host, .enter)
         XCTAssertEqual(host.errors, ["memory limit exceeded"])
-        XCTAssertEqual(lastLine(host), "error: memory limit exceeded")
+        XCTAssertEqual(lastLine(host), "error: memory limit exceeded" + Compositor.bannerHint)
         XCTAssertLessThan(host.lua.memoryUsed, 16 << 20, "the garbage is collected")
         assertStillRuns(host)
         // A huge string is one allocation past the limit.
@@ -610,7 +632,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(host.errors.count, 1000)
         XCTAssertEqual(host.errors.first, "\(scriptPath):2: tick 4001")
         XCTAssertEqual(host.errors.last, "\(scriptPath):2: tick 5000")
-        XCTAssertEqual(lastLine(host), "error: \(scriptPath):2: tick 5000")
+        XCTAssertEqual(lastLine(host), "error: \(scriptPath):2: tick 5000" + Compositor.bannerHint)
         for _ in 0..<5000 { host.send(.key(.enter)) }
         XCTAssertEqual(host.errors.count, 1000)
         XCTAssertEqual(host.errors.last, "\(scriptPath):3: key")
@@ -647,7 +669,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(host.render().text.contains("error:"))
         host.advance(1)
         XCTAssertEqual(host.errors, ["\(scriptPath):3: late"])
-        XCTAssertEqual(lastLine(host), "error: \(scriptPath):3: late")
+        XCTAssertEqual(lastLine(host), "error: \(scriptPath):3: late" + Compositor.bannerHint)
         host.advance(50)
         XCTAssertEqual(try host.evalString("ticks"), "15", "the other coroutine keeps running")
         assertStillRuns(host)
@@ -743,7 +765,10 @@ final class BadInputTests: XCTestCase {
         let text = try write("text.lua", "return ui.text 'not a screen'")
         let failing = try write("failing.lua", "local x = 1\nerror('cannot build')")
         let cases: [(String, String)] = [
-            ("ui.push('nowhere.lua')", atHandler("ui.push: cannot open \(FileSystem.join(directory, "nowhere.lua"))")),
+            ("ui.push('nowhere.lua')", atHandler("ui.push: cannot open 'nowhere.lua': no file "
+                + FileSystem.lexicalPath(FileSystem.join(directory, "nowhere.lua"))
+                + " (a path is relative to the folder of the screen that pushes)")),
+            ("ui.push('.')", atHandler("ui.push: cannot open '.': \(FileSystem.lexicalPath(directory)) is a folder")),
             ("ui.push('text.lua')", atHandler("ui.push: \(text) must return a ui.screen (got a ui.text)")),
             ("ui.push('failing.lua')", "\(failing):2: cannot build"),
         ]
@@ -852,7 +877,7 @@ final class BadInputTests: XCTestCase {
         press(host, .enter)
         _ = host.render()
         XCTAssertEqual(host.errors, ["ui.list.items must be a table (got number)"])
-        XCTAssertEqual(lastLine(host), "error: ui.list.items must be a table (got number)")
+        XCTAssertEqual(lastLine(host), "error: ui.list.items must be a table (got number)" + Compositor.bannerHint)
         press(host, .tab, .tab, .down)
         _ = host.render()
         XCTAssertEqual(host.errors.count, 1, "a standing problem is reported once")

@@ -261,7 +261,7 @@ final class HostTests: XCTestCase {
         let expected = "\(path):2: broken handler"
         XCTAssertEqual(host.errors, [expected])
         let frame = host.render()
-        XCTAssertEqual(frame.line(frame.height - 1), "error: " + expected)
+        XCTAssertEqual(frame.line(frame.height - 1), "error: " + expected + Compositor.bannerHint)
         XCTAssertTrue(log.text.contains("uihost: " + expected), log.text)
         XCTAssertTrue(log.text.contains("stack traceback:"), "the log has the traceback:\n" + log.text)
         XCTAssertNil(host.quitCode)
@@ -451,11 +451,11 @@ final class HostTests: XCTestCase {
     func testConstructorWrongTypeFailsLoadWithFileAndLine() throws {
         let error = try loadError("""
         local label = ui.text "ok"
-        local b = ui.button { title = 5 }
+        local b = ui.button { title = true }
         return ui.screen { label, b }
         """)
         let path = FileSystem.join(directory, "s.lua")
-        XCTAssertEqual(error?.message, "\(path):2: ui.button: title must be a string (got number)")
+        XCTAssertEqual(error?.message, "\(path):2: ui.button: title must be a string (got boolean)")
     }
 
     func testConstructorUnknownFieldSuggestsTheNearestName() throws {
@@ -481,7 +481,8 @@ final class HostTests: XCTestCase {
         }
         """)
         let path = FileSystem.join(directory, "s.lua")
-        XCTAssertEqual(error?.message, "\(path):3: ui.list: items[2].title must be a string (got nil)")
+        // The line of the item that lacks the title.
+        XCTAssertEqual(error?.message, "\(path):6: ui.list: items[2].title must be a string (got nil)")
     }
 
     func testConstructorRejectsNonComponentChild() throws {

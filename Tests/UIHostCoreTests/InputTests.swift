@@ -66,6 +66,25 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(try host.evalString("name.value"), "")
     }
 
+    func testAHandlerThatFailsShowsTheBannerAndKeepsWhatWasTyped() throws {
+        let host = try host("""
+        name = ui.input { label = "Name",
+          onChange = function(v) if v == "ab" then error("onChange broke") end end,
+          validate = function(v) if v == "abc" then error("validate broke") end end }
+        return ui.screen { title = "Form", name }
+        """, rows: 10)
+        type(host, "ab")
+        XCTAssertEqual(try host.evalString("name.value"), "ab", "the value stays as typed")
+        XCTAssertTrue(host.errors.last?.contains("onChange broke") ?? false, "\(host.errors)")
+        XCTAssertTrue(lines(host).joined(separator: "\n").contains("error:"), "the banner shows")
+        host.send(.key(.esc))
+        type(host, "c")
+        host.send(.key(.enter))
+        XCTAssertEqual(try host.evalString("name.value"), "abc", "typing goes on after the error")
+        XCTAssertTrue(host.errors.last?.contains("validate broke") ?? false, "\(host.errors)")
+        XCTAssertNil(host.quitCode)
+    }
+
     func testMaxLengthStopsTypingAndPastes() throws {
         let host = try host(form)
         host.send(.paste("a very long pasted\nline"))

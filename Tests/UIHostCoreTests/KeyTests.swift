@@ -64,6 +64,8 @@ final class KeyTests: XCTestCase {
             ("alt-shift-a", "alt-A"), ("Return", "enter"), ("ESC", "esc"), ("PgUp", "pageup"),
             ("F5", "f5"), ("shift-ctrl-up", "ctrl-shift-up"), ("C-x", "ctrl-x"),
             ("ctrl-1", nil), ("banana", nil), ("ctrl-x", nil),
+            ("enterr", "enter"), ("pgaeup", "pageup"), ("ctrl-hoem", "ctrl-home"), ("escc", "esc"),
+            ("shift-tabb", "shift-tab"), ("f13", nil), ("xyz", nil),
         ]
         for (name, expected) in cases {
             XCTAssertEqual(Key.suggestion(for: name), expected, name)

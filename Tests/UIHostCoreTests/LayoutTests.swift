@@ -146,19 +146,62 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(bar.hasSuffix("»"), "not the focus mark's glyph: " + bar)
     }
 
-    func testWheelCentresTheSelectionBetweenRules() throws {
+    func testWheelCentresTheSelectionBetweenRulesWithTwoNeighboursEachSide() throws {
         let host = try host("""
-        return ui.screen { title = "W", ui.picker { style = "wheel", items = { "a", "b", "c" }, selected = 2 } }
-        """, cols: 12, rows: 7)
+        return ui.screen { title = "W", ui.picker { style = "wheel", items = { "a", "b", "c", "d", "e" }, selected = 2 } }
+        """, cols: 12, rows: 9)
         assertFrame(host, [
             "     W",
             "────────────",
+            "",
             "      a",
             "   ────────",
             " ›    b",
             "   ────────",
             "      c",
+            "      d",
         ])
+        // A click on the second neighbour below spins two items.
+        host.send(.mouse(MouseEvent(.press, column: 7, row: 9)))
+        host.send(.mouse(MouseEvent(.release, column: 7, row: 9)))
+        XCTAssertTrue(host.render().line(5).contains("d"), host.render().text)
+    }
+
+    func testAShortFrameScrollsToTheWheelsChoice() throws {
+        let host = try host("""
+        return ui.screen { title = "W", ui.picker { style = "wheel", items = { "a", "b", "c" }, selected = 2 } }
+        """, cols: 12, rows: 7)
+        let frame = host.render()
+        XCTAssertEqual(frame.line(5), " ›    b", frame.text)
+    }
+
+    func testAWheelInAnHStackIsAtLeastTwelveWide() throws {
+        let host = try host("""
+        return ui.screen { title = "W", ui.hstack { spacing = 0,
+          ui.picker { style = "wheel", label = "L", items = { "a" } }, ui.text "|" } }
+        """, cols: 30, rows: 12)
+        // Margin 1, gutter 2, the wheel's 12 columns: the text starts at column 15.
+        XCTAssertEqual(host.render().line(2), " L" + String(repeating: " ", count: 13) + "|")
+    }
+
+    func testADropdownLabelGoesBeforeTheFieldAndTheListUnderTheField() throws {
+        let source = """
+        return ui.screen { title = "D", ui.dropdown { label = "Folder", items = { "Inbox", "Sent" } } }
+        """
+        let host = try host(source, cols: 30, rows: 8)
+        XCTAssertEqual(host.render().line(2), " › Folder: Inbox     ▼")
+        press(host, .enter)
+        let frame = host.render()
+        XCTAssertEqual(frame.line(3), "           ╭──────────╮", frame.text)
+        XCTAssertEqual(frame.line(4), "           │› ✓ Inbox │", frame.text)
+        // Narrow: the label gives way to the field, which keeps its width.
+        let narrow = try self.host(source, cols: 16, rows: 4)
+        XCTAssertEqual(narrow.render().line(2), " › …Inbox     ▼")
+        for (cols, rows) in [(0, 0), (1, 1), (3, 3)] {
+            let tiny = try self.host(source, cols: cols, rows: rows)
+            press(tiny, .enter)
+            XCTAssertEqual(tiny.render().width, cols)
+        }
     }
 
     func testZeroAndOneCellFramesDrawEveryComponent() throws {

@@ -91,4 +91,52 @@ final class LineEditorTests: XCTestCase {
     func testNothingFitsInNoWidth() {
         XCTAssertEqual(LineEditor("abc").view(width: 0, firstShown: 0).text, "")
     }
+
+    /// Random edits against a plain array of characters: the editor keeps
+    /// offsets into its text, which must always say what the array says.
+    func testRandomEditsAgreeWithAnArrayOfCharacters() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "Z", " ", "日本", "é", "e\u{301}", "👩‍👩‍👧", "x y", "語", "-"]
+        for _ in 0..<200 {
+            var editor = LineEditor(pieces.randomElement(using: &rng)!)
+            var model = Array(editor.text)
+            var caret = model.count
+            for _ in 0..<60 {
+                switch Int.random(in: 0..<7, using: &rng) {
+                case 0, 1:
+                    let piece = pieces.randomElement(using: &rng)!
+                    editor.insert(piece)
+                    model.insert(contentsOf: Array(piece), at: caret)
+                    caret += piece.count
+                case 2:
+                    editor.deleteBackward()
+                    if caret > 0 { caret -= 1; model.remove(at: caret) }
+                case 3:
+                    editor.deleteForward()
+                    if caret < model.count { model.remove(at: caret) }
+                case 4:
+                    editor.moveLeft(); caret = max(0, caret - 1)
+                case 5:
+                    editor.moveRight(); caret = min(model.count, caret + 1)
+                default:
+                    editor.moveToStart(); caret = 0
+                }
+                XCTAssertEqual(editor.count, model.count)
+                XCTAssertEqual(editor.caret, caret)
+                XCTAssertEqual(editor.characters.map(String.init).joined(), model.map(String.init).joined())
+                XCTAssertEqual(editor.text, String(model))
+            }
+        }
+    }
+
+    func testAnEditInTheMiddleOfALongLineLeavesItsCopyAlone() {
+        // The host keeps a copy of every field's editor; a node edits another.
+        var editor = LineEditor(String(repeating: "ab", count: 5_000))
+        for _ in 0..<5_000 { editor.moveLeft() }
+        let shared = editor
+        editor.insert("日")
+        XCTAssertEqual(editor.count, 10_001)
+        XCTAssertEqual(editor.character(at: 5_000), "日")
+        XCTAssertEqual(shared.count, 10_000, "the other copy is untouched")
+    }
 }

@@ -706,21 +706,36 @@ private struct ScriptGenerator {
         return c.screens.count
     }
 
+    /// One size field: cells, a percentage or a share, or a limit.
+    mutating func sizeField(_ kind: String) -> String {
+        let value: String
+        // An image's, a text area's and a scroll's own width/height are integers.
+        switch ["image", "textarea", "scroll"].contains(kind) ? 3 : rng.below(4) {
+        case 0: value = String(rng.range(0...120))
+        case 1: value = "\"\(rng.range(0...100))%\""
+        case 2: value = "\"\(rng.range(1...5))fr\""
+        default:
+            return "\(rng.pick(["minWidth", "maxWidth", "minHeight", "maxHeight"])) = \(rng.range(0...40))"
+        }
+        return "\(rng.pick(["width", "height"])) = \(value)"
+    }
+
     mutating func children(_ c: Chunk, depth: Int, place: Place, count: Int) -> [String] {
         (0..<count).map { _ in component(c, depth: depth, place: place) }
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2)]
         if c.budget > 0 {
-            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4)]
-            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3)] }
+            choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
+            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3)] }
         }
         c.budget -= 1
         let kind = rng.weighted(choices)
         let i = register(c, kind)
         var f: [String] = []
         if rng.chance(1, 10) { f.append("id = \"c\(i)\"") }
+        if rng.chance(1, 10) { f.append(sizeField(kind)) }
         switch kind {
         case "text":
             if rng.chance(1, 3) { return "R(\(i), ui.text \(lt()))" }
@@ -760,8 +775,19 @@ private struct ScriptGenerator {
             if rng.chance(2, 3) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "spacer", "divider":
             return rng.chance(1, 4) ? "R(\(i), ui.\(kind) {})" : "R(\(i), ui.\(kind)())"
+        case "link":
+            if rng.chance(5, 6) { f.append("title = \(lti())") }
+            if rng.chance(5, 6) { f.append("url = \(lti())") }
+            if rng.chance(1, 2) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+        case "box":
+            if rng.chance(2, 3) { f.append("title = \(lti())") }
+            if rng.chance(1, 2) { f.append("border = \"\(rng.pick(["rounded", "single", "double", "heavy", "ascii", "none"]))\"") }
+            if rng.chance(1, 3) { f.append(rng.chance(1, 2) ? "padding = \(rng.range(0...3))" : "padding = { \(rng.range(0...2)), \(rng.range(0...4)) }") }
+            if rng.chance(1, 3) { f.append("align = \"\(rng.pick(["start", "center", "end"]))\"") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...4))
         case "vstack", "hstack":
             if rng.chance(1, 3) { f.append("spacing = \(rng.pick([0, 1, 2, 3, 50]))") }
+            if rng.chance(1, 5) { f.append("align = \"\(rng.pick(["start", "center", "end"]))\"") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
         case "scroll":
             if rng.chance(1, 2) { f.append("height = \(rng.pick([0, 1, 3, 8, 100]))") }
@@ -807,13 +833,19 @@ private struct ScriptGenerator {
         case "picker":
             if rng.chance(2, 3) { f.append("label = \(lti())") }
             let n = rng.range(0...10)
-            if n > 0 || rng.chance(1, 2) { f.append("items = \(pickerItems(n))") }
+            if rng.chance(1, 5) {
+                f.append("count = \(rng.pick([0, 1, 7, 1_000_000]))")
+                f.append("item = function(i) if i % 97 == 13 then error(\"item \" .. i) end return \(lti()) .. i end")
+            } else if n > 0 || rng.chance(1, 2) { f.append("items = \(pickerItems(n))") }
             if rng.chance(1, 3) { f.append("selected = \(rng.range(1...12))") }
             if rng.chance(2, 3) { f.append("style = \"\(rng.pick(["menu", "wheel"]))\"") }
             if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "dropdown":
             let n = rng.range(0...6)
-            if n > 0 || rng.chance(1, 2) { f.append("items = \(dropdownItems(c, n, place: place, handlers: true))") }
+            if rng.chance(1, 5) {
+                f.append("count = \(rng.pick([0, 1, 7, 1_000_000]))")
+                f.append("item = function(i) if i % 97 == 13 then error(\"item \" .. i) end return { title = \(lti()) .. i } end")
+            } else if n > 0 || rng.chance(1, 2) { f.append("items = \(dropdownItems(c, n, place: place, handlers: true))") }
             if rng.chance(1, 3) { f.append("placeholder = \(lti())") }
             if rng.chance(1, 4) { f.append("selected = \(rng.chance(1, 2) ? String(rng.range(1...7)) : "\"d\(rng.range(1...4))\"")") }
             if rng.chance(1, 6) { f.append("expanded = true") }
@@ -822,6 +854,22 @@ private struct ScriptGenerator {
             f.append("asset = \(ScriptGenerator.lit(assetName()))")
             if rng.chance(1, 3) { f.append("width = \(rng.pick([0, 1, 5, 22, 100, 1000]))") }
             if rng.chance(1, 3) { f.append("height = \(rng.pick([0, 1, 2, 5, 30, 1000]))") }
+        case "log":
+            let n = rng.pick([0, 1, 5, 40, 3000])
+            f.append("lines = (function() local t = {} for i = 1, \(n) do t[i] = \(lti()) .. i end return t end)()")
+            if rng.chance(1, 2) { f.append("max = \(rng.pick([1, 3, 50, 10000]))") }
+            if rng.chance(1, 3) { f.append("follow = \(rng.chance(1, 2))") }
+        case "tree":
+            func nodes(_ depth: Int) -> String {
+                "{ " + (0..<rng.range(0...4)).map { _ in
+                    if depth > 2 || rng.chance(1, 3) { return lti() }
+                    let children = rng.chance(1, 3) ? "function(node) return \(nodes(depth + 1)) end" : nodes(depth + 1)
+                    return "{ title = \(lti()), expanded = \(rng.chance(1, 2)), children = \(children) }"
+                }.joined(separator: ", ") + " }"
+            }
+            f.append("nodes = \(nodes(0))")
+            if rng.chance(1, 2) { f.append("onSelect = \(handler(c, .interactive(place)))") }
+            if rng.chance(1, 3) { f.append("onExpand = \(handler(c, .passive))") }
         case "progress":
             if rng.chance(2, 3) { f.append("value = \(rng.pick(["0", "1", "0.5", "0.001", "0.999", "1.0", "0.33"]))") }
             if rng.chance(2, 3) { f.append("label = \(lti())") }
@@ -1023,6 +1071,12 @@ private struct ScriptGenerator {
         case "image":
             change = rng.pick(["\(x).asset = \(ScriptGenerator.lit(assetName()))", "\(x).width = \(rng.chance(1, 3) ? "nil" : String(rng.range(0...60)))",
                                "\(x).height = \(rng.chance(1, 3) ? "nil" : String(rng.range(0...20)))"])
+        case "log":
+            change = rng.pick(["\(x):append(\(lti()))", "\(x):append(\"a\\nb\\nc\")", "\(x).follow = \(rng.chance(1, 2))",
+                               "\(x).max = \(rng.range(1...100))", "for i = 1, 200 do \(x):append(tostring(i)) end"])
+        case "tree":
+            change = rng.pick(["\(x).nodes = { \(lti()), { title = \(lti()), children = { \(lti()) } } }",
+                               "if type(\(x).nodes[1]) == \"table\" then \(x).nodes[1].expanded = true end"])
         case "progress":
             change = rng.pick(["\(x).value = nil", "\(x).value = \(rng.pick(["0", "0.5", "1", "1.5", "-0.5", "0.01"]))",
                                "\(x).value = math.min(1, (\(x).value or 0) + 0.1)", "\(x).label = \(lti())"])
@@ -1069,7 +1123,7 @@ private struct ScriptGenerator {
             change = rng.pick(["\(x).selected = -3", "\(x).style = \"middle\"", "\(x)[1] = ui.text \"not a tab\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x)[#\(x) + 1] = \(x)"])
         case "tab":
-            change = rng.pick(["\(x).title = 5", "\(x)[1] = \"str\"", "\(x).icon = {}"])
+            change = rng.pick(["\(x).title = true", "\(x)[1] = \"str\"", "\(x).icon = {}"])
         case "picker":
             change = rng.pick(["\(x).items = { {} }", "\(x).style = \"dial\"", "\(x).selected = 2.5", "\(x).items = \"abc\"",
                                "\(x).selected = \(rng.pick(huge))", "\(x).items = { { id = {}, title = \"x\" } }"])
@@ -1078,6 +1132,12 @@ private struct ScriptGenerator {
                                "\(x).placeholder = false", "\(x).items = \"abc\"", "\(x).selected = \(rng.pick(huge))"])
         case "image":
             change = rng.pick(["\(x).width = -5", "\(x).asset = 7", "\(x).height = \(rng.pick(huge))", "\(x).width = \(rng.pick(huge))"])
+        case "log":
+            change = rng.pick(["\(x).lines = 5", "\(x).lines = { {}, 7 }", "\(x).max = 0", "\(x).max = 2^40", "\(x).follow = \"yes\""])
+        case "tree":
+            change = rng.pick(["\(x).nodes = 5", "\(x).nodes = { 7, {} }", "local n = { title = \"loop\", expanded = true }; n.children = { n }; \(x).nodes = { n }",
+                               "\(x).nodes = { { title = \"f\", children = function() error(\"no\") end } }",
+                               "\(x).nodes = { { title = \"f\", children = 3 } }"])
         case "progress":
             change = rng.pick(["\(x).value = \"half\"", "\(x).value = 0/0", "\(x).value = math.huge", "\(x).value = -math.huge",
                                "\(x).label = {}"])

@@ -74,6 +74,9 @@ final class ReferenceTests: XCTestCase {
         XCTAssertTrue(text.contains("---@return boolean?\nfunction ui.confirm(props) end"), text)
         XCTAssertTrue(text.hasSuffix(constructors.end + "\nfunction ui.push(screen) end"), text)
         XCTAssertFalse(text.contains("number The label"), text)
+        // `ui.log` also logs: its class is generated, its constructor is written by hand.
+        XCTAssertTrue(text.contains("---@class ui.Log : ui.Component"), text)
+        XCTAssertFalse(text.contains("function ui.log("), text)
     }
 
     func testAFileWithoutTheRegionsIsAProblem() {

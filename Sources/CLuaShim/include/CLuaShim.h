@@ -89,6 +89,11 @@ unsigned long uih_ticks(void);
  * instructions < 0 is more than any budget. For library functions only. */
 void uih_charge(lua_State *L, int64_t instructions);
 
+/* Charges work a Swift function did for the script calling it to the current
+ * call's budget, without raising: past the budget, the script stops at its next
+ * instruction. For the Swift functions of an embedding app's modules. */
+void uih_chargeswift(lua_State *L, int64_t instructions);
+
 /* Replaces find, match, gmatch and gsub in the string table on top with Lua
  * pattern functions whose matching is charged to the budget (pattern.c). */
 void uih_installpatterns(lua_State *L);
@@ -137,6 +142,10 @@ void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f);
 /* The same, with the n values on top of the stack (popped) as upvalues 2…n+1:
  * one Swift function serves several Lua functions that differ by a value. */
 void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n);
+
+/* Pops a set of names and a flag table; pushes a __newindex that stores raw
+   and sets flag[1] = true when the key is one of the names. */
+void uih_pushwatchednewindex(lua_State *L);
 
 /* Protected helpers for API calls that can raise. Return LUA_OK or an error status
  * with the message on top. */

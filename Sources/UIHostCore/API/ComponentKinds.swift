@@ -11,6 +11,13 @@ final class ComponentKinds {
     /// The addresses of component tables the garbage collector took since the
     /// last `forEachCollected`, as light userdata in an array (a registry reference).
     private let collectedRef: Int32
+    /// Whether a script has used a size field (`width`, `minHeight`, …):
+    /// until then layout reads none of them, so screens without sizes do not
+    /// pay for them on every key. Set by a constructor that gets one, and by
+    /// the metatables' `__newindex` when one is assigned later (`sizeFlagRef`).
+    var sizesUsed = false
+    /// A table whose [1] the metatables set when a size field is assigned.
+    private let sizeFlagRef: Int32
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
@@ -21,9 +28,19 @@ final class ComponentKinds {
         // One finalizer for every kind, the array its upvalue.
         s.push(ComponentKinds.collected, upvalues: 1)
         let finalizer = s.top
+        s.pushNewTable(arrayCount: 1)
+        s.pushCopy(of: -1)
+        sizeFlagRef = s.popRef()
+        let flag = s.top
+        s.pushNewTable(fieldCount: Int32(Sizing.watched.count))
+        for name in Sizing.watched {
+            s.push(true)
+            s.setField(name, at: -2)
+        }
+        let names = s.top
         for component in Registry.all {
             let name = component.kind.constructorName
-            s.pushNewTable(fieldCount: 3)
+            s.pushNewTable(fieldCount: 5)
             s.push(name)
             s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
@@ -32,10 +49,21 @@ final class ComponentKinds {
             // Set before any table gets the metatable, so every component is finalized.
             s.pushCopy(of: finalizer)
             s.setField("__gc", at: -2)
+            if !component.methods.isEmpty {
+                s.pushNewTable(fieldCount: Int32(component.methods.count))
+                for (name, f) in component.methods {
+                    s.setFunction(name, f)
+                }
+                s.setField("__index", at: -2)
+            }
+            s.pushCopy(of: names)
+            s.pushCopy(of: flag)
+            s.pushWatchedNewIndex()
+            s.setField("__newindex", at: -2)
             metatables.append(s.pointer(at: -1)!)
             refs.append(s.popRef())
         }
-        s.pop()
+        s.top = finalizer - 1
         self.metatables = metatables
         self.refs = refs
     }
@@ -70,6 +98,16 @@ final class ComponentKinds {
             s.pushNil()
             s.rawSetIndex(at: list, i)
         }
+    }
+
+    /// Whether layout must read size fields: once true, true for good.
+    func readsSizes(_ L: OpaquePointer) -> Bool {
+        if sizesUsed { return true }
+        let s = LuaStack(L)
+        s.pushRef(sizeFlagRef)
+        sizesUsed = s.rawGetIndex(at: -1, 1) != .nil
+        s.pop(2)
+        return sizesUsed
     }
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.

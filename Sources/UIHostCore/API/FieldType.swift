@@ -23,6 +23,10 @@ indirect enum FieldType: Sendable {
     case spans
     /// `keys`: key names to bindings, `{ "Save", fn }` or `{ desc = "Save", run = fn }`.
     case bindings
+    /// A size on a child of a stack: cells, `"30%"` or `"2fr"` (`Dimension`).
+    case size
+    /// A box's padding: a number for every side, or `{ rows, columns }`.
+    case padding
 
     var expected: String {
         switch self {
@@ -40,6 +44,8 @@ indirect enum FieldType: Sendable {
         case .spans: "a table"
         case .bindings: "a table"
         case .rows: "a table"
+        case .size: "a cell count, \"N%\" or \"Nfr\""
+        case .padding: "an integer or { rows, columns }"
         }
     }
 }

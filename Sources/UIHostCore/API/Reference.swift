@@ -34,6 +34,8 @@ enum Reference {
         case .spans: return "ui.Span[]"
         case .bindings: return "table<string, ui.Binding>"
         case .rows: return "table[]"
+        case .size: return "ui.Size"
+        case .padding: return "integer|integer[]"
         }
     }
 
@@ -89,7 +91,7 @@ enum Reference {
         let file = "library/uihost.lua"
         let problems = [
             classRegion.fill(&lines, with: Registry.all.flatMap(stubClass), file: file),
-            constructorRegion.fill(&lines, with: Registry.all.flatMap(stubConstructor), file: file),
+            constructorRegion.fill(&lines, with: Registry.all.filter({ $0.stubsConstructor }).flatMap(stubConstructor), file: file),
         ].compactMap { $0 }
         return (lines.joined(separator: "\n"), problems)
     }
@@ -154,6 +156,8 @@ enum Reference {
         case .spans: return "array of spans"
         case .bindings: return "key bindings"
         case .rows: return "array of tables"
+        case .size: return "integer, `\"N%\"` or `\"Nfr\"`"
+        case .padding: return "integer or `{ rows, columns }`"
         }
     }
 

@@ -120,6 +120,11 @@ enum Sandbox {
         s.pushSubtable("uihost.loaded", at: LuaStack.registryIndex)
         if s.getField(name, at: -1) != .nil { return 1 }
         s.pop()
+        if let native = host.options.nativeModules, native(s, name) {
+            s.pushCopy(of: -1)
+            s.setField(name, at: -3)
+            return 1
+        }
         let relative = name.split(separator: ".").joined(separator: "/")
         let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
         guard let path = candidates.first(where: { FileSystem.exists($0) }) else {

@@ -13,6 +13,12 @@ struct Schema: Sendable {
         .string("id", doc: "An identifier of the script's own; the host does not use it."),
         FieldSpec(name: "keys", type: .bindings, luaType: "table<string, ui.Binding>",
                   doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
+        FieldSpec(name: "width", type: .size, doc: "In a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural width)."),
+        FieldSpec(name: "height", type: .size, doc: "In a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural height)."),
+        .integer("minWidth", 0...Sizing.maxCells, doc: "In a stack: at least this many columns."),
+        .integer("maxWidth", 0...Sizing.maxCells, doc: "In a stack: at most this many columns."),
+        .integer("minHeight", 0...Sizing.maxCells, doc: "In a stack: at least this many rows."),
+        .integer("maxHeight", 0...Sizing.maxCells, doc: "In a stack: at most this many rows."),
     ]
 
     init(_ component: any Component.Type) {

@@ -16,6 +16,12 @@ enum UIModule {
             s.setField(component.kind.rawValue, at: -2)
         }
         for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
+        // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
+        if let index = Registry.index(of: LogNode.kind) {
+            s.pushInteger(index)
+            s.push(logOrConstruct, upvalues: 1)
+            s.setField("log", at: -2)
+        }
         s.setGlobal("ui")
         // The metatable of timer handles: `handle:cancel()`.
         _ = s.pushMetatable(named: "uihost.timer")
@@ -137,10 +143,10 @@ enum UIModule {
         let schema = Registry.schemas[index]
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
-            let problems = Validator(L: L, kinds: host.kinds).problems(at: 1, schema: schema)
-            host.validationProblems += problems.map { s.callerLocation() + $0 }
-        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).problems(at: 1, schema: schema).first {
-            return raise(L, problem)
+            let problems = Validator(L: L, kinds: host.kinds).locatedProblems(at: 1, schema: schema)
+            host.validationProblems += problems.map { FieldLocator.location(L, host, constructor: name, path: $0.path) + $0.message }
+        } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
+            return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
         host.kinds.mark(L, at: 1, as: index)
         WrittenDefaults.write(L, at: 1, component.fields)
@@ -180,7 +186,7 @@ enum UIModule {
             // Before anything is read: neither the file's content nor whether it exists gets out.
             if shipped == nil, let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
             guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
-                return raise(L, "ui.push: cannot open \(full)" + (FileSystem.isDirectory(full) ? ": Is a directory" : ""))
+                return raise(L, Host.pushProblem(path, resolved: full, plugins: host.plugins?.screens.isEmpty == false))
             }
             do throws(LuaError) {
                 if let got = try host.loadScreenFile(full, on: L) {
@@ -374,6 +380,17 @@ enum UIModule {
         s.top = 0
         s.pushInteger(ms)
         return LuaTrampoline.yield(1)
+    }
+
+    /// `ui.log{ … }` (one table that is not a component) constructs a log
+    /// view; any other arguments are written to the log.
+    static let logOrConstruct: LuaSwiftFunction = { L in
+        let L = L!
+        let s = LuaStack(L)
+        if s.top == 1, s.type(at: 1) == .table, host(L).kinds.kind(L, at: 1) == nil {
+            return construct(L)
+        }
+        return log(L)
     }
 
     static let log: LuaSwiftFunction = { L in

@@ -23,28 +23,40 @@ struct Validator {
     }
 
     func problems(at index: Int32, schema: Schema) -> [String] {
+        locatedProblems(at: index, schema: schema).map(\.message)
+    }
+
+    /// A problem and the path of the field it is about (`items[2].title`,
+    /// `[3]` for a child), for finding the field's line (FieldLocator).
+    struct Located {
+        let message: String
+        let path: [FieldLocator.Step]?
+    }
+
+    func locatedProblems(at index: Int32, schema: Schema) -> [Located] {
         let t = s.absolute(index)
         let name = schema.kind.constructorName
-        var found: [String] = []
+        var found: [Located] = []
         let count = s.rawLength(at: t)
         var unknown: [String] = []
         var unknownNames: [String] = []
         if count > HostLimits.maxArrayRead {
             // A sparse table's length can be any border: 2^40 as easily as 3.
-            return ["\(name): \(count) children (at most \(HostLimits.maxArrayRead))"]
+            return [Located(message: "\(name): \(count) children (at most \(HostLimits.maxArrayRead))", path: nil)]
         }
 
         // Positional children.
         for i in stride(from: 1, through: count, by: 1) {
             s.rawGet(at: t, i)
+            let child: [FieldLocator.Step] = [.index(i)]
             if !schema.hasChildren {
                 unknown.append("[\(i)]")
             } else if let childKind = schema.childKind, kinds.kind(L, at: -1) != childKind {
-                found.append("\(name): child [\(i)] must be a \(childKind.constructorName) (got \(describe(-1)))")
+                found.append(Located(message: "\(name): child [\(i)] must be a \(childKind.constructorName) (got \(describe(-1)))", path: child))
             } else if kinds.kind(L, at: -1) == nil {
-                found.append("\(name): child [\(i)] must be a component (got \(describe(-1)))")
+                found.append(Located(message: "\(name): child [\(i)] must be a component (got \(describe(-1)))", path: child))
             } else if let overlay = Validator.overlayHint(kinds.kind(L, at: -1)) {
-                found.append("\(name): child [\(i)] is a \(overlay)")
+                found.append(Located(message: "\(name): child [\(i)] is a \(overlay)", path: child))
             }
             s.pop()
             if found.count >= limit { return found }
@@ -69,14 +81,27 @@ struct Validator {
         for key in keys.sorted() {
             guard let type = schema.fields[key] else { continue }
             s.rawGet(at: t, key)
-            if let problem = check(-1, type, path: key) { found.append("\(name): \(problem)") }
+            if let problem = check(-1, type, path: key) {
+                // The message starts with the field's path (`items[2].title must be …`).
+                let written = problem.prefix { $0 != " " && $0 != ":" }
+                let path = written.hasPrefix(key) ? FieldLocator.steps(String(written)) : nil
+                found.append(Located(message: "\(name): \(problem)", path: path ?? [.name(key)]))
+            }
             s.pop()
             if found.count >= limit { return found }
+        }
+        if keys.contains(where: { Sizing.watched.contains($0) }) {
+            kinds.sizesUsed = true
+            for (lo, hi) in [("minWidth", "maxWidth"), ("minHeight", "maxHeight")] {
+                if let a = integerField(t, lo), let b = integerField(t, hi), a > b {
+                    found.append(Located(message: "\(name): \(lo) (\(a)) is more than \(hi) (\(b))", path: [.name(hi)]))
+                }
+            }
         }
         for key in unknown + unknownNames.sorted() {
             var message = "\(name): unknown field '\(HostLimits.shortened(key))'"
             if let guess = suggestion(for: key, among: schema.fields.keys) { message += " (did you mean '\(guess)'?)" }
-            found.append(message)
+            found.append(Located(message: message, path: FieldLocator.steps(key)))
         }
         return Array(found.prefix(limit))
     }
@@ -89,7 +114,8 @@ struct Validator {
         func wrong() -> String { "\(path) must be \(type.expected) (got \(describe(v)))" }
         switch type {
         case .string:
-            return t == .string ? nil : wrong()
+            // A number is text as Lua would print it, as when a handler sets one (FieldReader.string).
+            return t == .string || t == .number ? nil : wrong()
         case .boolean:
             return t == .boolean ? nil : wrong()
         case .function:
@@ -132,6 +158,27 @@ struct Validator {
             return check(v, .choice(options), path: path)
         case .rows:
             return t == .table ? nil : wrong()
+        case .size:
+            if t == .number {
+                guard let n = s.integer(at: v) else { return "\(path) must be an integer (got \(describe(v)))" }
+                if n < 0 { return "\(path) must be at least 0 (got \(n))" }
+                if n > Sizing.maxCells { return "\(path) must be at most \(Sizing.maxCells) (got \(n))" }
+                return nil
+            }
+            guard t == .string else { return wrong() }
+            let text = s.string(at: v) ?? ""
+            if Dimension.parse(string: text) != nil { return nil }
+            return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(text))')"
+        case .padding:
+            if t == .number { return check(v, .integer(min: 0, max: 100), path: path) }
+            guard t == .table else { return wrong() }
+            guard s.rawLength(at: v) == 2 else { return "\(path) must be a number or { rows, columns }" }
+            for i in 1...2 {
+                s.rawGet(at: v, i)
+                defer { s.pop() }
+                if let problem = check(-1, .integer(min: 0, max: 100), path: "\(path)[\(i)]") { return problem }
+            }
+            return nil
         case .spans:
             guard t == .table else { return wrong() }
             return checkSpans(v, path: path)
@@ -190,6 +237,12 @@ struct Validator {
             return true
         }
         return typo
+    }
+
+    private func integerField(_ t: Int32, _ key: String) -> Int? {
+        s.rawGet(at: t, key)
+        defer { s.pop() }
+        return s.type(at: -1) == .number ? s.integer(at: -1).map(Int.init) : nil
     }
 
     func describe(_ index: Int32) -> String {

@@ -33,7 +33,15 @@ enum WrittenDefaults {
             LuaState.push(L, name)
             s.pushInteger(1)
         case .firstItemID(let unless):
-            guard s.rawGet(at: t, "items") == .table, s.rawLength(at: -1) > 0 else { return }
+            guard s.rawGet(at: t, "items") == .table, s.rawLength(at: -1) > 0 else {
+                // A data source's choice is an index: the first, unless `unless` is set.
+                guard s.rawGet(at: t, "count") == .number, s.toInteger(at: -1) > 0,
+                      s.rawGet(at: t, unless) == .nil else { return }
+                LuaState.push(L, name)
+                s.pushInteger(1)
+                s.rawSet(at: t)
+                return
+            }
             let items = s.top
             guard s.rawGet(at: t, unless) == .nil else { return }
             let key = s.top + 1

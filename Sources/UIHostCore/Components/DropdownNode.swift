@@ -1,20 +1,43 @@
-/// `ui.dropdown`, as the second article builds it. Closed: `title ▼`; open
+/// `ui.dropdown`, as the second article builds it. Closed: `label: title ▼`; open
 /// (`expanded`): `title ▲` and the item list drawn over whatever is below,
 /// dividers between items, `✓` before the selected one. Choosing writes
 /// `selected` (the item's id) and `expanded`, then calls the item's `onSelect`
 /// and the dropdown's.
+///
+/// With a data source (`count` and `item(i)`) only the items shown are read,
+/// in `prepare`, and `selected` is the chosen item's index, not its id:
+/// finding an id among 10^6 items would call `item(i)` for each.
 final class DropdownNode: Node {
+    /// The items of an `items` array (empty with a data source).
     let items: [(row: Popup.Row, id: ItemID)]
+    let source: RowSource
+    let count: Int
+    /// `label: ` before the field, as a menu picker's.
+    let label: String
     let placeholder: String?
     let expanded: Bool
     /// 1-based index of the selected item, nil when none (a placeholder shows).
     let selectedIndex: Int?
+    /// With a data source: what the last drawing read, and the open popup to fill.
+    private var loaded = LoadedItems()
+    private weak var popup: Popup?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        items = field.items("items")
+        source = field.has("count") ? field.rowSource(.items) : .empty
+        items = source.isFunction ? [] : field.items("items")
+        count = source.isFunction ? source.count : items.count
+        label = field.string("label") ?? ""
         placeholder = field.string("placeholder")
         expanded = field.bool("expanded") ?? false
-        if let chosen = field.id("selected") {
+        if source.isFunction {
+            let chosen = field.int("selected"), n = source.count
+            if let chosen {
+                selectedIndex = chosen >= 1 && chosen <= n ? chosen : nil
+            } else {
+                selectedIndex = placeholder == nil && n > 0 ? 1 : nil
+            }
+            if selectedIndex == 1, chosen == nil { field.setDefault("selected", integer: 1) }
+        } else if let chosen = field.id("selected") {
             selectedIndex = items.firstIndex { $0.id == chosen }.map { $0 + 1 }
         } else {
             selectedIndex = placeholder == nil && !items.isEmpty ? 1 : nil
@@ -24,28 +47,42 @@ final class DropdownNode: Node {
         super.init(id: id, anchor: anchor)
     }
 
-    override var isFocusable: Bool { !items.isEmpty }
+    override var isFocusable: Bool { count > 0 }
     override func measure(width: Int) -> Int { 1 }
 
-    private var title: String {
-        guard let i = selectedIndex else { return placeholder ?? "" }
-        let row = items[i - 1].row
+    override var needsPreparing: Bool { source.isFunction }
+
+    override func prepare(_ reader: TreeReader) {
+        loaded.load(selectedIndex.map { $0...$0 }, popup: popup, anchor: anchor, source, reader, name: "ui.dropdown")
+    }
+
+    /// The chosen item's title (with its icon), nil when none is chosen.
+    var value: String? {
+        guard let i = selectedIndex else { return nil }
+        guard let row = source.isFunction ? loaded[i] : items[i - 1].row else { return "" }
         return row.icon.map { $0 + " " + row.title } ?? row.title
     }
 
+    private var title: String { value ?? placeholder ?? "" }
+
     private var fieldWidth: Int {
+        // A data source is not read to measure: its items get a fixed width.
+        if source.isFunction { return max(Popup.sourceWidth - 8, DisplayWidth.of(placeholder ?? "")) + 6 }
         let widest = items.map { DisplayWidth.of($0.row.title) + ($0.row.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
         return max(widest, DisplayWidth.of(placeholder ?? "")) + 6
     }
 
-    override func naturalWidth() -> Int { Gutter.width + fieldWidth }
+    /// The columns of `label: ` (none without a label).
+    private var labelWidth: Int { label.isEmpty ? 0 : DisplayWidth.of(label) + 2 }
+
+    override func naturalWidth() -> Int { Gutter.width + labelWidth + fieldWidth }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        guard expanded, !rect.isEmpty, !items.isEmpty else { return }
+        guard expanded, !rect.isEmpty, count > 0 else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items.map(\.row), highlighted: state.highlight[id] ?? selectedIndex ?? 1,
+            owner: self, rows: items.map(\.row), count: count, highlighted: state.highlight[id] ?? selectedIndex ?? 1,
             checked: selectedIndex, dividers: true,
             choose: { [anchor, id] index in
                 [.highlight(id, nil),
@@ -54,16 +91,25 @@ final class DropdownNode: Node {
                  .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)]
             },
             cancel: [.highlight(id, nil), .setBoolean(anchor: anchor, field: "expanded", false)])
-        popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(fieldWidth, rect.width - Gutter.width),
+        // Under the field, after the label, as far as the frame allows.
+        let x = rect.x + Gutter.width + min(labelWidth, max(0, rect.width - Gutter.width - fieldWidth))
+        popup.place(anchorRow: rect.y, x: x, minWidth: min(fieldWidth, rect.maxX - x),
                     bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
+        self.popup = popup
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
         Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        let body = rect.dropLeft(Gutter.width).row(0)
+        var body = rect.dropLeft(Gutter.width).row(0)
+        if !label.isEmpty {
+            // The label gives way to the field when the row is narrow.
+            let prefix = TextLayout.truncate(label + ": ", to: max(0, min(labelWidth, body.width - fieldWidth)))
+            frame.put(prefix, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
+            body = body.dropLeft(DisplayWidth.of(prefix))
+        }
         let width = min(fieldWidth, body.width)
         let chevron = expanded ? context.glyphs.chevronUp : context.glyphs.chevronDown
         let text = TextLayout.fit(title, width: max(0, width - 2), align: .left) + " " + String(chevron)
@@ -86,20 +132,23 @@ final class DropdownNode: Node {
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
     static let summary = """
-        A dropdown: `title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
+        A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
         below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
         onSelect and the dropdown's. Esc or a click outside closes it.
         """
     static let fields: [FieldSpec] = [
+        .string("label", default: "", doc: "Shown before the field as `label: ` (default none)."),
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.DropdownItem|string)[]",
                   docsType: "array of item tables or strings", doc: "The choices; a string is an item with that title."),
+        .count(of: "items"),
+        .rowFunction("item", "fun(index: integer): ui.DropdownItem|string"),
         FieldSpec(name: "selected", type: .stringOrNumber,
                   defaultValue: .described("the first item's id (none when `placeholder` is set)"),
                   writtenDefault: .firstItemID(unless: "placeholder"),
-                  doc: "The chosen item's id (its index when it has none), set by the host on a choice; unset, the first item shows, or the placeholder."),
+                  doc: "The chosen item's id (its index when it has none; with a data source, always its index), set by the host on a choice; unset, the first item shows, or the placeholder."),
         .string("placeholder", doc: "Shown dimmed while nothing is chosen; with one, nothing is chosen at start."),
         .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",

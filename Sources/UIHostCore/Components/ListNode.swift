@@ -113,6 +113,11 @@ final class ListNode: Node {
         // wide frame they stay beside their titles instead of at the far edge.
         let widths = labels.map { DisplayWidth.of($0) }
         let column = widths.max() ?? 0
+        // Every subtitle shown sits in that column, cut with `…` to the room
+        // left; with too little room for any, none is shown (never some rows only).
+        let widest = rows.map { $0.subtitle.map(DisplayWidth.of) ?? 0 }.max() ?? 0
+        let room = rect.width - Gutter.width - column - Subtitle.gap
+        let subtitleRoom = room >= min(widest, Subtitle.minimum) ? min(room, widest) : 0
         for (i, row) in rows.enumerated() {
             let y = rect.y + i
             let isCursor = scroll + i + 1 == selected
@@ -127,16 +132,8 @@ final class ListNode: Node {
             var style: Style = row.disabled ? row.style.union(.dim) : row.style
             if isCursor { style = style.union(focused ? .focused : .bold) }
             let used = widths[i]
-            if let subtitle = row.subtitle, !subtitle.isEmpty {
-                // At the column when it fits there, else beside its own title; a
-                // subtitle that fits nowhere is left out whole, never cut.
-                let sw = DisplayWidth.of(subtitle)
-                let gap = Subtitle.gap
-                if column + gap + sw <= body.width {
-                    frame.put(subtitle, x: body.x + column + gap, y: y, style: .muted, clip: body)
-                } else if used + gap + sw <= body.width {
-                    frame.put(subtitle, x: body.x + used + gap, y: y, style: .muted, clip: body)
-                }
+            if subtitleRoom > 0, let subtitle = row.subtitle, !subtitle.isEmpty {
+                frame.put(TextLayout.truncate(subtitle, to: subtitleRoom), x: body.x + column + Subtitle.gap, y: y, style: .muted, clip: body)
             }
             frame.put(TextLayout.truncate(label, to: body.width), x: body.x, y: y, style: style, clip: body)
             // The focused row is highlighted across the list's width, gutter mark included.
@@ -212,4 +209,6 @@ extension ListNode: Component {
 enum Subtitle {
     /// Columns between the widest title and the subtitles.
     static let gap = 3
+    /// Fewer columns than this for the subtitles (or than the widest) and none is shown.
+    static let minimum = 8
 }

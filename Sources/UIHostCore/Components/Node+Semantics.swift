@@ -42,11 +42,13 @@ extension Semantics {
         case let n as DropdownNode:
             let rows = n.items.map(\.row)
             var s = Semantics(role: "dropdown", label: n.selectedIndex == nil ? n.placeholder ?? "" : "",
-                              value: n.selectedIndex.flatMap { title(rows, $0) }, children: options(rows, selected: n.selectedIndex ?? 0))
+                              value: n.value, children: options(rows, selected: n.selectedIndex ?? 0))
             s.expanded = false
             return s
         case let n as SheetNode: return Semantics(role: "sheet", label: n.title)
         case is DrawerNode: return Semantics(role: "drawer")
+        case let n as BoxNode: return Semantics(role: "group", label: n.title)
+        case let n as LinkNode: return Semantics(role: "link", label: n.title, value: n.url)
         case let n as ImageNode: return Semantics(role: "image", label: n.asset)
         case let n as ProgressNode:
             return Semantics(role: "progress", label: n.label, value: n.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "busy")
@@ -120,10 +122,12 @@ extension Semantics {
     /// An open popup (menu picker, dropdown): its rows, the highlighted one focused.
     private static func menu(_ popup: Popup) -> Semantics {
         var s = Semantics(role: "menu")
+        // With a data source, the rows held are those shown.
         s.children = popup.rows.enumerated().map { i, row in
+            let index = popup.firstRow + i
             var item = Semantics(role: "option", label: row.icon.map { $0 + " " + row.title } ?? row.title)
-            item.selected = popup.checked == i + 1
-            item.focused = popup.highlighted == i + 1
+            item.selected = popup.checked == index
+            item.focused = popup.highlighted == index
             return item
         }
         return s

@@ -30,6 +30,9 @@ class Node {
     /// For a focusable: the nodes around it (itself included) that carry
     /// bindings, outermost first; set by `Layer.collect`.
     var bindingScope: [Node] = []
+    /// `width`, `height` and their limits, for a child of a stack; nil when
+    /// none is set (or no script has used one yet).
+    var sizing: Sizing?
 
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
@@ -193,6 +196,9 @@ final class InteractionState {
     /// Set when the user scrolled content (wheel, keys) since focus last
     /// moved: focus out of view is then not scrolled back at the next layout.
     var scrolledByHand = false
+    /// The first line a log shows while it does not follow its tail.
+    var logTop: [UnsafeRawPointer: Int] = [:]
+    var trees: [UnsafeRawPointer: TreeState] = [:]
 
     /// Drops what was kept for the table at `id`: the collector took it, and a
     /// new table may get its address.
@@ -204,6 +210,8 @@ final class InteractionState {
         textAreas[id] = nil
         tables[id] = nil
         scrollOffsets[id] = nil
+        logTop[id] = nil
+        trees[id] = nil
     }
 }
 

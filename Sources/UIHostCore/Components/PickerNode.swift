@@ -1,38 +1,71 @@
 /// `ui.picker`. `style = "menu"`: `label: value ▼`; Enter opens a popup list
 /// over the content, Enter confirms and calls `onChange(item, index)`, Esc
-/// cancels. `style = "wheel"`: five rows, the selection centred between rules;
-/// Up/Down spin and select at once; no wrap-around.
+/// cancels. `style = "wheel"`: seven rows, the selection centred between rules
+/// with two neighbours each side (one when given five rows); Up/Down spin and
+/// select at once; no wrap-around.
+///
+/// With a data source (`count` and `item(i)`) only the items shown are read,
+/// in `prepare`: the chosen one (the wheel's and its neighbours), and the open popup's window.
 final class PickerNode: Node {
     let label: String
+    /// The items of an `items` array (empty with a data source).
     let items: [Popup.Row]
+    let source: RowSource
+    let count: Int
     let selected: Int
     let isWheel: Bool
+    /// With a data source: what the last drawing read, and the open popup to fill.
+    private var loaded = LoadedItems()
+    private weak var popup: Popup?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        items = field.items("items").map(\.row)
-        selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
-        if !items.isEmpty { field.setDefault("selected", integer: 1) }
+        source = field.has("count") ? field.rowSource(.items) : .empty
+        items = source.isFunction ? [] : field.items("items").map(\.row)
+        count = source.isFunction ? source.count : items.count
+        selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
+        if count > 0 { field.setDefault("selected", integer: 1) }
         isWheel = field.choice("style", ["menu", "wheel"]) == "wheel"
         super.init(id: id, anchor: anchor)
     }
 
-    override var isFocusable: Bool { !items.isEmpty }
+    /// Item `i` (1-based), when it is held.
+    private func item(_ i: Int) -> Popup.Row? {
+        source.isFunction ? loaded[i] : items.indices.contains(i - 1) ? items[i - 1] : nil
+    }
+
+    override var needsPreparing: Bool { source.isFunction }
+
+    override func prepare(_ reader: TreeReader) {
+        guard count > 0 else { return }
+        let range = isWheel ? max(1, selected - 2)...min(count, selected + 2) : selected...selected
+        loaded.load(range, popup: popup, anchor: anchor, source, reader, name: "ui.picker")
+    }
+
+    override var isFocusable: Bool { count > 0 }
     private var labelRows: Int { label.isEmpty ? 0 : 1 }
-    override func measure(width: Int) -> Int { isWheel ? labelRows + 5 : 1 }
+    override func measure(width: Int) -> Int { isWheel ? labelRows + PickerNode.wheelRows : 1 }
+
+    /// Rows of a wheel given room: two neighbours, rule, the choice, rule, two neighbours.
+    static let wheelRows = 7
+
+    /// How many neighbours each side the wheel shows in its rect: two, or one
+    /// when the frame gives it fewer than seven rows.
+    private var neighbours: Int { rect.height - labelRows >= PickerNode.wheelRows ? 2 : 1 }
 
     var value: String {
-        guard items.indices.contains(selected - 1) else { return "" }
-        let item = items[selected - 1]
+        guard let item = item(selected) else { return "" }
         return item.icon.map { $0 + " " + item.title } ?? item.title
     }
 
     private var widestItem: Int {
-        items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
+        // A data source is not read to measure: its items get a fixed width.
+        if source.isFunction { return Popup.sourceWidth - 8 }
+        return items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
     }
 
     override func naturalWidth() -> Int {
-        isWheel ? Gutter.width + max(widestItem + 2, DisplayWidth.of(label))
+        isWheel ? Gutter.width + max(wheelWidth, DisplayWidth.of(label))
             : Gutter.width + DisplayWidth.of(label) + 2 + widestItem + 2
     }
 
@@ -41,7 +74,7 @@ final class PickerNode: Node {
         guard !isWheel, context.state.openMenu == id, !rect.isEmpty else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
+            owner: self, rows: items, count: count, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
             choose: { [anchor, id, selected] index in
                 // Confirming the item already chosen changes nothing, so calls nothing.
                 [.closeMenu(id)] + (index == selected ? [] : Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange"))
@@ -50,6 +83,7 @@ final class PickerNode: Node {
         popup.place(anchorRow: rect.y, x: rect.x + Gutter.width, minWidth: min(rect.width - Gutter.width, naturalWidth() - Gutter.width),
                     bounds: context.bounds, glyphs: context.glyphs)
         context.popups.append(popup)
+        self.popup = popup
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -71,20 +105,20 @@ final class PickerNode: Node {
             y += 1
         }
         let body = rect.dropLeft(Gutter.width)
-        let width = min(body.width, max(widestItem + 4, 12))
-        // i-1, rule, i, rule, i+1
-        for (dy, offset) in [(0, -1), (2, 0), (4, 1)] {
-            let i = selected + offset
-            guard items.indices.contains(i - 1) else { continue }
-            let item = items[i - 1]
+        let width = min(body.width, wheelWidth)
+        // i-n … i-1, rule, i, rule, i+1 … i+n
+        let n = neighbours
+        for offset in -n...n {
+            let dy = n + offset + (offset < 0 ? 0 : offset == 0 ? 1 : 2)
+            guard let item = item(selected + offset) else { continue }
             let text = item.icon.map { $0 + " " + item.title } ?? item.title
             let shown = TextLayout.fit(text, width: width, align: .center)
             frame.put(shown, x: body.x, y: y + dy, style: offset == 0 ? (focused ? .focused : .bold) : .dim, clip: body)
         }
-        for dy in [1, 3] {
+        for dy in [n, n + 2] {
             frame.fill(Rect(x: body.x, y: y + dy, width: width, height: 1).intersection(rect), with: context.glyphs.horizontal, style: .border)
         }
-        Gutter.draw(focused: focused, x: rect.x, y: y + 2, into: &frame, context, clip: rect)
+        Gutter.draw(focused: focused, x: rect.x, y: y + n + 1, into: &frame, context, clip: rect)
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
@@ -96,7 +130,7 @@ final class PickerNode: Node {
         case .up: return spin(to: selected - 1)
         case .down: return spin(to: selected + 1)
         case .home: return spin(to: 1)
-        case .end: return spin(to: items.count)
+        case .end: return spin(to: count)
         case .pageUp: return spin(to: selected - 3)
         case .pageDown: return spin(to: selected + 3)
         default: return nil
@@ -107,8 +141,9 @@ final class PickerNode: Node {
         if !isWheel { return [open] }
         // A click on a neighbour row spins to it.
         let row = y - rect.y - labelRows
-        if row == 0 { return spin(to: selected - 1) }
-        if row == 4 { return spin(to: selected + 1) }
+        let n = neighbours
+        if row < n { return spin(to: selected - (n - row)) }
+        if row > n + 2 { return spin(to: selected + (row - n - 2)) }
         return []
     }
 
@@ -116,10 +151,13 @@ final class PickerNode: Node {
         isWheel ? spin(to: selected + amount) : nil
     }
 
+    /// The wheel's column: the widest item plus 4, at least 12.
+    private var wheelWidth: Int { max(widestItem + 4, 12) }
+
     private var open: Action { .openMenu(id, highlighted: selected) }
 
     private func spin(to index: Int) -> [Action] {
-        let target = min(max(index, 1), max(items.count, 1))
+        let target = min(max(index, 1), max(count, 1))
         guard target != selected else { return [] }
         return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
@@ -136,6 +174,8 @@ extension PickerNode: Component {
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "The choices; a string is an item with that title."),
+        .count(of: "items"),
+        .rowFunction("item", "fun(index: integer): ui.PickerItem|string"),
         .selectedIndex(counting: .items,
                        doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
         .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),

@@ -8,7 +8,7 @@ enum Registry {
         DividerNode.self, ListNode.self, TabsNode.self, TabPage.self, PickerNode.self, DropdownNode.self,
         SheetNode.self, DrawerNode.self, ImageNode.self, ProgressNode.self, CheckboxNode.self, InputNode.self,
         SwitchNode.self, RadioNode.self, TextAreaNode.self, TableNode.self, ScrollNode.self,
-        AlertDialog.self, ConfirmDialog.self,
+        AlertDialog.self, ConfirmDialog.self, LogNode.self, TreeNode.self, BoxNode.self, LinkNode.self,
     ]
 
     /// The schema of each entry of `all`, at the same index.

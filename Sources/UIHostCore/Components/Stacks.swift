@@ -7,6 +7,8 @@ enum VStack: Component {
     static let luaClass = "ui.VStack"
     static let fields: [FieldSpec] = [
         .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "Empty rows between children, 0…1000 (default 0)."),
+        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
+                doc: "Where children narrower than the stack go: \"start\" (left), \"center\" or \"end\" (default \"start\")."),
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom.")
 
@@ -24,6 +26,8 @@ enum HStack: Component {
     static let luaClass = "ui.HStack"
     static let fields: [FieldSpec] = [
         .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "Empty columns between children, 0…1000 (default 1)."),
+        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
+                doc: "Where children shorter than the row go: \"start\" (top), \"center\" or \"end\" (default \"start\")."),
     ]
     static let children = ChildPolicy.any(doc: "Children, left to right.")
 

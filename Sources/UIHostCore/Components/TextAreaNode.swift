@@ -51,7 +51,8 @@ final class TextAreaNode: Node {
             frame.put("]", x: box.maxX, y: y + i, clip: rect)
             let line = state.firstRow + i
             guard state.editor.lines.indices.contains(line) else { continue }
-            let shown = state.editor.lines[line].characters.dropFirst(state.firstColumn)
+            let text = state.editor.lines[line]
+            let shown = text.substring(min(state.firstColumn, text.count), text.count)
             frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
         }
         if value.isEmpty && !placeholder.isEmpty {

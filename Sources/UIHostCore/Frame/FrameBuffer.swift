@@ -4,6 +4,8 @@ public struct Cell: Equatable, Sendable {
     public var char: Character
     public var width: UInt8
     public var style: Style
+    /// 1-based index in the frame's `links` when the cell is part of a link, else 0.
+    public var link: UInt16 = 0
 
     public static let blank = Cell(char: " ", width: 1, style: .plain)
     static let continuation = Cell(char: " ", width: 0, style: .plain)
@@ -26,6 +28,8 @@ public struct FrameBuffer: Equatable, Sendable {
     /// Where writes land: the frame, or less while a scrolling container
     /// draws its children (`clipped(to:_:)`).
     public private(set) var limit: Rect
+    /// The URLs of the links drawn (`ui.link`), for OSC 8 hyperlinks.
+    public private(set) var links: [String] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -46,6 +50,7 @@ public struct FrameBuffer: Equatable, Sendable {
     public mutating func clear() {
         for i in cells.indices { cells[i] = .blank }
         storedCursor = nil
+        links.removeAll()
     }
 
     /// Runs `body` with writes limited to `rect` as well: content scrolled
@@ -133,6 +138,28 @@ public struct FrameBuffer: Equatable, Sendable {
         guard !r.isEmpty else { return }
         for y in r.y..<r.maxY {
             for x in r.x..<r.maxX { cells[y * width + x].style = cells[y * width + x].style.union(style) }
+        }
+    }
+
+    /// Makes the cells of a rectangle a hyperlink to `url` (at most
+    /// `UInt16.max` links a frame; past that they are plain text).
+    public mutating func link(_ url: String, in rect: Rect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, links.count < Int(UInt16.max) else { return }
+        links.append(url)
+        let id = UInt16(links.count)
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { cells[y * width + x].link = id }
+        }
+    }
+
+    /// Lays `style` under the cells of a rectangle: a colour of theirs wins,
+    /// attributes join (a box's background behind its children).
+    public mutating func underlay(_ style: Style, in rect: Rect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { cells[y * width + x].style = style.union(cells[y * width + x].style) }
         }
     }
 

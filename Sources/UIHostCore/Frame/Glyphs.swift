@@ -30,6 +30,15 @@ public struct Glyphs: Sendable {
     /// Where content continues above or below a scrolling container's edge.
     public var moreUp = "↑"
     public var moreDown = "↓"
+    /// `ui.tree`: before a closed node that has children, and an open one.
+    public var treeClosed = "▸"
+    public var treeOpen = "▾"
+    /// Whether these are the `--ascii` marks (boxes then draw ASCII borders).
+    public var isASCII = false
+    /// Whether a link shows its URL after its title (`Docs <https://…>`): in
+    /// plain text, where no OSC 8 hyperlink carries it. Off only where the
+    /// frame is written with colours.
+    public var urlsInText = true
 
     public static let unicode = Glyphs(
         focus: "›", chevronDown: "▼", chevronUp: "▲", check: "✓", back: "‹ Back",
@@ -41,5 +50,6 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         moreLeft: "<<", moreRight: ">>",
         spinner: ["|", "/", "-", "\\"], barFilled: "#", barEmpty: "-", mask: "*",
-        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", moreUp: "^", moreDown: "v")
+        switchOn: "[ on]", switchOff: "[off]", radioOn: "(*)", moreUp: "^", moreDown: "v",
+        treeClosed: "+", treeOpen: "-", isASCII: true)
 }

@@ -32,6 +32,15 @@ public enum SGR {
     public static let reset = "\u{1B}[0m"
 }
 
+/// OSC 8: the escape sequences around a hyperlink's text. Terminals that do
+/// not know them ignore them (as Rich and Textual rely on); they are written
+/// only with colours on, never in `--plain`. URLs hold no control characters
+/// (`ui.link` drops them), so one cannot end the sequence early.
+public enum Hyperlink {
+    public static func open(_ url: String) -> String { "\u{1B}]8;;" + url + "\u{1B}\\" }
+    public static let close = "\u{1B}]8;;\u{1B}\\"
+}
+
 extension FrameBuffer {
     /// The frame as lines of text with SGR sequences, each line ending in a
     /// reset (`render --format ansi`, styled snapshots). Trailing blank cells
@@ -47,15 +56,21 @@ extension FrameBuffer {
             }
             var line = ""
             var current = Style.plain
+            var link: UInt16 = 0
             for x in 0..<end {
                 let cell = self[x, y]
                 guard cell.width != 0 else { continue }
+                if cell.link != link {
+                    line += cell.link == 0 ? Hyperlink.close : Hyperlink.open(links[Int(cell.link) - 1])
+                    link = cell.link
+                }
                 if cell.style != current {
                     line += cell.style.isPlain ? SGR.reset : SGR.sequence(cell.style, theme: theme, depth: depth)
                     current = cell.style
                 }
                 line.append(cell.char)
             }
+            if link != 0 { line += Hyperlink.close }
             if !current.isPlain { line += SGR.reset }
             lines.append(line)
         }

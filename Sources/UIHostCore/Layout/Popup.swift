@@ -3,7 +3,9 @@
 /// below the owner when there is room, else above, clipped to the frame. While
 /// open it takes keys and clicks first; Esc or a click outside closes it with
 /// no change. Like a node, it answers events with actions; it is built anew
-/// at each layout from the interaction state (its highlighted row).
+/// at each layout from the interaction state (its highlighted row). With a data
+/// source it holds only the rows it shows: its owner fills them in `prepare`
+/// (`fill`), from `shownRows`.
 final class Popup {
     struct Row {
         let title: String
@@ -11,7 +13,12 @@ final class Popup {
     }
 
     let owner: Node
-    let rows: [Row]
+    /// The rows held, the first being row `firstRow` (1-based): all of them,
+    /// or with a data source the window shown.
+    private(set) var rows: [Row]
+    private(set) var firstRow = 1
+    /// How many rows there are.
+    let count: Int
     let checked: Int?
     let dividers: Bool
     let highlighted: Int
@@ -23,19 +30,38 @@ final class Popup {
     /// What closing with no change does.
     let cancel: [Action]
 
-    init(owner: Node, rows: [Row], highlighted: Int, checked: Int?, dividers: Bool,
+    /// `count`, when given, makes a popup over a data source: `rows` is empty
+    /// until the owner fills the rows shown.
+    init(owner: Node, rows: [Row], count: Int? = nil, highlighted: Int, checked: Int?, dividers: Bool,
          choose: @escaping (Int) -> [Action], cancel: [Action]) {
         self.owner = owner
         self.rows = rows
+        self.count = count ?? rows.count
         self.checked = checked
         self.dividers = dividers
-        self.highlighted = min(max(highlighted, 1), max(rows.count, 1))
+        self.highlighted = min(max(highlighted, 1), max(self.count, 1))
         self.choose = choose
         self.cancel = cancel
     }
 
+    /// The rows drawn (1-based), for an owner that fills them from a data source.
+    var shownRows: ClosedRange<Int>? {
+        let last = min(count, offset + visible)
+        return last > offset ? (offset + 1)...last : nil
+    }
+
+    /// The rows from `first` on (a data source's window).
+    func fill(first: Int, _ rows: [Row]) {
+        firstRow = first
+        self.rows = rows
+    }
+
+    /// The width of a popup over a data source, whose rows are not read to place it.
+    static let sourceWidth = 32
+
     private func rowText(_ i: Int, _ glyphs: Glyphs) -> String {
-        let row = rows[i - 1]
+        guard rows.indices.contains(i - firstRow) else { return "" }
+        let row = rows[i - firstRow]
         var text = row.title
         if let icon = row.icon, !icon.isEmpty { text = icon + " " + text }
         let check = checked == i ? String(glyphs.check) : " "
@@ -44,9 +70,10 @@ final class Popup {
 
     /// Places the popup under (or over) the owner's row `anchorRow`, `minWidth` wide at least.
     func place(anchorRow: Int, x: Int, minWidth: Int, bounds: Rect, glyphs: Glyphs) {
-        let n = rows.count
+        let n = count
         let needed = 2 + n + (dividers ? max(0, n - 1) : 0)
-        let widest = (1...max(n, 1)).map { $0 <= n ? DisplayWidth.of(rowText($0, glyphs)) : 0 }.max() ?? 0
+        let widest = rows.count < n ? Popup.sourceWidth - 5
+            : (1...max(n, 1)).map { $0 <= n ? DisplayWidth.of(rowText($0, glyphs)) : 0 }.max() ?? 0
         let width = min(max(minWidth, widest + 5), bounds.maxX - x)
         let below = bounds.maxY - (anchorRow + 1)
         let above = anchorRow - bounds.y
@@ -76,7 +103,7 @@ final class Popup {
         }
         let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         var y = inner.y
-        for i in stride(from: offset + 1, through: min(rows.count, offset + visible), by: 1) {
+        for i in stride(from: offset + 1, through: min(count, offset + visible), by: 1) {
             if i > offset + 1, dividers {
                 if y >= inner.maxY { break }
                 frame.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), with: g.horizontal, style: .border)
@@ -103,8 +130,8 @@ final class Popup {
         case .pageUp: return move(to: highlighted - page)
         case .pageDown: return move(to: highlighted + page)
         case .home: return move(to: 1)
-        case .end: return move(to: rows.count)
-        case .enter, .space: return rows.isEmpty ? [] : choose(highlighted)
+        case .end: return move(to: count)
+        case .enter, .space: return count == 0 ? [] : choose(highlighted)
         case .esc, .tab, .shiftTab: return cancel
         default: return []
         }
@@ -112,7 +139,7 @@ final class Popup {
 
     /// The highlight moves; the next layout builds the popup with it.
     private func move(to index: Int) -> [Action] {
-        [.highlight(owner.id, min(max(index, 1), max(rows.count, 1)))]
+        [.highlight(owner.id, min(max(index, 1), max(count, 1)))]
     }
 
     /// A click: on a row chooses it; anywhere else closes with no change.

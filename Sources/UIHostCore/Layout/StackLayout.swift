@@ -5,8 +5,9 @@
 /// equal shares to spacers. Children that do not fit are clipped, never moved
 /// outside the stack.
 enum StackLayout {
-    static func measureColumn(_ children: [Node], spacing: Int, width: Int) -> Int {
+    static func measureColumn(_ children: [Node], spacing: Int, width: Int, align: CrossAlignment = .start) -> Int {
         guard !children.isEmpty else { return 0 }
+        if needsSizing(children, align) { return measureSizedColumn(children, spacing: spacing, width: width, align: align) }
         var total = spacing * (children.count - 1)
         for child in children {
             total += child.isFlexible ? child.preferredFlexibleHeight : child.measure(width: width)
@@ -14,8 +15,9 @@ enum StackLayout {
         return total
     }
 
-    static func layoutColumn(_ children: [Node], spacing: Int, in rect: Rect, _ context: LayoutContext) {
+    static func layoutColumn(_ children: [Node], spacing: Int, align: CrossAlignment = .start, in rect: Rect, _ context: LayoutContext) {
         guard !children.isEmpty else { return }
+        if needsSizing(children, align) { return layoutSizedColumn(children, spacing: spacing, align: align, in: rect, context) }
         var heights = children.map { $0.isFlexible ? 0 : $0.measure(width: rect.width) }
         var left = rect.height - heights.reduce(0, +) - spacing * (children.count - 1)
         distribute(&heights, &left, children: children)
@@ -28,11 +30,13 @@ enum StackLayout {
     }
 
     static func measureRow(_ children: [Node], spacing: Int, width: Int) -> Int {
+        if children.contains(where: { $0.sizing != nil }) { return measureSizedRow(children, spacing: spacing, width: width) }
         let widths = rowWidths(children, spacing: spacing, width: width)
         return zip(children, widths).map { $0.measure(width: $1) }.max() ?? 0
     }
 
-    static func layoutRow(_ children: [Node], spacing: Int, in rect: Rect, _ context: LayoutContext) {
+    static func layoutRow(_ children: [Node], spacing: Int, align: CrossAlignment = .start, in rect: Rect, _ context: LayoutContext) {
+        if needsSizing(children, align) { return layoutSizedRow(children, spacing: spacing, align: align, in: rect, context) }
         let widths = rowWidths(children, spacing: spacing, width: rect.width)
         var x = rect.x
         for (child, w) in zip(children, widths) {
@@ -44,6 +48,7 @@ enum StackLayout {
 
     static func rowWidths(_ children: [Node], spacing: Int, width: Int) -> [Int] {
         guard !children.isEmpty else { return [] }
+        if children.contains(where: { $0.sizing != nil }) { return sizedRowWidths(children, spacing: spacing, width: width) }
         var widths = children.map { $0.isFlexible ? 0 : $0.naturalWidth() }
         var left = width - widths.reduce(0, +) - spacing * (children.count - 1)
         let flexible = children.indices.filter { children[$0].isFlexible }
@@ -85,24 +90,32 @@ final class StackNode: Node {
     enum Axis { case vertical, horizontal }
     let axis: Axis
     let spacing: Int
+    let align: CrossAlignment
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, axis: Axis) {
         self.axis = axis
         spacing = field.int("spacing", min: 0, max: 1000) ?? (axis == .vertical ? 0 : 1)
+        align = field.reader.readsSizes ? field.alignment() : .start
         super.init(id: id, anchor: anchor)
     }
 
     // Each answer depends on the whole subtree and is asked at every level above
     // it, so it is worked out once per layout (a node lives for one layout):
     // deeply nested stacks would otherwise cost the square of their depth.
-    private lazy var flexible = children.contains { $0.isFlexible }
-    private lazy var grows = axis == .vertical && children.contains { $0.growsWithSpace }
+    // A child sized as a share (`"1fr"`) along the axis grows as a spacer does.
+    private lazy var flexible = children.contains { $0.isFlexible || growsByShare($0) }
+    private lazy var grows = axis == .vertical && children.contains { $0.growsWithSpace || growsByShare($0) }
     private lazy var natural: Int = {
-        let widths = children.map { $0.naturalWidth() }
+        let widths = children.map { StackLayout.naturalWidth(of: $0) }
         if axis == .vertical { return widths.max() ?? 0 }
         return widths.reduce(0, +) + spacing * max(0, children.count - 1)
     }()
     private var measured: (width: Int, height: Int)?
+
+    private func growsByShare(_ child: Node) -> Bool {
+        guard let s = child.sizing else { return false }
+        return (axis == .vertical ? s.height : s.width)?.isFraction == true
+    }
 
     override var isFlexible: Bool { flexible }
     /// A column with a spacer grows down; a row with one grows only sideways.
@@ -112,7 +125,7 @@ final class StackNode: Node {
     override func measure(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }
         let height = axis == .vertical
-            ? StackLayout.measureColumn(children, spacing: spacing, width: width)
+            ? StackLayout.measureColumn(children, spacing: spacing, width: width, align: align)
             : StackLayout.measureRow(children, spacing: spacing, width: width)
         measured = (width, height)
         return height
@@ -130,9 +143,9 @@ final class StackNode: Node {
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
         if axis == .vertical {
-            StackLayout.layoutColumn(children, spacing: spacing, in: rect, context)
+            StackLayout.layoutColumn(children, spacing: spacing, align: align, in: rect, context)
         } else {
-            StackLayout.layoutRow(children, spacing: spacing, in: rect, context)
+            StackLayout.layoutRow(children, spacing: spacing, align: align, in: rect, context)
         }
     }
 

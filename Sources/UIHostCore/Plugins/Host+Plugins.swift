@@ -344,6 +344,11 @@ extension Host {
         let cache = s.top
         if s.rawGet(at: cache, name) != .nil { return 1 }
         s.pop()
+        if let native = host.options.nativeModules, native(s, name) {
+            s.pushCopy(of: -1)
+            s.setField(name, at: cache)
+            return 1
+        }
         let relative = name.split(separator: ".").joined(separator: "/")
         let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(plugin.directory, $0) }
         guard let path = candidates.first(where: { FileSystem.exists($0) }) else {

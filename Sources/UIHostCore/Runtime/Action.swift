@@ -42,6 +42,15 @@ enum Action {
     indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
     /// Keeps a table's scroll, column cursor and sort order.
     indirect case setTableState(UnsafeRawPointer, TableState)
+    /// Holds a log's view at a line (0-based) while it does not follow.
+    case setLogTop(UnsafeRawPointer, Int)
+    /// Keeps a tree's cursor and scroll.
+    case setTreeState(UnsafeRawPointer, TreeState)
+    /// Opens (loading children behind a function, then calling `onExpand`) or
+    /// closes the tree node at `path`, writing its `expanded`.
+    case expandTreeNode(anchor: Int32, path: [Int], Bool)
+    /// The tree's `onSelect(node)` for the node at `path`.
+    case selectTreeNode(anchor: Int32, path: [Int])
     /// Sorts `component.rows` in place, stably, by `key`; `selected` follows its row.
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).

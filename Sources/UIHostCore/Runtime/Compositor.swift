@@ -242,14 +242,49 @@ final class Compositor {
         lastPrepareProblems = Set(prepareProblems)
     }
 
-    /// The error banner over the bottom rows: at most two; what does not fit
-    /// ends in `…` (the whole message is in the log).
+    /// How the banner ends: what clears it.
+    static let bannerHint = " (Esc dismisses)"
+
+    /// The banner's rows at `width`: `error: MESSAGE (Esc dismisses)` wrapped to
+    /// at most two. When it needs more, the middle of the message gives way
+    /// (`…`): the first row keeps its start (file and line), the second its end
+    /// (where a fix such as `(did you mean 'title'?)` is) and the hint. On a
+    /// frame too narrow for the hint, the message is cut at the end instead.
+    /// The whole message is in the log.
+    static func bannerLines(_ banner: String, width: Int) -> [String] {
+        let text = "error: " + banner
+        let lines = TextLayout.wrap(text + bannerHint, width: width)
+        guard lines.count > 2 else { return lines }
+        let message = TextLayout.wrap(text, width: width)
+        let rest = message.dropFirst().joined(separator: " ")
+        let hint = DisplayWidth.of(bannerHint)
+        guard width >= hint + 8 else { return [message[0], TextLayout.truncate(rest, to: width)] }
+        return [message[0], "…" + tail(of: rest, width: width - hint - 1) + bannerHint]
+    }
+
+    /// The end of `text` in at most `width` columns, from a word's start when one is in it.
+    private static func tail(of text: String, width: Int) -> String {
+        var used = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            let w = DisplayWidth.of(text[previous])
+            guard used + w <= width else { break }
+            used += w
+            start = previous
+        }
+        let kept = text[start...]
+        let atWord = start == text.startIndex || text[text.index(before: start)] == " "
+        if !atWord, let space = kept.firstIndex(of: " "), kept.index(after: space) < kept.endIndex {
+            return String(kept[kept.index(after: space)...])
+        }
+        return String(kept)
+    }
+
+    /// The error banner over the bottom rows (`bannerLines`).
     static func drawBanner(_ banner: String, into frame: inout FrameBuffer) {
         guard frame.height > 0 else { return }
-        var lines = TextLayout.wrap("error: " + banner, width: frame.width)
-        if lines.count > 2 {
-            lines = [lines[0], TextLayout.truncate(lines[1...].joined(separator: " "), to: frame.width)]
-        }
+        let lines = bannerLines(banner, width: frame.width)
         let y0 = max(0, frame.height - lines.count)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)

@@ -39,6 +39,14 @@ extension Host {
             interaction.textAreas[id] = state
         case .setTableState(let id, let state):
             interaction.tables[id] = state
+        case .setLogTop(let id, let top):
+            interaction.logTop[id] = top
+        case .setTreeState(let id, let state):
+            interaction.trees[id] = state
+        case .expandTreeNode(let anchor, let path, let open):
+            dispatcher.expandTreeNode(anchor: anchor, path: path, open)
+        case .selectTreeNode(let anchor, let path):
+            dispatcher.selectTreeNode(anchor: anchor, path: path)
         case .sortRows(let anchor, let key, let ascending, let selected):
             dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
         case .answerDialog(let table, let ok):

@@ -33,6 +33,8 @@ public final class Host {
 
     /// With `collectValidationProblems`: every constructor problem, `file:line: message`.
     public internal(set) var validationProblems: [String] = []
+    /// Script texts searched for a bad field's line (FieldLocator): at most `HostLimits.maxProblems`.
+    var fieldSearches = 0
 
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?

@@ -17,6 +17,11 @@ enum HostLimits {
     static let maxTableColumns = 1_000
     /// Rows a table sorts itself (larger tables sort in their script, `onSort`).
     static let maxSortedRows = 10_000_000
+    /// Lines a log keeps (its `max`).
+    static let maxLogLines = 10_000_000
+    /// Rows of a tree read at a layout (its expanded nodes), and how deep it nests.
+    static let maxTreeRows = 100_000
+    static let maxTreeDepth = 100
     /// Distinct problems one layout keeps (a frame shows the first in its banner).
     static let maxProblems = 100
     /// Unknown field names a constructor reports; longer names are shortened in

@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// What the sandbox lets a script use beyond the default (docs/API.md, "The sandbox").
 public enum Capability: String, Sendable, CaseIterable {
     case io, os, all
@@ -37,6 +39,10 @@ public struct HostOptions: Sendable {
     public var pluginLimits: ScriptLimits?
     /// Whether a `uihost.lua` beside the screen is read (plugins, grants, options).
     public var readsProjectConfig = true
+    /// The Swift modules of an embedding app: pushes a new table for module
+    /// `name` and returns true, or returns false when there is none. `require`
+    /// asks it before looking for files (docs/EMBEDDING.md).
+    public var nativeModules: (@Sendable (LuaStack, String) -> Bool)?
     /// The theme tokens resolve through (`--theme`); a script's `ui.theme{…}` changes `Host.theme`.
     public var theme: Theme = .dark
 

@@ -77,7 +77,9 @@ extension Key {
             base = .character(letter ? Character(c.lowercased()) : c)
         } else {
             let lower = last.lowercased()
-            guard let key = named[aliases[lower] ?? lower] ?? unmodified(Substring(lower)) else { return nil }
+            guard let key = named[aliases[lower] ?? lower] ?? unmodified(Substring(lower)) ?? misspelled(lower) else {
+                return nil
+            }
             base = key
         }
         guard let key = compose(modifiers, base), key.name != name else { return nil }
@@ -86,6 +88,11 @@ extension Key {
 }
 
 extension Key {
+    /// The named key (`enter`, `pageup`) that `name` misspells: `enterr`, `pgaeup`.
+    private static func misspelled(_ name: String) -> Key? {
+        UIHostCore.suggestion(for: name, among: named.keys).flatMap { named[$0] }
+    }
+
     /// ` (did you mean 'ctrl-x'?)` for a near miss, else "".
     public static func didYouMean(_ name: String) -> String {
         suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""

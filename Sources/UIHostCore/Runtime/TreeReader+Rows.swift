@@ -103,3 +103,72 @@ extension TreeReader {
         return s.type(at: -1)
     }
 }
+
+extension TreeReader {
+    /// Items from+1 … from+n (1-based) of the data source of a picker or
+    /// dropdown `anchor`, as popup rows: a string is a title, a table gives
+    /// `title` and `icon`. A failed call is an empty row (its error is reported).
+    func loadPopupRows(anchor: Int32, _ source: RowSource, from start: Int, count n: Int, name: String) -> [Popup.Row] {
+        guard n > 0, source.isFunction else { return [] }
+        pushTable(anchor: anchor)
+        let t = s.top
+        pushRowOrigin(of: t, source, .items)
+        defer { s.top = t - 1 }
+        let origin = s.top
+        var result: [Popup.Row] = []
+        result.reserveCapacity(n)
+        withCalls {
+            for i in (start + 1)...(start + n) {
+                defer { s.top = origin }
+                switch pushRow(from: origin, source, index: i, name: name + ".item") {
+                case .string: result.append(Popup.Row(title: LuaState.string(L, at: -1), icon: nil))
+                case .table:
+                    let t = s.top
+                    pushName("title")
+                    let title = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
+                    if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
+                    pushName("icon")
+                    let icon = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
+                    result.append(Popup.Row(title: title ?? "", icon: icon))
+                case .none: result.append(Popup.Row(title: "", icon: nil))
+                default:
+                    problem("\(name): item(\(i)) must be a table or a string (got \(typeName(-1)))")
+                    result.append(Popup.Row(title: "", icon: nil))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The items of a picker or dropdown over a data source that one drawing
+/// read: those it shows closed, and the window of its open popup.
+struct LoadedItems {
+    private var first = 1
+    private var rows: [Popup.Row] = []
+
+    subscript(_ i: Int) -> Popup.Row? {
+        rows.indices.contains(i - first) ? rows[i - first] : nil
+    }
+
+    /// Reads `range` (the closed control's rows) and fills `popup`'s window.
+    mutating func load(_ range: ClosedRange<Int>?, popup: Popup?, anchor: Int32, _ source: RowSource,
+                       _ reader: TreeReader, name: String) {
+        if let range {
+            first = range.lowerBound
+            rows = reader.loadPopupRows(anchor: anchor, source, from: range.lowerBound - 1, count: range.count, name: name)
+        } else {
+            rows = []
+        }
+        if let popup, let shown = popup.shownRows {
+            // Rows already read for the closed control are not asked for again.
+            let window = shown.map { self[$0] }
+            if window.allSatisfy({ $0 != nil }) {
+                popup.fill(first: shown.lowerBound, window.map { $0! })
+            } else {
+                popup.fill(first: shown.lowerBound,
+                           reader.loadPopupRows(anchor: anchor, source, from: shown.lowerBound - 1, count: shown.count, name: name))
+            }
+        }
+    }
+}

@@ -26,6 +26,8 @@ final class TreeReader {
     @exclusivity(unchecked) private var visiting: [UnsafeRawPointer] = []
     /// Components read by this layout, against `HostLimits.maxComponents`.
     @exclusivity(unchecked) private var componentCount = 0
+    /// Whether this layout reads size fields (`ComponentKinds.sizesUsed`).
+    @exclusivity(unchecked) private(set) var readsSizes = false
     private(set) var problems: [String] = []
     private var problemSet: Set<String> = []
     static let maxDepth = 200
@@ -142,6 +144,7 @@ final class TreeReader {
         anchorIndex = s.top
         anchorCount = 0
         componentCount = 0
+        readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
         problems.removeAll()
         problemSet.removeAll()
@@ -200,6 +203,8 @@ final class TreeReader {
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            // Only children are placed by a stack (a screen, sheet or drawer is not).
+            if readsSizes, asChild { node.sizing = field.sizing() }
             if node.isFocusable {
                 pushName("autofocus")
                 node.autofocus = s.rawGet(at: t) == .boolean && s.truth(at: -1)

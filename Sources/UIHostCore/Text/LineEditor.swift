@@ -3,39 +3,89 @@
 /// removes whole characters. Pure: the input component keeps one per field
 /// and writes `text` back into the script's table after each change.
 ///
-/// The caret is an index into `characters` (0 … count). Word moves and kills
+/// The caret is a character index (0 … count). Word moves and kills
 /// follow readline: a word is a run of letters and digits.
 public struct LineEditor: Equatable, Sendable {
-    public private(set) var characters: [Character] {
-        // Typing at the end appends to `text`; any other edit rebuilds it once.
-        didSet { if !appending { text = String(characters) } }
-    }
-    /// The text, kept beside `characters` so that reading it (after every
-    /// edit, to write it back) costs nothing.
+    /// The text.
     public private(set) var text: String
-    private var appending = false
+    /// Where each character starts in `text`'s UTF-8, in order. Offsets, not
+    /// `[Character]`: editing a field whose state is shared with the host's
+    /// copy duplicates this array, and a copy of integers is one `memcpy` where
+    /// a copy of characters was a retain per character (typing into a long
+    /// line was quadratic in all but name).
+    private var starts: [Int]
     public private(set) var caret: Int
     /// At most this many characters (nil: no limit); pastes are cut to fit.
     public var maxLength: Int?
 
     public init(_ text: String = "", maxLength: Int? = nil) {
-        self.text = text
-        characters = Array(text)
-        if let maxLength, characters.count > maxLength {
-            characters.removeLast(characters.count - maxLength)
-            self.text = String(characters)   // didSet does not run in an initialiser
+        var text = text
+        var starts = LineEditor.starts(of: text, from: 0)
+        if let maxLength, starts.count > maxLength {
+            text = String(decoding: text.utf8.prefix(starts[maxLength]), as: UTF8.self)
+            starts.removeLast(starts.count - maxLength)
         }
-        caret = characters.count
+        self.text = text
+        self.starts = starts
+        caret = starts.count
         self.maxLength = maxLength
     }
 
+    /// The number of characters.
+    public var count: Int { starts.count }
+
+    /// The character at `index` (0 ..< count).
+    public func character(at index: Int) -> Character {
+        Character(String(substring(index, index + 1)))
+    }
+
+    /// The text of characters `from ..< to`.
+    public func substring(_ from: Int, _ to: Int) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset(from))
+        let upper = utf8.index(utf8.startIndex, offsetBy: offset(to))
+        return text[lower..<upper]
+    }
+
+    /// The characters, one by one (for callers that walk them all).
+    public var characters: [Character] { (0..<count).map(character(at:)) }
+
+    /// Where character `index` starts in the UTF-8 (the end for `count`).
+    private func offset(_ index: Int) -> Int { index < starts.count ? starts[index] : text.utf8.count }
+
+    /// The UTF-8 offsets of the characters of `text`, shifted by `base`.
+    private static func starts(of text: some StringProtocol, from base: Int) -> [Int] {
+        var result: [Int] = []
+        var offset = base
+        for c in text {
+            result.append(offset)
+            offset += c.utf8.count
+        }
+        return result
+    }
+
+    /// Replaces characters `from ..< to` by `incoming`.
+    private mutating func replace(_ from: Int, _ to: Int, with incoming: String) {
+        let lower = offset(from), upper = offset(to)
+        let delta = incoming.utf8.count - (upper - lower)
+        if from == count {
+            text.append(incoming)
+        } else {
+            let utf8 = Array(text.utf8)
+            text = String(decoding: utf8[..<lower] + Array(incoming.utf8) + utf8[upper...], as: UTF8.self)
+        }
+        var tail = Array(starts[to...])
+        if delta != 0 { for i in tail.indices { tail[i] += delta } }
+        starts.replaceSubrange(from..., with: LineEditor.starts(of: incoming, from: lower) + tail)
+    }
 
     /// Replaces the text (the script changed `value`), keeping the caret where
     /// it was when it still fits.
     public mutating func reset(to text: String) {
         guard text != self.text else { return }
-        characters = Array(text)
-        caret = min(caret, characters.count)
+        self.text = text
+        starts = LineEditor.starts(of: text, from: 0)
+        caret = min(caret, starts.count)
     }
 
     // MARK: - Editing
@@ -45,17 +95,11 @@ public struct LineEditor: Equatable, Sendable {
     @discardableResult
     public mutating func insert(_ text: String) -> Bool {
         var incoming = text.filter { c in !c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
-        if let maxLength { incoming = String(incoming.prefix(max(0, maxLength - characters.count))) }
+        if let maxLength { incoming = String(incoming.prefix(max(0, maxLength - count))) }
         guard !incoming.isEmpty else { return false }
-        if caret == characters.count {
-            appending = true
-            characters.append(contentsOf: incoming)
-            self.text.append(contentsOf: incoming)
-            appending = false
-        } else {
-            characters.insert(contentsOf: incoming, at: caret)
-        }
-        caret += incoming.count
+        let before = count
+        replace(caret, caret, with: incoming)
+        caret += count - before
         return true
     }
 
@@ -63,14 +107,14 @@ public struct LineEditor: Equatable, Sendable {
     public mutating func deleteBackward() -> Bool {
         guard caret > 0 else { return false }
         caret -= 1
-        characters.remove(at: caret)
+        replace(caret, caret + 1, with: "")
         return true
     }
 
     @discardableResult
     public mutating func deleteForward() -> Bool {
-        guard caret < characters.count else { return false }
-        characters.remove(at: caret)
+        guard caret < count else { return false }
+        replace(caret, caret + 1, with: "")
         return true
     }
 
@@ -78,7 +122,7 @@ public struct LineEditor: Equatable, Sendable {
     @discardableResult
     public mutating func deleteToStart() -> Bool {
         guard caret > 0 else { return false }
-        characters.removeFirst(caret)
+        replace(0, caret, with: "")
         caret = 0
         return true
     }
@@ -86,8 +130,8 @@ public struct LineEditor: Equatable, Sendable {
     /// ctrl-k: everything after the caret.
     @discardableResult
     public mutating func deleteToEnd() -> Bool {
-        guard caret < characters.count else { return false }
-        characters.removeLast(characters.count - caret)
+        guard caret < count else { return false }
+        replace(caret, count, with: "")
         return true
     }
 
@@ -96,7 +140,7 @@ public struct LineEditor: Equatable, Sendable {
     public mutating func deleteWordBackward() -> Bool {
         let start = wordStart(before: caret)
         guard start < caret else { return false }
-        characters.removeSubrange(start..<caret)
+        replace(start, caret, with: "")
         caret = start
         return true
     }
@@ -104,21 +148,21 @@ public struct LineEditor: Equatable, Sendable {
     // MARK: - Moving
 
     public mutating func moveLeft() { caret = max(0, caret - 1) }
-    public mutating func moveRight() { caret = min(characters.count, caret + 1) }
+    public mutating func moveRight() { caret = min(count, caret + 1) }
     public mutating func moveToStart() { caret = 0 }
-    public mutating func moveToEnd() { caret = characters.count }
+    public mutating func moveToEnd() { caret = count }
     public mutating func moveWordLeft() { caret = wordStart(before: caret) }
     public mutating func moveWordRight() {
         var i = caret
-        while i < characters.count, !isWordCharacter(characters[i]) { i += 1 }
-        while i < characters.count, isWordCharacter(characters[i]) { i += 1 }
+        while i < count, !isWordCharacter(character(at: i)) { i += 1 }
+        while i < count, isWordCharacter(character(at: i)) { i += 1 }
         caret = i
     }
 
     private func wordStart(before index: Int) -> Int {
         var i = index
-        while i > 0, !isWordCharacter(characters[i - 1]) { i -= 1 }
-        while i > 0, isWordCharacter(characters[i - 1]) { i -= 1 }
+        while i > 0, !isWordCharacter(character(at: i - 1)) { i -= 1 }
+        while i > 0, isWordCharacter(character(at: i - 1)) { i -= 1 }
         return i
     }
 
@@ -134,8 +178,8 @@ public struct LineEditor: Equatable, Sendable {
         guard width > 0 else { return (0, "", 0) }
         // Only the characters near the caret are measured, so that a pasted
         // megabyte costs a frame's worth of work per key, not its length.
-        func cells(_ i: Int) -> Int { mask.map(DisplayWidth.of) ?? DisplayWidth.of(characters[i]) }
-        let caretCell = caret < characters.count ? max(1, cells(caret)) : 1
+        func cells(_ i: Int) -> Int { mask.map(DisplayWidth.of) ?? DisplayWidth.of(character(at: i)) }
+        let caretCell = caret < count ? max(1, cells(caret)) : 1
         // The earliest first character that still shows the caret (and the
         // character under it, or the empty cell after the text) whole.
         var earliest = caret
@@ -149,11 +193,11 @@ public struct LineEditor: Equatable, Sendable {
         var columns = 0
         var caretColumn = 0
         var i = first
-        while i < characters.count {
+        while i < count {
             let w = cells(i)
             if columns + w > width { break }
             if i == caret { caretColumn = columns }
-            shown.append(mask ?? characters[i])
+            shown.append(mask ?? character(at: i))
             columns += w
             i += 1
         }

@@ -36,7 +36,7 @@ public struct TextEditor: Equatable, Sendable {
 
     public mutating func newline() {
         let line = lines[row]
-        let before = String(line.characters[..<line.caret]), after = String(line.characters[line.caret...])
+        let before = String(line.substring(0, line.caret)), after = String(line.substring(line.caret, line.count))
         lines[row] = LineEditor(before)
         var next = LineEditor(after)
         next.moveToStart()
@@ -50,7 +50,7 @@ public struct TextEditor: Equatable, Sendable {
         guard row > 0 else { return false }
         let rest = lines.remove(at: row).text
         row -= 1
-        let column = lines[row].characters.count
+        let column = lines[row].count
         lines[row].moveToEnd()
         lines[row].insert(rest)
         lines[row].moveToStart()
@@ -79,7 +79,7 @@ public struct TextEditor: Equatable, Sendable {
     }
 
     public mutating func moveRight() {
-        if column < lines[row].characters.count { lines[row].moveRight() } else if row + 1 < lines.count { row += 1; lines[row].moveToStart() }
+        if column < lines[row].count { lines[row].moveRight() } else if row + 1 < lines.count { row += 1; lines[row].moveToStart() }
     }
 
     public mutating func moveToLineStart() { lines[row].moveToStart() }
@@ -89,12 +89,12 @@ public struct TextEditor: Equatable, Sendable {
     public mutating func moveLine(by delta: Int) -> Bool {
         let target = row + delta
         guard lines.indices.contains(target) else { return false }
-        let wanted = DisplayWidth.of(String(lines[row].characters[..<column]))
+        let wanted = DisplayWidth.of(lines[row].substring(0, column))
         row = target
         lines[row].moveToStart()
         var used = 0
-        while lines[row].caret < lines[row].characters.count {
-            let next = DisplayWidth.of(lines[row].characters[lines[row].caret])
+        while lines[row].caret < lines[row].count {
+            let next = DisplayWidth.of(lines[row].character(at: lines[row].caret))
             if used + next > wanted { break }
             used += next
             lines[row].moveRight()

@@ -1,0 +1,90 @@
+import UIHostCore
+
+/// A screen running headless (`ScriptHost.open`): what a test, a server or a
+/// preview drives. Keys and text go in; the frame and the semantic tree come out.
+public final class ScriptApp {
+    let host: Host
+
+    init(host: Host) {
+        self.host = host
+    }
+
+    /// The frame as text, one line per row, drawn now.
+    public var frame: String { host.render().text }
+
+    /// The frame's rows.
+    public var lines: [String] {
+        let frame = host.render()
+        return (0..<frame.height).map { frame.line($0) }
+    }
+
+    /// Sends keys by name, separated by spaces: `"tab down enter ctrl-s"`
+    /// (`wait:MS` moves the clock on). Throws on an unknown name, sending none.
+    public func press(_ keys: String) throws(ScriptHostError) {
+        var steps: [Key?] = []
+        for name in keys.split(separator: " ").map(String.init) {
+            if name.hasPrefix("wait:"), Int(name.dropFirst(5)) != nil {
+                steps.append(nil)
+            } else if Key(name: name) != nil {
+                steps.append(Key(name: name))
+            } else {
+                throw ScriptHostError(message: "press: unknown key name '\(name)'" + Key.didYouMean(name))
+            }
+        }
+        for (name, step) in zip(keys.split(separator: " "), steps) {
+            if quitCode != nil { return }
+            if let key = step { host.send(.key(key)) } else { host.advance(Int(name.dropFirst(5)) ?? 0) }
+        }
+    }
+
+    /// Types `text` into the focused component, a key per character.
+    public func type(_ text: String) {
+        for c in text {
+            if quitCode != nil { return }
+            host.send(.key(c == " " ? .space : (c == "\n" ? .enter : (c == "\t" ? .tab : .character(c)))))
+        }
+    }
+
+    /// Moves the app's clock on, running the timers that fall due.
+    public func advance(milliseconds: Int) { host.advance(max(0, milliseconds)) }
+
+    public func resize(columns: Int, rows: Int) { host.send(.resize(cols: columns, rows: rows)) }
+
+    /// Handler errors so far, as the banner shows them.
+    public var errors: [String] { host.errors }
+
+    /// Set once the app asked to quit, with its exit status.
+    public var quitCode: Int32? { host.quitCode }
+
+    /// What the screen shows, as components with roles and states (the
+    /// screen reader's view); nil before anything is laid out.
+    public var tree: ScreenElement? {
+        _ = host.render()
+        return host.semanticTree().map(ScreenElement.init)
+    }
+}
+
+/// One component of the semantic tree: its role (`button`, `list`…), label,
+/// value or state, and the components inside it.
+public struct ScreenElement: Equatable, Sendable {
+    public var role: String
+    public var label: String
+    public var value: String?
+    public var focused: Bool
+    public var selected: Bool?
+    public var disabled: Bool
+    public var children: [ScreenElement]
+
+    init(_ s: Semantics) {
+        role = s.role
+        label = s.label
+        value = s.value
+        focused = s.focused
+        selected = s.selected
+        disabled = s.disabled
+        children = s.children.map(ScreenElement.init)
+    }
+
+    /// This element and every one inside it, depth first.
+    public var all: [ScreenElement] { [self] + children.flatMap(\.all) }
+}

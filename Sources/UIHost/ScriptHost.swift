@@ -1,0 +1,126 @@
+import Glibc
+import LuaBridge
+import TerminalIO
+import UIHostCore
+
+/// A host for screen scripts inside a Swift app (docs/EMBEDDING.md): the app
+/// registers modules of Swift functions and values, then runs a screen on the
+/// terminal (`run`) or headless (`open`), with the same sandbox and limits as
+/// `uihost SCREEN`.
+///
+///     let host = ScriptHost()
+///     host.module("weather") { m in
+///         m.function("forecast") { (city: String) -> [String: Double] in … }
+///         m.value("version", "1.0")
+///     }
+///     let code = try host.run("weather.lua")
+public final class ScriptHost {
+    public var options: Options
+    private let modules = ModuleSet()
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Registers (or replaces) module `name`, which scripts and plugins reach
+    /// with `require "name"`.
+    public func module(_ name: String, _ build: (ScriptModule) -> Void) {
+        let module = ScriptModule(name: name, limits: options.valueLimits)
+        build(module)
+        modules.add(module)
+    }
+
+    /// Loads `screen` headless: render frames, send keys, read the tree.
+    public func open(_ screen: String) throws(ScriptHostError) -> ScriptApp {
+        ScriptApp(host: try makeHost(screen, options: hostOptions(for: screen)))
+    }
+
+    /// Runs `screen` on the terminal (the process's standard input and
+    /// output) until it quits; returns its exit status. The terminal is
+    /// restored on every way out.
+    public func run(_ screen: String) throws(ScriptHostError) -> Int32 {
+        guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
+            throw ScriptHostError(message: "run: standard input and output must be a terminal (open the screen headless instead)")
+        }
+        let terminal = Terminal(mouse: options.mouse)
+        var hostOptions = hostOptions(for: screen)
+        if let size = terminal.size() { hostOptions.size = size }
+        let host = try makeHost(screen, options: hostOptions)
+        let depth = options.color ? ColorDepth.of(environment: { getenv($0).map { String(cString: $0) } }) : nil
+        return EventLoop(host: host, terminal: terminal, depth: depth).run()
+    }
+
+    // MARK: - Set-up
+
+    private func makeHost(_ screen: String, options: HostOptions) throws(ScriptHostError) -> Host {
+        if let problem = modules.problems.first { throw ScriptHostError(message: problem) }
+        guard FileSystem.exists(screen) else { throw ScriptHostError(message: "cannot open \(screen): No such file or directory") }
+        do {
+            return try Host(script: screen, options: options)
+        } catch {
+            throw ScriptHostError(message: error.message, traceback: error.traceback)
+        }
+    }
+
+    private func hostOptions(for screen: String) -> HostOptions {
+        var allow: Set<Capability> = []
+        if options.allowIO { allow.insert(.io) }
+        if options.allowOS { allow.insert(.os) }
+        var o = HostOptions(size: Size(cols: options.columns, rows: options.rows), glyphs: options.ascii ? .ascii : .unicode,
+                            assetsDirectory: options.assetsDirectory ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
+                            allow: allow, log: options.log)
+        o.limits = ScriptLimits(maxInstructions: options.maxInstructions, maxSeconds: options.maxSeconds, maxMemory: options.maxMemory)
+        o.pluginDirectories = options.plugins
+        var grants: PluginGrants = [:]
+        for (name, list) in options.grants {
+            grants[name] = Set(list.compactMap { $0 == "io" || $0 == "os" ? Capability(rawValue: $0) : nil })
+        }
+        o.grants = grants
+        let modules = self.modules
+        o.nativeModules = { stack, name in modules.push(name, onto: stack) }
+        return o
+    }
+}
+
+/// The modules of a host, shared with each `Host` it makes through
+/// `HostOptions.nativeModules`. A host runs on one thread; the options are
+/// `Sendable` only to travel to it, hence `@unchecked`.
+final class ModuleSet: @unchecked Sendable {
+    private var byName: [String: ScriptModule] = [:]
+
+    func add(_ module: ScriptModule) { byName[module.name] = module }
+
+    var problems: [String] {
+        byName.keys.sorted().flatMap { name -> [String] in
+            let module = byName[name]!
+            if let problem = ScriptHost.problem(moduleName: name) { return [problem] }
+            return module.problems
+        }
+    }
+
+    /// Pushes a new table of module `name`; false when there is none.
+    func push(_ name: String, onto s: LuaStack) -> Bool {
+        guard let module = byName[name] else { return false }
+        module.push(onto: s)
+        return true
+    }
+}
+
+extension ScriptHost {
+    /// Why `name` cannot be a module's name (what `require` accepts), or nil.
+    static func problem(moduleName name: String) -> String? {
+        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+            && !name.hasPrefix(".") && !name.hasSuffix(".") && !name.contains("..")
+        if !valid { return "module '\(name)': a module name is letters, digits, '_', '-' and dots" }
+        if name == "uihost" { return "module 'uihost': the name is the host's own" }
+        return nil
+    }
+}
+
+/// A screen that could not start: its script's error, or a problem of a module.
+public struct ScriptHostError: Error, CustomStringConvertible {
+    public var message: String
+    public var traceback: String = ""
+
+    public var description: String { message }
+}

@@ -1,0 +1,83 @@
+/// `ui.link`: a title underlined in the accent colour that is a hyperlink
+/// (OSC 8) where the frame is written with colours, and `Title <url>` in
+/// plain text. Enter, Space or a click call `onSelect`; the host opens
+/// nothing (a sandboxed script cannot launch a browser).
+final class LinkNode: Node {
+    let title: String
+    let url: String
+    let style: Style
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        url = LinkNode.clean(field.string("url") ?? "")
+        let title = field.string("title") ?? ""
+        self.title = title.isEmpty ? url : title
+        style = field.style("style") ?? .plain
+        super.init(id: id, anchor: anchor)
+    }
+
+    /// The URL without control characters (which could end the OSC 8
+    /// sequence and write to the terminal) and at most 2,000 bytes.
+    static func clean(_ url: String) -> String {
+        var out = String(String.UnicodeScalarView(url.unicodeScalars.filter { $0.value >= 0x20 && !(0x7f...0x9f).contains($0.value) }))
+        if out.utf8.count > maxURLBytes { out = String(out.utf8.prefix(maxURLBytes)) ?? "" }
+        return out
+    }
+
+    static let maxURLBytes = 2000
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { 1 }
+    override func naturalWidth() -> Int { Gutter.width + DisplayWidth.of(title) + (showsURL ? 3 + DisplayWidth.of(url) : 0) }
+
+    /// Set at layout from the glyphs: whether the URL follows the title.
+    private var showsURL = true
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        showsURL = context.glyphs.urlsInText && !url.isEmpty && url != title
+    }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width).row(0)
+        guard !body.isEmpty else { return }
+        let look = Style(fg: .token(.accent), attributes: .underline).union(style).union(focused ? .focused : .plain)
+        let shown = TextLayout.truncate(title, to: body.width)
+        let used = frame.put(shown, x: body.x, y: body.y, style: look, clip: body)
+        if !url.isEmpty {
+            frame.link(url, in: Rect(x: body.x, y: body.y, width: min(used, body.width), height: 1))
+        }
+        if showsURL, used < body.width {
+            let rest = Rect(x: body.x + used, y: body.y, width: body.width - used, height: 1)
+            frame.put(" <" + TextLayout.truncate(url, to: max(0, rest.width - 3)) + ">", x: rest.x, y: rest.y, style: .muted, clip: rest)
+        }
+    }
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard key == .enter || key == .space else { return nil }
+        return [select]
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [select] }
+
+    private var select: Action { .call(anchor: anchor, handler: "onSelect", [.component(anchor)]) }
+}
+
+extension LinkNode: Component {
+    static let kind = Kind("link")
+    static let summary = """
+        A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, \
+        `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
+        """
+    static let constructorSummary = "A link: `ui.link { title = \"Docs\", url = \"https://…\" }`."
+    static let fields: [FieldSpec] = [
+        .string("title", doc: "The text shown (default the URL)."),
+        .string("url", default: "", doc: "Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default \"\")."),
+        .style(doc: "Colours and attributes of the title, over the accent colour and underline."),
+        .handler("onSelect", "fun(link: ui.Link)", doc: "Called on Enter, Space or a click; the host itself opens nothing."),
+    ] + FieldSpec.focusFields
+
+    static func node(_ source: NodeSource) -> Node { LinkNode(id: source.id, anchor: source.anchor, source.field) }
+}

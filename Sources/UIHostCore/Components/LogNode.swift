@@ -1,0 +1,231 @@
+import LuaBridge
+
+/// `ui.log`: lines of text that grow at the bottom, such as a program's
+/// output. It keeps the last `max` lines (`log:append` drops older ones) and
+/// shows the tail while `follow` is true; scrolling up (Up, PageUp, Home, the
+/// wheel) writes `follow = false` and holds the view where it is while lines
+/// come in; End, or scrolling back to the bottom, follows again. A long line is
+/// cut with `…`. Only the lines shown are read, so 10^5 lines cost what 10 do.
+final class LogNode: Node {
+    /// Entries of the `lines` array (it may hold a few more than `max` between trims).
+    let count: Int
+    let max: Int
+    let follow: Bool
+    /// The first line shown, 0-based (at least `first`).
+    private(set) var top = 0
+    /// The lines shown, read by `prepare`.
+    private(set) var shown: [String] = []
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        count = Swift.min(field.arrayCount("lines"), HostLimits.maxListItems)
+        max = field.int("max", min: 1, max: HostLimits.maxLogLines) ?? LogNode.defaultMax
+        follow = field.bool("follow") ?? true
+        super.init(id: id, anchor: anchor)
+    }
+
+    static let defaultMax = 10_000
+
+    /// Lines before this index are dropped (past `max`), not shown.
+    var first: Int { Swift.max(0, count - max) }
+    /// The first line shown when at the bottom.
+    private var bottom: Int { Swift.max(first, count - rect.height) }
+
+    override var isFocusable: Bool { true }
+    override var isFlexible: Bool { true }
+    override var preferredFlexibleHeight: Int { count - first }
+    override func measure(width: Int) -> Int { count - first }
+    override func naturalWidth() -> Int { 24 }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        if follow {
+            top = bottom
+            context.state.logTop[id] = nil
+        } else {
+            top = Swift.min(Swift.max(context.state.logTop[id] ?? first, first), bottom)
+            context.state.logTop[id] = top
+        }
+    }
+
+    // MARK: - Reading the lines shown
+
+    override var needsPreparing: Bool { true }
+
+    override func prepare(_ reader: TreeReader) {
+        shown = loadLines(from: top, count: Swift.min(rect.height, count - top), reader: reader)
+    }
+
+    /// Lines from+1 … of the `lines` array, each made one line.
+    func loadLines(from start: Int, count n: Int, reader: TreeReader) -> [String] {
+        guard n > 0 else { return [] }
+        let L = reader.L
+        let s = reader.s
+        reader.pushTable(anchor: anchor)
+        let t = s.top
+        reader.pushName("lines")
+        defer { s.top = t - 1 }
+        guard s.rawGet(at: t) == .table else { return [] }
+        let lines = s.top
+        var result: [String] = []
+        result.reserveCapacity(n)
+        for i in (start + 1)...(start + n) {
+            switch s.rawGetIndex(at: lines, i) {
+            case .string, .number: result.append(LogNode.oneLine(LuaState.string(L, at: -1)))
+            case .nil: result.append("")
+            default:
+                reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
+                result.append("")
+            }
+            s.top = lines
+        }
+        return result
+    }
+
+    /// Tabs and stray line breaks become spaces (`append` splits at line breaks).
+    static func oneLine(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return s }
+        return String(s.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+    }
+
+    // MARK: - Drawing
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        Gutter.draw(focused: context.isFocused(self), x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        let body = rect.dropLeft(Gutter.width)
+        guard !body.isEmpty else { return }
+        for (i, line) in shown.enumerated() where i < body.height {
+            frame.put(TextLayout.truncate(line, to: body.width), x: body.x, y: body.y + i, style: .plain, clip: body)
+        }
+        // Marks at the right edge where lines are hidden above or below.
+        if top > first {
+            frame.put(" " + String(context.glyphs.chevronUp), x: body.maxX - 2, y: body.y, style: .muted, clip: body)
+        }
+        if top + body.height < count {
+            frame.put(" " + String(context.glyphs.chevronDown), x: body.maxX - 2, y: body.maxY - 1, style: .muted, clip: body)
+        }
+    }
+
+    // MARK: - Keys and the mouse
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        let page = Swift.max(1, rect.height - 1)
+        switch key {
+        case .up: return scroll(to: top - 1)
+        case .down: return scroll(to: top + 1)
+        case .pageUp: return scroll(to: top - page)
+        case .pageDown: return scroll(to: top + page)
+        case .home: return scroll(to: first)
+        case .end: return scroll(to: bottom)
+        default: return nil
+        }
+    }
+
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        scroll(to: top + amount)
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [] }
+
+    /// Shows line `line` first: at the bottom the log follows again, above it holds still.
+    private func scroll(to line: Int) -> [Action] {
+        let target = Swift.min(Swift.max(line, first), bottom)
+        if target == bottom {
+            return follow ? [] : [.setBoolean(anchor: anchor, field: "follow", true)]
+        }
+        guard target != top || follow else { return [] }
+        return [.setLogTop(id, target)] + (follow ? [.setBoolean(anchor: anchor, field: "follow", false)] : [])
+    }
+}
+
+// MARK: - log:append
+
+extension LogNode {
+    /// `log:append(text)`: adds the lines of `text` (split at line breaks) to
+    /// `lines`, then drops the oldest past `max`. Dropping moves every line
+    /// kept, so it is done in batches: `lines` holds at most `max` plus a
+    /// quarter (at most 65536) more, and only the last `max` show.
+    static let append: LuaSwiftFunction = { L in
+        let L = L!
+        let s = LuaStack(L)
+        let host = UIModule.host(L)
+        guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = s.pointer(at: 1) else {
+            return UIModule.argError(L, 1, "append", "ui.log")
+        }
+        let type = s.type(at: 2)
+        guard type == .string || type == .number else { return UIModule.argError(L, 2, "append", "string") }
+        let text = LuaState.string(L, at: 2)
+        s.top = 2
+        let limit: Int
+        s.push("max" as StaticString)
+        switch s.rawGet(at: 1) {
+        case .number where s.isInteger(at: -1):
+            limit = Int(Swift.min(Swift.max(s.toInteger(at: -1), 1), Int64(HostLimits.maxLogLines)))
+        default: limit = defaultMax
+        }
+        s.top = 2
+        s.push("lines" as StaticString)
+        switch s.rawGet(at: 1) {
+        case .table: break
+        case .nil:
+            s.top = 2
+            s.pushNewTable()
+            s.push("lines" as StaticString)
+            s.pushCopy(of: -2)
+            s.rawSet(at: 1)
+        default:
+            return UIModule.raise(L, "log:append: lines must be a table (got \(host.kinds.typeName(L, -1)))")
+        }
+        let lines = s.top                                      // 3: lines
+        var pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // A text ending in a line break adds no empty line after it.
+        if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+        if pieces.count > limit { pieces.removeFirst(pieces.count - limit) }
+        var n = s.rawLength(at: lines)
+        for piece in pieces {
+            n += 1
+            LuaState.push(L, String(piece))
+            s.rawSetIndex(at: lines, n)
+        }
+        let slack = Swift.min(limit / 4, 65_536)
+        if n > limit + slack {
+            let drop = n - limit
+            for i in 1...limit {
+                s.rawGetIndex(at: lines, i + drop)
+                s.rawSetIndex(at: lines, i)
+            }
+            for i in stride(from: n, to: limit, by: -1) {
+                s.pushNil()
+                s.rawSetIndex(at: lines, i)
+            }
+            // A view held above the tail stays on the same lines.
+            if let t = host.interaction.logTop[id] { host.interaction.logTop[id] = Swift.max(0, t - drop) }
+        }
+        host.invalidation.layout = true
+        return 0
+    }
+}
+
+extension LogNode: Component {
+    static let kind = Kind("log")
+    static let summary = """
+        Lines of text growing at the bottom: it keeps the last `max`, follows the tail until the user \
+        scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or scrolling to the bottom follows \
+        again) and cuts long lines with `…`. Only the lines shown are read. `log:append(text)` adds lines.
+        """
+    /// `ui.log` also logs: its constructor in the stubs is written by hand.
+    static let stubsConstructor = false
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "lines", type: .rows, defaultValue: .value(.emptyTable), luaType: "string[]",
+                  docsType: "array of strings",
+                  doc: "The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it."),
+        .integer("max", 1...HostLimits.maxLogLines, default: .value(.integer(LogNode.defaultMax)),
+                 doc: "How many of the last lines are kept (default 10000)."),
+        .bool("follow", default: true,
+              doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
+    ] + FieldSpec.focusFields
+
+    static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
+
+    static func node(_ source: NodeSource) -> Node { LogNode(id: source.id, anchor: source.anchor, source.field) }
+}

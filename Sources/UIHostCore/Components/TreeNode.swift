@@ -1,0 +1,223 @@
+import LuaBridge
+
+/// `ui.tree`: nodes that hold nodes, drawn one row each, indented by depth,
+/// with `▸` before a closed node that has children and `▾` before an open
+/// one. Up/Down move over the rows shown; Right opens a node (or moves to its
+/// first child), Left closes it (or moves to its parent); Space toggles; Enter
+/// calls `onSelect(node)`. `children` may be a function: it is called once, on
+/// the first opening, and its result replaces it in the node's table.
+/// `expanded` is written back into each node's table.
+final class TreeNode: Node {
+    struct Row {
+        var title: String
+        var depth: Int
+        /// Where the node is: indices from `nodes`, then through each `children`.
+        var path: [Int]
+        var hasChildren: Bool
+        var expanded: Bool
+        /// The row of the parent node, nil at the top level.
+        var parent: Int?
+    }
+
+    private(set) var rows: [Row] = []
+    private(set) var view = TreeState()
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        super.init(id: id, anchor: anchor)
+        let s = field.s
+        field.reader.pushName("nodes")
+        defer { s.pop() }
+        switch s.rawGet(at: field.table) {
+        case .table:
+            var ancestors: Set<UnsafeRawPointer> = []
+            readNodes(at: s.top, depth: 0, path: [], parent: nil, ancestors: &ancestors, field.reader, place: "nodes")
+        case .nil: break
+        default: field.reader.problem("ui.tree.nodes must be a table (got \(field.reader.typeName(-1)))")
+        }
+    }
+
+    /// Appends the rows of the node array at `list` and of its open nodes' children.
+    private func readNodes(at list: Int32, depth: Int, path: [Int], parent: Int?,
+                           ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
+        let L = reader.L
+        let s = reader.s
+        guard depth < HostLimits.maxTreeDepth else {
+            reader.problem("ui.tree: \(place) nests deeper than \(HostLimits.maxTreeDepth) levels; deeper nodes are not shown")
+            return
+        }
+        let n = s.rawLength(at: list)
+        for i in stride(from: 1, through: n, by: 1) {
+            guard rows.count < HostLimits.maxTreeRows else {
+                reader.problem("ui.tree shows more than \(HostLimits.maxTreeRows) rows; the rest are not shown")
+                return
+            }
+            defer { s.top = list }
+            let here = "\(place)[\(i)]"
+            let type = s.rawGetIndex(at: list, i)
+            if type == .string {
+                rows.append(Row(title: LuaState.string(L, at: -1), depth: depth, path: path + [i],
+                                hasChildren: false, expanded: false, parent: parent))
+                continue
+            }
+            guard type == .table, let node = s.pointer(at: -1) else {
+                reader.problem("ui.tree: \(here) must be a table (got \(reader.typeName(-1)))")
+                continue
+            }
+            guard !ancestors.contains(node) else {
+                reader.problem("ui.tree: \(here) is one of its own ancestors (a cycle); it is not shown")
+                continue
+            }
+            let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
+            let title = item.string("title")
+            if title == nil { reader.problem("ui.tree: \(here).title must be a string (got nil)") }
+            let expanded = item.bool("expanded") ?? false
+            reader.pushName("children")
+            let children = s.rawGet(at: item.table)
+            let hasChildren: Bool
+            switch children {
+            case .table: hasChildren = s.rawLength(at: -1) > 0
+            case .function: hasChildren = true
+            case .nil: hasChildren = false
+            default:
+                reader.problem("ui.tree: \(here).children must be a table or a function (got \(reader.typeName(-1)))")
+                hasChildren = false
+            }
+            // Children still behind a function show closed until Right loads them.
+            let open = expanded && children == .table && hasChildren
+            let row = rows.count
+            rows.append(Row(title: title ?? "", depth: depth, path: path + [i], hasChildren: hasChildren,
+                            expanded: open, parent: parent))
+            if open {
+                ancestors.insert(node)
+                readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
+                          ancestors: &ancestors, reader, place: here + ".children")
+                ancestors.remove(node)
+            }
+        }
+    }
+
+    override var isFocusable: Bool { !rows.isEmpty }
+    override var isFlexible: Bool { true }
+    override var preferredFlexibleHeight: Int { rows.count }
+    override func measure(width: Int) -> Int { rows.count }
+    override func naturalWidth() -> Int {
+        Gutter.width + Swift.max(24, rows.prefix(200).map { 2 * $0.depth + 2 + DisplayWidth.of($0.title) }.max() ?? 0)
+    }
+
+    override func layout(in rect: Rect, _ context: LayoutContext) {
+        self.rect = rect
+        var v = context.state.trees[id] ?? TreeState()
+        v.cursor = Swift.min(Swift.max(v.cursor, 0), Swift.max(rows.count - 1, 0))
+        let h = rect.height
+        if v.cursor < v.scroll { v.scroll = v.cursor }
+        if h > 0, v.cursor >= v.scroll + h { v.scroll = v.cursor - h + 1 }
+        v.scroll = Swift.max(0, Swift.min(v.scroll, rows.count - h))
+        view = v
+        context.state.trees[id] = v
+    }
+
+    // MARK: - Drawing
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        let g = context.glyphs
+        for y in 0..<rect.height {
+            let r = view.scroll + y
+            guard r < rows.count else { break }
+            let row = rows[r]
+            let line = rect.row(y)
+            let isCursor = r == view.cursor
+            if focused && isCursor {
+                frame.put(String(g.focus) + " ", x: rect.x, y: line.y, style: .focused, clip: line)
+            }
+            let body = line.dropLeft(Gutter.width)
+            let mark = row.hasChildren ? (row.expanded ? g.treeOpen : g.treeClosed) : " "
+            let indent = String(repeating: " ", count: Swift.min(2 * row.depth, Swift.max(0, body.width)))
+            let text = TextLayout.truncate(indent + mark + " " + row.title, to: body.width)
+            frame.put(text, x: body.x, y: line.y, style: isCursor ? (focused ? .focused : .bold) : .plain, clip: body)
+            if focused && isCursor { frame.addStyle(.focused, in: line) }
+        }
+    }
+
+    // MARK: - Keys and the mouse
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        guard !rows.isEmpty else { return nil }
+        let c = view.cursor
+        let row = rows[c]
+        let page = Swift.max(1, rect.height - 1)
+        switch key {
+        case .up: return move(to: c - 1)
+        case .down: return move(to: c + 1)
+        case .pageUp: return move(to: c - page)
+        case .pageDown: return move(to: c + page)
+        case .home: return move(to: 0)
+        case .end: return move(to: rows.count - 1)
+        case .right:
+            if row.hasChildren && !row.expanded { return expand(row, true) }
+            if row.expanded, c + 1 < rows.count, rows[c + 1].parent == c { return move(to: c + 1) }
+            return []
+        case .left:
+            if row.expanded { return expand(row, false) }
+            if let p = row.parent { return move(to: p) }
+            return []
+        case .space: return row.hasChildren ? expand(row, !row.expanded) : []
+        case .enter: return [.selectTreeNode(anchor: anchor, path: row.path)]
+        default: return nil
+        }
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
+        let r = view.scroll + (y - rect.y)
+        guard rows.indices.contains(r) else { return [] }
+        let row = rows[r]
+        let markX = rect.x + Gutter.width + 2 * row.depth
+        let moved = r == view.cursor ? [] : move(to: r)
+        // A click on the mark opens or closes; on the title it selects.
+        if x == markX, row.hasChildren { return moved + expand(row, !row.expanded) }
+        return moved + [.selectTreeNode(anchor: anchor, path: row.path)]
+    }
+
+    override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
+        move(to: view.cursor + amount)
+    }
+
+    private func move(to r: Int) -> [Action] {
+        let target = Swift.min(Swift.max(r, 0), rows.count - 1)
+        guard target != view.cursor else { return [] }
+        var v = view
+        v.cursor = target
+        return [.setTreeState(id, v)]
+    }
+
+    private func expand(_ row: Row, _ open: Bool) -> [Action] {
+        [.expandTreeNode(anchor: anchor, path: row.path, open)]
+    }
+}
+
+/// What a tree keeps between frames that its tables do not hold.
+struct TreeState: Equatable {
+    /// The cursor's row and the first row shown, 0-based.
+    var cursor = 0
+    var scroll = 0
+}
+
+extension TreeNode: Component {
+    static let kind = Kind("tree")
+    static let summary = """
+        A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), \
+        Space toggles, Enter selects.
+        """
+    static let constructorSummary = "A tree of nodes that open and close; children may load on the first opening."
+    static let fields: [FieldSpec] = [
+        FieldSpec(name: "nodes", type: .rows, defaultValue: .value(.emptyTable), luaType: "(ui.TreeItem|string)[]",
+                  docsType: "array of node tables or strings",
+                  doc: "The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title."),
+        .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
+        .handler("onExpand", "fun(node: ui.TreeItem)",
+                 doc: "Called after a node opened (its `expanded` written, its children loaded)."),
+    ] + FieldSpec.focusFields
+
+    static func node(_ source: NodeSource) -> Node { TreeNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,0 +1,67 @@
+import LuaBridge
+
+extension FieldReader {
+    /// The size fields of the component, or nil when it sets none.
+    func sizing() -> Sizing? {
+        // A kind with a width or height of its own (an image's, a text area's
+        // rows) keeps it: it is what the kind measures, not a size in a stack.
+        let width = Sizing.ownWidth.contains(kind) ? nil : dimension("width")
+        let height = Sizing.ownHeight.contains(kind) ? nil : dimension("height")
+        let sizing = Sizing()
+        sizing.width = width
+        sizing.height = height
+        sizing.minWidth = int("minWidth", min: 0, max: Sizing.maxCells) ?? 0
+        sizing.maxWidth = int("maxWidth", min: 0, max: Sizing.maxCells) ?? .max
+        sizing.minHeight = int("minHeight", min: 0, max: Sizing.maxCells) ?? 0
+        sizing.maxHeight = int("maxHeight", min: 0, max: Sizing.maxCells) ?? .max
+        if sizing.minWidth > sizing.maxWidth {
+            reader.problem("\(fieldName("minWidth")) (\(sizing.minWidth)) is more than maxWidth (\(sizing.maxWidth))")
+            sizing.maxWidth = .max
+        }
+        if sizing.minHeight > sizing.maxHeight {
+            reader.problem("\(fieldName("minHeight")) (\(sizing.minHeight)) is more than maxHeight (\(sizing.maxHeight))")
+            sizing.maxHeight = .max
+        }
+        return sizing.isEmpty ? nil : sizing
+    }
+
+    /// `width = 20`, `"30%"` or `"2fr"`; nil with a problem for anything else.
+    func dimension(_ key: StaticString) -> Dimension? {
+        // A number reads as its text: 20 as "20", 2.5 as "2.5" (refused).
+        guard let s = string(key) else { return nil }
+        if let n = Int(s), (0...Sizing.maxCells).contains(n) { return .cells(n) }
+        if let d = Dimension.parse(string: s) { return d }
+        reader.problem("\(fieldName(key)) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(s))')")
+        return nil
+    }
+
+    /// `align = "start"|"center"|"end"` (default start).
+    func alignment() -> CrossAlignment {
+        choice("align", CrossAlignment.allCases.map(\.rawValue)).flatMap(CrossAlignment.init(rawValue:)) ?? .start
+    }
+}
+
+extension FieldReader {
+    /// `padding = 1` (every side) or `{ rows, columns }`; nil when unset or wrong (with a problem).
+    func padding(_ key: StaticString) -> (rows: Int, columns: Int)? {
+        guard isTable(key) else {
+            guard let n = int(key, min: 0, max: 100) else { return nil }
+            return (n, n)
+        }
+        reader.pushName(key)
+        s.rawGet(at: table)
+        defer { s.pop() }
+        var values: [Int] = []
+        for i in 1...2 {
+            s.rawGetIndex(at: -1, i)
+            let n = s.exactInteger(at: -1)
+            s.pop()
+            guard let n, (0...100).contains(n) else {
+                reader.problem("\(fieldName(key)) must be an integer or { rows, columns }, each 0…100")
+                return nil
+            }
+            values.append(Int(n))
+        }
+        return (values[0], values[1])
+    }
+}

@@ -1,0 +1,22 @@
+import LuaBridge
+import UIHostCore
+import UIHostTesting
+
+/// `uihost fuzz SCREEN [--seconds N] [--seed S] [-o FILE]` (and its worker
+/// and replay modes, which the parent starts with the same arguments).
+func fuzz(_ path: String, _ args: Arguments) -> Int32 {
+    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+    var options = hostOptions(args, screen: path)
+    options.log = { _ in }
+    let settings = FuzzCommand.Settings(
+        screen: path, options: options, seed: args.fuzzSeed, seconds: args.fuzzSeconds, output: args.output,
+        workerArguments: Array(CommandLine.arguments.dropFirst()), say: { standardOutput($0) })
+    if let log = args.fuzzWorkerLog { return FuzzCommand.worker(settings, log: log) }
+    if let file = args.fuzzReplay { return FuzzCommand.replayWorker(settings, file: file) }
+    // A screen that does not load is reported before any fuzzing.
+    _ = loadHost(path, args, options: options)
+    if let output = args.output, FileSystem.exists(output), !args.force {
+        usageExit("fuzz: \(output) exists (add --force to replace it)")
+    }
+    return FuzzCommand.run(settings)
+}

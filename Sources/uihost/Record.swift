@@ -1,0 +1,50 @@
+import Glibc
+import LuaBridge
+import TerminalIO
+import UIHostCore
+import UIHostTesting
+
+/// `uihost record SCREEN [-o FILE] [--force]`: runs the screen on the terminal
+/// and, when it ends, writes the session as an automation script (to FILE, or
+/// to stdout once the terminal is restored). An existing FILE is refused
+/// before the session starts; a screen that does not load writes nothing.
+func record(_ path: String, _ args: Arguments) -> Never {
+    if let output = args.output, FileSystem.exists(output), !args.force {
+        usageExit("record: \(output) exists (add --force to replace it)")
+    }
+    let terminal = Terminal(mouse: !args.noMouse)
+    var options = hostOptions(args, screen: path)
+    if let size = args.size ?? terminal.size() { options.size = size }
+    let log = logPath(args).flatMap { LogFile(path: $0) }
+    options.log = { text in log?.write(text) }
+    // A screen that does not load: its error, and nothing written.
+    let host = loadHost(path, args, options: options)
+    guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
+        usageExit("record needs a terminal (it records what you do in the screen)")
+    }
+    if let output = args.output {
+        do throws(FileSystem.Failure) {
+            try FileSystem.checkWritable(output)
+        } catch {
+            usageExit("record: cannot write \(output): \(error.reason)")
+        }
+    }
+    let recorder = Recorder(screen: path, host: host)
+    let loop = EventLoop(host: host, terminal: terminal, depth: args.plain ? nil : ColorDepth.of(environment: environment))
+    loop.willHandle = { recorder.willHandle($0, host: host) }
+    loop.didHandle = { recorder.didHandle(host: host) }
+    let code = loop.run()
+    let script = recorder.script(host: host)
+    if let output = args.output {
+        do throws(FileSystem.Failure) {
+            try FileSystem.write(output, script)
+        } catch {
+            standardError("uihost: record: cannot write \(output): \(error.reason)")
+            exit(1)
+        }
+        standardError("uihost: recorded the session in \(output); replay it with: uihost test \(output)")
+    } else {
+        standardOutput(script)
+    }
+    exit(code == 130 || code == 0 ? 0 : code)
+}

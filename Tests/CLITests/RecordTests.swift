@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// `uihost record`: a session in a pseudo-terminal becomes a script that
+/// replays green; an existing output file and a broken screen are refused.
+final class RecordTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("uihost-record-" + UUID().uuidString.prefix(8))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        func append(_ chunk: ArraySlice<UInt8>) { lock.lock(); bytes += chunk; lock.unlock() }
+        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Runs `uihost record` in an 80x24 pseudo-terminal, sends `keys` (all at
+    /// once), waits for `until` on the screen, then ends the session with ctrl-c.
+    private func record(_ screen: String, keys: String, until: String, output script: String) throws -> Int32 {
+        let (master, slave) = try openPseudoTerminal(cols: 80, rows: 24)
+        defer { close(master) }
+        let process = Process()
+        process.executableURL = Uihost.binary
+        process.arguments = ["record", screen, "-o", script, "--no-mouse", "--log", directory.appendingPathComponent("log").path]
+        process.currentDirectoryURL = Uihost.root
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try terminal.close()
+        let output = Output()
+        let reader = Thread {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(master, &chunk, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                output.append(chunk[0..<n])
+            }
+        }
+        reader.start()
+        func waitFor(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, process.isRunning {
+                if output.text.contains(text) { return true }
+                usleep(10_000)
+            }
+            return output.text.contains(text)
+        }
+        XCTAssertTrue(waitFor("Sign up"), "the form is drawn")
+        _ = keys.withCString { write(master, $0, strlen($0)) }
+        XCTAssertTrue(waitFor(until), output.text.debugDescription)
+        _ = "\u{03}".withCString { write(master, $0, strlen($0)) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func testARecordedSessionOfTheFormReplaysGreen() throws {
+        let script = directory.appendingPathComponent("form_test.lua").path
+        let status = try record("screens/form.lua", keys: "Ada\tada@example.org\tsecret123\u{13}",
+                                until: "Please choose a country.", output: script)
+        XCTAssertEqual(status, 0)
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        XCTAssertTrue(text.contains("app:type(\"Ada\")"), text)
+        XCTAssertTrue(text.contains("app:press(\"ctrl-s\")"), text)
+        XCTAssertFalse(text.contains("ctrl-c"), "the key that ended the session is not replayed: \(text)")
+        XCTAssertTrue(text.contains("app:expect(\"Please choose a country.\")"), text)
+        let replay = try Uihost.run(["test", script], scratch: directory)
+        XCTAssertEqual(replay.status, 0, replay.stdout)
+        // The snapshot it wrote on the first run holds on the second.
+        let again = try Uihost.run(["test", script], scratch: directory)
+        XCTAssertEqual(again.status, 0, again.stdout)
+        XCTAssertTrue(again.stdout.contains("1 passed, 0 failed"), again.stdout)
+    }
+
+    func testBadInput() throws {
+        let script = directory.appendingPathComponent("exists.lua")
+        try "keep".write(to: script, atomically: true, encoding: .utf8)
+        let refused = try Uihost.run(["record", "screens/form.lua", "-o", script.path], scratch: directory)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("exists"), refused.stderr)
+        XCTAssertEqual(try String(contentsOf: script, encoding: .utf8), "keep")
+
+        let broken = directory.appendingPathComponent("broken.lua")
+        try "return ui.screen { ui.list { rowz = 3 } }".write(to: broken, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("out.lua").path
+        // The load error comes before the terminal is needed.
+        let r = try Uihost.run(["record", broken.path, "-o", out], scratch: directory)
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("unknown field 'rowz'"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+}
