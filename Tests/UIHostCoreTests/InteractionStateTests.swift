@@ -45,4 +45,28 @@ final class InteractionStateTests: XCTestCase {
         host.send(.key(.character("X")))
         XCTAssertEqual(try host.evalString("field.value"), "abcdefX", "the new field inherited the old one's caret")
     }
+
+    func testForgettingATableDropsEveryKindOfState() {
+        let state = InteractionState()
+        let box = UnsafeMutableRawPointer.allocate(byteCount: 2, alignment: 1)
+        defer { box.deallocate() }
+        let id = UnsafeRawPointer(box), other = UnsafeRawPointer(box + 1)
+        for p in [id, other] {
+            state.listScroll[p] = 4
+            state.highlight[p] = 2
+            state.scrollOffsets[p] = 3
+            state.logTop[p] = 7
+            state.trees[p] = TreeState(cursor: 5, scroll: 1)
+        }
+        state.openMenu = id
+        state.forget(id)
+        XCTAssertNil(state.listScroll[id])
+        XCTAssertNil(state.highlight[id])
+        XCTAssertNil(state.scrollOffsets[id])
+        XCTAssertNil(state.logTop[id])
+        XCTAssertNil(state.trees[id])
+        XCTAssertNil(state.openMenu)
+        XCTAssertEqual(state.logTop[other], 7, "another table's state stays")
+        XCTAssertEqual(state.trees[other], TreeState(cursor: 5, scroll: 1))
+    }
 }
