@@ -66,9 +66,7 @@ extension LuaStack {
     /// `FILE:LINE: ` of the Lua code calling the running Swift function, like
     /// `luaL_where(L, 1)`; "" when it has no line.
     public func callerLocation() -> String {
-        var ar = lua_Debug()
-        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return "" }
-        return LuaStack.source(of: ar) + ":\(ar.currentline): "
+        caller().map { "\($0.shortSource):\($0.line): " } ?? ""
     }
 
     /// `FILE:LINE: ` of the innermost Lua function from `level` outwards that has a line, or "".
