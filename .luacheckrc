@@ -11,12 +11,16 @@ local ui = {
   read_only = true,
   fields = {
     -- constructors
-    "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list",
-    "tabs", "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input", "box", "link",
-    "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "toast", "tree",
-    -- navigation, overlays, time, logging
-    "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit",
-    "after", "every", "spawn", "sleep", "log", "bind", "focus",
+-- BEGIN GENERATED constructors (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
+    "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs",
+    "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
+    "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "log",
+    "tree", "box", "link",
+-- END GENERATED constructors
+    -- navigation, overlays, toasts, time, logging
+    "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",
+    "after", "every", "spawn", "sleep", "bind", "focus",
     -- look
     "theme",
     -- commands and plugin menus

@@ -18,14 +18,16 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
-        .target(name: "UIHostCore", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .target(name: "UIHostCore", dependencies: ["LuaBridge"]),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"]
+            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
+            // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
+            resources: [.embedInCode("uihost.lua")]
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),

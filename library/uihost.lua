@@ -5,11 +5,12 @@
 -- scripts (`uihost test`). `uihost stubs DIR` writes this file into DIR; list DIR
 -- under `workspace.library` in a .luarc.json to get completion and checks.
 --
--- Source of truth: library/uihost.lua in the uihost repository. After editing it,
--- run Scripts/gen-stubs.sh to embed it in the binary (Sources/uihost/Stubs.swift).
--- The `---@field` lines of each component class come from the component registry
--- (Sources/UIHostCore/Components/Registry.swift): edit the component's field specs,
--- then `UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests` rewrites them.
+-- Source of truth: library/uihost.lua in the uihost repository; the build embeds it
+-- in the binary (Sources/uihost/uihost.lua links to it).
+-- The component classes and constructors (the GENERATED regions) come from the
+-- component registry (Sources/UIHostCore/Components/Registry.swift): edit the
+-- component's summary and field specs, then
+-- `UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests` rewrites them.
 
 -- Value types ------------------------------------------------------------------
 
@@ -158,8 +159,52 @@
 ---@field desc? string The description (instead of `[1]`).
 ---@field run? fun(component: ui.Component) What the key does (instead of `[2]`).
 
----The unit of navigation: a header row with its title (and `‹ Back` when pushed), a
----rule, then its children top to bottom.
+---@class ui.ToastOptions
+---@field text string The message, one row.
+---@field kind? "info"|"success"|"warning"|"error" Its colour and mark (default "info").
+---@field duration? number Milliseconds of the host's clock before it goes (default 3000).
+
+---A row of a `ui.list`. Other fields are the script's own data.
+---@class ui.ListItem
+---@field title string The row's text (required).
+---@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
+---@field icon? string Drawn before the title.
+---@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
+---@field style? ui.Style Colours and attributes of the title.
+---@field onSelect? fun(item: ui.ListItem, index: integer) Called when this row is activated; wins over the list's onSelect.
+---@field [string] any
+
+---A column of a `ui.table`.
+---@class ui.TableColumn
+---@field title string The header (required).
+---@field key? string|integer The field of each row shown in this column (default the column's index: `row[i]`).
+---@field width? integer|string Cells, `"30%"` of the table, `"2fr"` of what is left, or unset: fitted to the rows shown.
+---@field align? ui.Align Alignment of the title and the cells (default "left").
+
+---An item of a `ui.picker`. Other fields are the script's own data.
+---@class ui.PickerItem
+---@field id? ui.ItemID The script's own identifier.
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title (not checked by the constructor).
+---@field [string] any
+
+---An item of a `ui.dropdown`. Other fields are the script's own data.
+---@class ui.DropdownItem
+---@field id? ui.ItemID Written to the dropdown's `selected` when chosen (the item's index when absent).
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title.
+---@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
+---@field [string] any
+
+---A node of a `ui.tree`; other fields are the script's own data.
+---@class ui.TreeItem
+---@field title string The row's text (required).
+---@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
+---@field expanded? boolean Whether it is open; written back by the host.
+
+-- BEGIN GENERATED component classes (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
+---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its children top to bottom.
 ---@class ui.Screen : ui.Component
 ---@field title? string Shown centred in the header row (default "").
 ---@field drawer? ui.Drawer Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1.
@@ -176,36 +221,6 @@
 ---@field style? ui.Style Colours and attributes of the whole text.
 ---@field spans? (ui.Span|string)[] Rich text: runs with their own style; replaces `text`.
 
----Children in a column that may be taller than its place: `↑`/`↓` in its last column
----show that more lies beyond an edge. The wheel scrolls it; focus moving among the
----controls inside scrolls the focused one into view; holding no control, it takes
----focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
----@class ui.Scroll : ui.Component
----@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
----@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
-
----A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
----@class ui.Alert : ui.Component
----@field title? string Shown in the top edge (default "").
----@field message? string The text inside, wrapped (default "").
----@field confirm? string The button's label (default "OK").
----@field onChoice? fun(ok: boolean) Called with true after the button, false after Esc.
-
----A question in a box over everything, with Cancel and a confirm button; focus starts
----on Cancel and Esc answers false. Calling `ui.confirm{…}` shows it.
----@class ui.Confirm : ui.Component
----@field title? string Shown in the top edge (default "").
----@field message? string The text inside, wrapped (default "").
----@field confirm? string The confirm button's label (default "OK").
----@field cancel? string The cancel button's label (default "Cancel"); it has focus first.
----@field destructive? boolean Draw the confirm button in the theme's error colour (default false).
----@field onChoice? fun(ok: boolean) Called with true after the confirm button, false after Cancel or Esc.
-
----@class ui.ToastOptions
----@field text string The message, one row.
----@field kind? "info"|"success"|"warning"|"error" Its colour and mark (default "info").
----@field duration? number Milliseconds of the host's clock before it goes (default 3000).
-
 ---A button drawn as `[ title ]`.
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
@@ -213,65 +228,6 @@
 ---@field destructive? boolean Never takes the focus by default: skipped by initial focus (default false).
 ---@field style? ui.Style Colours and attributes of the label.
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click
----toggles it while it has focus.
----@class ui.Checkbox : ui.Component
----@field title? string The label after the box (default "").
----@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
----@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A one-line text field: its label above, the text between brackets, the message of
----a failed validate below. Printable keys insert at the caret; Left/Right, Home/End,
----Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
----@class ui.Input : ui.Component
----@field label? string Shown on the row above the field (default none).
----@field value? string The text; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty (default none).
----@field password? boolean Draw one mask character per character instead of the text (default false).
----@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
----@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
----@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
----@field onChange? fun(value: string) Called after each edit, with the new value.
----@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A multi-line text field, `height` rows between brackets. Enter starts a new line,
----Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
----@class ui.TextArea : ui.Component
----@field label? string Shown on the row above the field (default none).
----@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty (default none).
----@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
----@field onChange? fun(value: string) Called after each edit, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a
----click flips it while it has focus.
----@class ui.Switch : ui.Component
----@field title? string The label after the switch (default "").
----@field on? boolean Whether it is on (default false); the host writes a flip back before onChange.
----@field onChange? fun(on: boolean) Called after Enter, Space or a click flipped it, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the
----cursor, Space or Enter chooses.
----@class ui.Radio : ui.Component
----@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title.
----@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
----@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when Space, Enter or a click chose an item.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
@@ -294,16 +250,6 @@
 ---A full-width horizontal rule.
 ---@class ui.Divider : ui.Component
 
----A row of a `ui.list`. Other fields are the script's own data.
----@class ui.ListItem
----@field title string The row's text (required).
----@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
----@field icon? string Drawn before the title.
----@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
----@field style? ui.Style Colours and attributes of the title.
----@field onSelect? fun(item: ui.ListItem, index: integer) Called when this row is activated; wins over the list's onSelect.
----@field [string] any
-
 ---A navigation list or menu. It scrolls, and reads only the rows it shows.
 ---@class ui.List : ui.Component
 ---@field items? (ui.ListItem|string)[] The rows; a string is a row with that title.
@@ -316,95 +262,7 @@
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
----A column of a `ui.table`.
----@class ui.TableColumn
----@field title string The header (required).
----@field key? string|integer The field of each row shown in this column (default the column's index: `row[i]`).
----@field width? integer|string Cells, `"30%"` of the table, `"2fr"` of what is left, or unset: fitted to the rows shown.
----@field align? ui.Align Alignment of the title and the cells (default "left").
-
----A box: its children top to bottom inside a border, with a title in the top border
----(cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its
----`width`/`height` include the border; the border takes the accent colour while
----focus is inside.
----@class ui.Box : ui.Component
----@field title? string Shown in the top border, cut with `…` when narrow (default none).
----@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
----@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
----@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
----@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
----@field [integer] ui.Component Children, top to bottom inside the border.
-
----A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal
----with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the
----host opens nothing.
----@class ui.Link : ui.Component
----@field title? string The text shown (default the URL).
----@field url? string Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default "").
----@field style? ui.Style Colours and attributes of the title, over the accent colour and underline.
----@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click; the host itself opens nothing.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A table: a header row over rows of cells, a row cursor across the table. It reads
----only the rows it shows, from `rows` or from a data source (`count` and `row(i)`).
----Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table
----(with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
----@class ui.Table : ui.Component
----@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
----@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read.
----@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
----@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
----@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
----@field sortable? boolean Whether Enter on a title, `s` or a click sorts by a column (default false).
----@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
----@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
----@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
-
----Lines of text growing at the bottom: it keeps the last `max`, follows the tail
----until the user scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or
----scrolling to the bottom follows again) and cuts long lines with `…`. Only the
----lines shown are read. `log:append(text)` adds lines.
----@class ui.Log : ui.Component
----@field lines? string[] The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it.
----@field max? integer How many of the last lines are kept (default 10000).
----@field follow? boolean Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-local Log = {}
-
----Adds the lines of `text` (split at line breaks) at the bottom, then drops the
----oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
----@param text string|number
-function Log:append(text) end
-
----A node of a `ui.tree`; other fields are the script's own data.
----@class ui.TreeItem
----@field title string The row's text (required).
----@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
----@field expanded? boolean Whether it is open; written back by the host.
-
----A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to
----the parent), Space toggles, Enter selects.
----@class ui.Tree : ui.Component
----@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title.
----@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
----@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
-
----A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
----@class ui.Tab : ui.Component
----@field title? string The label in the tab bar (default "").
----@field icon? string Drawn before the title; shown alone when a bottom bar is too narrow.
----@field style? ui.Style Colours and attributes of its label in the bar.
----@field [integer] ui.Component The page's children, read only while the tab is selected.
-
----A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it
----has focus; a click on a label switches to it.
+---A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a click on a label switches to it.
 ---@class ui.Tabs : ui.Component
 ---@field style? ui.TabsStyle|ui.Style Where the bar goes (default "top"), or a table: the labels' style.
 ---@field selected? integer 1-based index of the selected tab (unset means 1); the host sets it on a switch.
@@ -414,12 +272,12 @@ function Log:append(text) end
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 ---@field [integer] ui.Tab The tabs (each must be a `ui.tab`).
 
----An item of a `ui.picker`. Other fields are the script's own data.
----@class ui.PickerItem
----@field id? ui.ItemID The script's own identifier.
----@field title string The shown text (required).
----@field icon? string Drawn before the title (not checked by the constructor).
----@field [string] any
+---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
+---@class ui.Tab : ui.Component
+---@field title? string The label in the tab bar (default "").
+---@field icon? string Drawn before the title; shown alone when a bottom bar is too narrow.
+---@field style? ui.Style Colours and attributes of its label in the bar.
+---@field [integer] ui.Component The page's children, read only while the tab is selected.
 
 ---A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
 ---@class ui.Picker : ui.Component
@@ -434,17 +292,7 @@ function Log:append(text) end
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
----An item of a `ui.dropdown`. Other fields are the script's own data.
----@class ui.DropdownItem
----@field id? ui.ItemID Written to the dropdown's `selected` when chosen (the item's index when absent).
----@field title string The shown text (required).
----@field icon? string Drawn before the title.
----@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
----@field [string] any
-
----A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over
----what lies below, `✓` before the selected one. Choosing sets `selected`, closes it,
----then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
 ---@field label? string Shown before the field as `label: ` (default none).
 ---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
@@ -458,9 +306,7 @@ function Log:append(text) end
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
----A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with
----rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+
----rows dismisses it when dismissible.
+---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when dismissible.
 ---@class ui.Sheet : ui.Component
 ---@field title? string Shown in the top edge (default none).
 ---@field height? ui.SheetHeight A fraction below 1, a row count, or "fit" (default 0.25); at least 2 rows, at most the frame.
@@ -468,14 +314,12 @@ function Log:append(text) end
 ---@field onDismiss? fun(sheet: ui.Sheet) Called after the sheet was closed, however it was closed.
 ---@field [integer] ui.Component Children, top to bottom inside the sheet.
 
----A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it
----or a drag left closes it.
+---A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it or a drag left closes it.
 ---@class ui.Drawer : ui.Component
 ---@field width? integer Columns, 1…1000 (default: the frame's width − 10, at most 40).
 ---@field [integer] ui.Component Children, top to bottom.
 
----A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/),
----centred and cropped to its box. A missing asset draws `[missing image: NAME]`.
+---A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/), centred and cropped to its box. A missing asset draws `[missing image: NAME]`.
 ---@class ui.Image : ui.Component
 ---@field asset? string The asset's NAME, without ".txt" and without "/" (default "").
 ---@field width? integer Columns, 0…1000 (default: the widest line of the art).
@@ -485,6 +329,140 @@ function Log:append(text) end
 ---@class ui.Progress : ui.Component
 ---@field value? number 0…1 draws a bar and a percentage; nil (the default) a spinner.
 ---@field label? string Drawn before the bar, or after the spinner (default "").
+
+---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while it has focus.
+---@class ui.Checkbox : ui.Component
+---@field title? string The label after the box (default "").
+---@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
+---@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A one-line text field: its label above, the text between brackets, the message of a failed validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
+---@class ui.Input : ui.Component
+---@field label? string Shown on the row above the field (default none).
+---@field value? string The text; the host writes every edit back before onChange.
+---@field placeholder? string Shown dim while the value is empty (default none).
+---@field password? boolean Draw one mask character per character instead of the text (default false).
+---@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
+---@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
+---@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
+---@field onChange? fun(value: string) Called after each edit, with the new value.
+---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a click flips it while it has focus.
+---@class ui.Switch : ui.Component
+---@field title? string The label after the switch (default "").
+---@field on? boolean Whether it is on (default false); the host writes a flip back before onChange.
+---@field onChange? fun(on: boolean) Called after Enter, Space or a click flipped it, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or Enter chooses.
+---@class ui.Radio : ui.Component
+---@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title.
+---@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
+---@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when Space, Enter or a click chose an item.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A multi-line text field, `height` rows between brackets. Enter starts a new line, Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
+---@class ui.TextArea : ui.Component
+---@field label? string Shown on the row above the field (default none).
+---@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
+---@field placeholder? string Shown dim while the value is empty (default none).
+---@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
+---@field onChange? fun(value: string) Called after each edit, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A table: a header row over rows of cells, a row cursor across the table. It reads only the rows it shows, from `rows` or from a data source (`count` and `row(i)`). Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
+---@class ui.Table : ui.Component
+---@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
+---@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read.
+---@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
+---@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
+---@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
+---@field sortable? boolean Whether Enter on a title, `s` or a click sorts by a column (default false).
+---@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
+---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
+---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
+
+---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
+---@class ui.Scroll : ui.Component
+---@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
+
+---A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
+---@class ui.Alert : ui.Component
+---@field title? string Shown in the top edge (default "").
+---@field message? string The text inside, wrapped (default "").
+---@field confirm? string The button's label (default "OK").
+---@field onChoice? fun(ok: boolean) Called with true after the button, false after Esc.
+
+---A question in a box over everything, with Cancel and a confirm button; focus starts on Cancel and Esc answers false. Calling `ui.confirm{…}` shows it.
+---@class ui.Confirm : ui.Component
+---@field title? string Shown in the top edge (default "").
+---@field message? string The text inside, wrapped (default "").
+---@field confirm? string The confirm button's label (default "OK").
+---@field cancel? string The cancel button's label (default "Cancel"); it has focus first.
+---@field destructive? boolean Draw the confirm button in the theme's error colour (default false).
+---@field onChoice? fun(ok: boolean) Called with true after the confirm button, false after Cancel or Esc.
+
+---Lines of text growing at the bottom: it keeps the last `max`, follows the tail until the user scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or scrolling to the bottom follows again) and cuts long lines with `…`. Only the lines shown are read. `log:append(text)` adds lines.
+---@class ui.Log : ui.Component
+---@field lines? string[] The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it.
+---@field max? integer How many of the last lines are kept (default 10000).
+---@field follow? boolean Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), Space toggles, Enter selects.
+---@class ui.Tree : ui.Component
+---@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title.
+---@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
+---@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---A box: its children top to bottom inside a border, with a title in the top border (cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its `width`/`height` include the border; the border takes the accent colour while focus is inside.
+---@class ui.Box : ui.Component
+---@field title? string Shown in the top border, cut with `…` when narrow (default none).
+---@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
+---@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
+---@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
+---@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
+---@field [integer] ui.Component Children, top to bottom inside the border.
+
+---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
+---@class ui.Link : ui.Component
+---@field title? string The text shown (default the URL).
+---@field url? string Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default "").
+---@field style? ui.Style Colours and attributes of the title, over the accent colour and underline.
+---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click; the host itself opens nothing.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+-- END GENERATED component classes
+
+---The methods of a `ui.log` view (its fields are above).
+---@class ui.Log
+local Log = {}
+
+---Adds the lines of `text` (split at line breaks) at the bottom, then drops the
+---oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
+---@param text string|number
+function Log:append(text) end
 
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
@@ -500,99 +478,132 @@ function Timer:cancel() end
 ---time and logging. Also `require "uihost"`.
 ui = {}
 
----A screen, the unit of navigation. A screen script returns one.
+-- BEGIN GENERATED component constructors (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
+---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its children top to bottom.
 ---@param props ui.Screen Fields, and the children as positional entries.
 ---@return ui.Screen
 function ui.screen(props) end
 
----Text: `ui.text "Hello"` or `ui.text { text = "Hello", align = "center" }`.
+---Text that wraps at word boundaries by display width.
 ---@param props ui.Text|string Fields, or the text itself.
 ---@return ui.Text
 function ui.text(props) end
 
----A button; Enter, Space or a click calls its onSelect.
+---A button drawn as `[ title ]`.
 ---@param props ui.Button
 ---@return ui.Button
 function ui.button(props) end
 
----A checkbox; Enter, Space or a click toggles it and calls its onChange(checked).
----@param props ui.Checkbox
----@return ui.Checkbox
-function ui.checkbox(props) end
-
----A one-line text field; the host writes each edit back into `value` before onChange.
----@param props ui.Input
----@return ui.Input
-function ui.input(props) end
-
----A multi-line text field; the host writes each edit back into `value` before onChange.
----@param props ui.TextArea
----@return ui.TextArea
-function ui.textarea(props) end
-
----Shows a modal alert over everything once the running handler returns. Inside a
----`ui.spawn` function the call waits and returns true (the button) or false (Esc);
----elsewhere it returns nothing at once and the answer goes to onChoice.
----@param props ui.Alert
----@return boolean?
-function ui.alert(props) end
-
----Shows a modal confirm dialog over everything once the running handler returns. Inside
----a `ui.spawn` function the call waits and returns true (confirm) or false (Cancel, Esc);
----elsewhere it returns nothing at once and the answer goes to onChoice.
----@param props ui.Confirm
----@return boolean?
-function ui.confirm(props) end
-
----Shows a short message in the bottom-right corner that goes by itself after `duration`
----milliseconds of the host's clock; several stack, at most 5 (the oldest goes first).
----@param toast string|ui.ToastOptions
-function ui.toast(toast) end
-
----A column that scrolls when its children are taller than its place.
----@param props ui.Scroll
----@return ui.Scroll
-function ui.scroll(props) end
-
----An on/off switch; the host writes a flip back into `on` before onChange.
----@param props ui.Switch
----@return ui.Switch
-function ui.switch(props) end
-
----A group of radio buttons; the host writes a choice back into `selected` before onChange.
----@param props ui.Radio
----@return ui.Radio
-function ui.radio(props) end
-
----A vertical stack of its positional children.
----@param props ui.VStack
+---Children stacked top to bottom.
+---@param props ui.VStack Fields, and the children as positional entries.
 ---@return ui.VStack
 function ui.vstack(props) end
 
----A horizontal stack of its positional children.
----@param props ui.HStack
+---Children side by side, left to right.
+---@param props ui.HStack Fields, and the children as positional entries.
 ---@return ui.HStack
 function ui.hstack(props) end
 
----Flexible empty space: `ui.spacer()`.
+---Flexible empty space in a stack.
 ---@param props? ui.Spacer
 ---@return ui.Spacer
 function ui.spacer(props) end
 
----A full-width rule: `ui.divider()`.
+---A full-width horizontal rule.
 ---@param props? ui.Divider
 ---@return ui.Divider
 function ui.divider(props) end
 
----A navigation list or menu; a list of 10^6 items stays fast.
+---A navigation list or menu. It scrolls, and reads only the rows it shows.
 ---@param props ui.List
 ---@return ui.List
 function ui.list(props) end
 
----A table of rows under a header; a data source of 10^6 rows stays fast.
+---A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a click on a label switches to it.
+---@param props ui.Tabs Fields, and the children as positional entries.
+---@return ui.Tabs
+function ui.tabs(props) end
+
+---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
+---@param props ui.Tab Fields, and the children as positional entries.
+---@return ui.Tab
+function ui.tab(props) end
+
+---A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
+---@param props ui.Picker
+---@return ui.Picker
+function ui.picker(props) end
+
+---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
+---@param props ui.Dropdown
+---@return ui.Dropdown
+function ui.dropdown(props) end
+
+---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when dismissible.
+---@param props ui.Sheet Fields, and the children as positional entries.
+---@return ui.Sheet
+function ui.sheet(props) end
+
+---A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it or a drag left closes it.
+---@param props ui.Drawer Fields, and the children as positional entries.
+---@return ui.Drawer
+function ui.drawer(props) end
+
+---A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/), centred and cropped to its box. A missing asset draws `[missing image: NAME]`.
+---@param props ui.Image
+---@return ui.Image
+function ui.image(props) end
+
+---A spinner while work is under way (it turns with the clock), or a bar for 0…1.
+---@param props ui.Progress
+---@return ui.Progress
+function ui.progress(props) end
+
+---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while it has focus.
+---@param props ui.Checkbox
+---@return ui.Checkbox
+function ui.checkbox(props) end
+
+---A one-line text field: its label above, the text between brackets, the message of a failed validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
+---@param props ui.Input
+---@return ui.Input
+function ui.input(props) end
+
+---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a click flips it while it has focus.
+---@param props ui.Switch
+---@return ui.Switch
+function ui.switch(props) end
+
+---A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or Enter chooses.
+---@param props ui.Radio
+---@return ui.Radio
+function ui.radio(props) end
+
+---A multi-line text field, `height` rows between brackets. Enter starts a new line, Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
+---@param props ui.TextArea
+---@return ui.TextArea
+function ui.textarea(props) end
+
+---A table: a header row over rows of cells, a row cursor across the table. It reads only the rows it shows, from `rows` or from a data source (`count` and `row(i)`). Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
 ---@param props ui.Table
 ---@return ui.Table
 function ui.table(props) end
+
+---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
+---@param props ui.Scroll Fields, and the children as positional entries.
+---@return ui.Scroll
+function ui.scroll(props) end
+
+---Shows a modal alert over everything once the running handler returns. Inside a `ui.spawn` function the call waits and returns true (the button) or false (Esc); elsewhere it returns nothing at once and the answer goes to onChoice.
+---@param props ui.Alert
+---@return boolean?
+function ui.alert(props) end
+
+---Shows a modal confirm dialog over everything once the running handler returns. Inside a `ui.spawn` function the call waits and returns true (confirm) or false (Cancel, Esc); elsewhere it returns nothing at once and the answer goes to onChoice.
+---@param props ui.Confirm
+---@return boolean?
+function ui.confirm(props) end
 
 ---A tree of nodes that open and close; children may load on the first opening.
 ---@param props ui.Tree
@@ -600,7 +611,7 @@ function ui.table(props) end
 function ui.tree(props) end
 
 ---A box with a border, a title and padding around its children.
----@param props ui.Box
+---@param props ui.Box Fields, and the children as positional entries.
 ---@return ui.Box
 function ui.box(props) end
 
@@ -609,45 +620,12 @@ function ui.box(props) end
 ---@return ui.Link
 function ui.link(props) end
 
----A tab bar whose positional children are `ui.tab`s.
----@param props ui.Tabs
----@return ui.Tabs
-function ui.tabs(props) end
+-- END GENERATED component constructors
 
----A tab of a `ui.tabs`: `ui.tab { title = "Home", icon = "⌂", …children }`.
----@param props ui.Tab
----@return ui.Tab
-function ui.tab(props) end
-
----A menu-style or wheel-style picker.
----@param props ui.Picker
----@return ui.Picker
-function ui.picker(props) end
-
----A dropdown whose open item list overlays the content below it.
----@param props ui.Dropdown
----@return ui.Dropdown
-function ui.dropdown(props) end
-
----A bottom sheet; show it with `ui.present(sheet)`.
----@param props ui.Sheet
----@return ui.Sheet
-function ui.sheet(props) end
-
----A side drawer; set it as a screen's `drawer`.
----@param props ui.Drawer
----@return ui.Drawer
-function ui.drawer(props) end
-
----A text-art picture from the assets directory.
----@param props ui.Image
----@return ui.Image
-function ui.image(props) end
-
----A spinner (no `value`) or a progress bar (`value` in 0…1).
----@param props ui.Progress
----@return ui.Progress
-function ui.progress(props) end
+---Shows a short message in the bottom-right corner that goes by itself after `duration`
+---milliseconds of the host's clock; several stack, at most 5 (the oldest goes first).
+---@param toast string|ui.ToastOptions
+function ui.toast(toast) end
 
 ---Pushes a screen on the navigation stack (its onAppear runs, the previous screen's
 ---onDisappear first). A string is the path of a screen script relative to the current

@@ -114,7 +114,8 @@ test.case("stubs: every test function is declared, and no other", function()
   compare("test functions", functionKeys(test, "test"), declared(readStubs(), "test%."))
 end)
 
--- Classes and their `---@field NAME` lines, parents, and which class each
+-- Classes and their `---@field NAME` lines (a class declared twice has both
+-- declarations' fields), parents, and which class each
 -- constructor returns (the `---@return` line right above `function ui.NAME(`),
 -- or takes, for a dialog, which is shown rather than returned (`---@param props`).
 local function parseClasses(text)
@@ -123,7 +124,9 @@ local function parseClasses(text)
     local name, parent = line:match("^%-%-%-@class ([%w_%.]+)%s*:%s*([%w_%.]+)")
     if not name then name = line:match("^%-%-%-@class ([%w_%.]+)") end
     if name then
-      current = { name = name, parent = parent, fields = {} }
+      -- A class declared again (methods after the generated fields) is the same class, as in LuaLS.
+      current = classes[name] or { name = name, fields = {} }
+      current.parent = current.parent or parent
       classes[name] = current
     elseif current and line:match("^%-%-%-@field ") then
       local field = line:match("^%-%-%-@field ([%a_][%w_]*)")

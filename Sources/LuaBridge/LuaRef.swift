@@ -37,7 +37,7 @@ public final class LuaRef {
     @discardableResult
     public func push(onto stack: LuaStack? = nil) -> LuaType {
         let s = stack ?? state.stack
-        return LuaType(rawValue: lua_rawgeti(s.L, LUA_REGISTRYINDEX, lua_Integer(slot))) ?? .none
+        return LuaType(code: lua_rawgeti(s.L, LUA_REGISTRYINDEX, lua_Integer(slot)))
     }
 
     /// Whether both refs hold the same Lua value (`rawequal`): two refs made

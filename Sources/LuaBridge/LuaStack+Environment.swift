@@ -13,7 +13,7 @@ extension LuaStack {
     }
 
     /// Removes the value at `index`, moving those above it down.
-    public func remove(at index: Int32) { uih_remove(L, index) }
+    @inlinable @inline(__always) public func remove(at index: Int32) { uih_remove(L, index) }
 
     /// Pushes `f` as a Lua function with the `count` values on top as its
     /// upvalues (popped); `f` reads them at `upvalueIndex(1)`…
@@ -22,5 +22,10 @@ extension LuaStack {
     }
 
     /// The pseudo-index of upvalue `i` (1-based) of the running Swift closure.
-    public static func upvalueIndex(_ i: Int32) -> Int32 { uih_upvalueindex(i + 1) }
+    @inlinable @inline(__always) public static func upvalueIndex(_ i: Int32) -> Int32 { uih_upvalueindex(i + 1) }
+
+    /// Pops a set of names (a table whose keys are the names) and a flag
+    /// table below it; pushes a `__newindex` that stores raw and sets
+    /// `flag[1] = true` when the key is one of the names.
+    @inlinable @inline(__always) public func pushWatchedNewIndex() { uih_pushwatchednewindex(L) }
 }

@@ -12,6 +12,8 @@ public enum LuaTrampoline {
     public static let raiseWhere: Int32 = UIH_RAISE_WHERE
     /// Raise the value on top as it is (an error that already names its place).
     public static let raiseAsIs: Int32 = UIH_RAISE
+    /// Yield the `count` values on top (a Swift function of a coroutine).
+    public static func yield(_ count: Int32) -> Int32 { UIH_YIELD_BASE - count }
 }
 
 extension LuaStack {

@@ -13,28 +13,28 @@ import CLuaShim
 public struct LuaStack {
     public let L: OpaquePointer
 
-    @inlinable public init(_ L: OpaquePointer) { self.L = L }
+    @inlinable @inline(__always) public init(_ L: OpaquePointer) { self.L = L }
 
     // MARK: - The top
 
     /// The number of values on the stack; setting it drops values or pads with nil.
-    @inlinable public var top: Int32 {
+    @inlinable @inline(__always) public var top: Int32 {
         get { lua_gettop(L) }
         nonmutating set { lua_settop(L, newValue) }
     }
 
-    @inlinable public func pop(_ count: Int32 = 1) { lua_settop(L, -count - 1) }
+    @inlinable @inline(__always) public func pop(_ count: Int32 = 1) { lua_settop(L, -count - 1) }
 
     /// `index` as a positive index that stays valid while values are pushed.
-    @inlinable public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+    @inlinable @inline(__always) public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
     /// Makes room for `count` more values; false when the stack cannot grow.
-    @inlinable public func reserve(_ count: Int32) -> Bool { lua_checkstack(L, count) != 0 }
+    @inlinable @inline(__always) public func reserve(_ count: Int32) -> Bool { lua_checkstack(L, count) != 0 }
 
     // MARK: - Reading
 
-    @inlinable public func type(at index: Int32) -> LuaType {
-        LuaType(rawValue: lua_type(L, index)) ?? .none
+    @inlinable @inline(__always) public func type(at index: Int32) -> LuaType {
+        LuaType(code: lua_type(L, index))
     }
 
     /// Lua's name for the type of the value at `index` ("nil", "table"…).
@@ -42,107 +42,107 @@ public struct LuaStack {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
-    @inlinable public func isInteger(at index: Int32) -> Bool { lua_isinteger(L, index) != 0 }
+    @inlinable @inline(__always) public func isInteger(at index: Int32) -> Bool { lua_isinteger(L, index) != 0 }
 
     /// The value as an integer when it is a number with an integral value.
-    @inlinable public func integer(at index: Int32) -> Int64? {
+    @inlinable @inline(__always) public func integer(at index: Int32) -> Int64? {
         var isNumber: Int32 = 0
         let n = lua_tointegerx(L, index, &isNumber)
         return isNumber != 0 && lua_type(L, index) == LUA_TNUMBER ? Int64(n) : nil
     }
 
     /// The value as a Double when it is a number (strings are not converted).
-    @inlinable public func number(at index: Int32) -> Double? {
+    @inlinable @inline(__always) public func number(at index: Int32) -> Double? {
         lua_type(L, index) == LUA_TNUMBER ? lua_tonumberx(L, index, nil) : nil
     }
 
     /// The value's truth as Lua sees it: only nil and false are false.
-    @inlinable public func truth(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    @inlinable @inline(__always) public func truth(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
 
     /// The value when it is a boolean.
-    @inlinable public func boolean(at index: Int32) -> Bool? {
+    @inlinable @inline(__always) public func boolean(at index: Int32) -> Bool? {
         lua_type(L, index) == LUA_TBOOLEAN ? lua_toboolean(L, index) != 0 : nil
     }
 
     /// The value when it is a string (numbers are not converted, so the stack
     /// never changes); invalid UTF-8 becomes U+FFFD.
-    @inlinable public func string(at index: Int32) -> String? {
+    @inlinable @inline(__always) public func string(at index: Int32) -> String? {
         lua_type(L, index) == LUA_TSTRING ? LuaState.string(L, at: index) : nil
     }
 
     /// `#t` without metamethods.
-    @inlinable public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    @inlinable @inline(__always) public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     // MARK: - Pushing
 
-    @inlinable public func pushNil() { lua_pushnil(L) }
-    @inlinable public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
-    @inlinable public func push(_ n: Int) { lua_pushinteger(L, lua_Integer(n)) }
-    @inlinable public func push(_ n: Int64) { lua_pushinteger(L, lua_Integer(n)) }
-    @inlinable public func push(_ d: Double) { lua_pushnumber(L, d) }
-    @inlinable public func push(_ s: String) { LuaState.push(L, s) }
+    @inlinable @inline(__always) public func pushNil() { lua_pushnil(L) }
+    @inlinable @inline(__always) public func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    @inlinable @inline(__always) public func push(_ n: Int) { lua_pushinteger(L, lua_Integer(n)) }
+    @inlinable @inline(__always) public func push(_ n: Int64) { lua_pushinteger(L, lua_Integer(n)) }
+    @inlinable @inline(__always) public func push(_ d: Double) { lua_pushnumber(L, d) }
+    @inlinable @inline(__always) public func push(_ s: String) { LuaState.push(L, s) }
     /// Pushes a copy of the value at `index`.
-    @inlinable public func pushCopy(of index: Int32) { lua_pushvalue(L, index) }
+    @inlinable @inline(__always) public func pushCopy(of index: Int32) { lua_pushvalue(L, index) }
 
     /// Pushes a new table with room for `arrayCount` items and `fieldCount` fields.
-    @inlinable public func pushNewTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
+    @inlinable @inline(__always) public func pushNewTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
         lua_createtable(L, arrayCount, fieldCount)
     }
 
     /// Pushes the global table `_G`.
-    @inlinable public func pushGlobals() { _ = uih_getglobaltable(L) }
+    @inlinable @inline(__always) public func pushGlobals() { _ = uih_getglobaltable(L) }
 
     // MARK: - Tables
 
     /// Pushes `t[i]` for the table at `index`, without metamethods; returns its type.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ i: Int) -> LuaType {
-        LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
+        LuaType(code: lua_rawgeti(L, index, lua_Integer(i)))
     }
 
     /// Pushes `t[key]` for the table at `index`, without metamethods; returns its type.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ key: String) -> LuaType {
-        LuaType(rawValue: lua_getfield_raw(L, index, key)) ?? .none
+        LuaType(code: lua_getfield_raw(L, index, key))
     }
 
     /// `t[i] = v` without metamethods, for the table at `index` and the value on top (popped).
-    @inlinable public func rawSet(at index: Int32, _ i: Int) { lua_rawseti(L, index, lua_Integer(i)) }
+    @inlinable @inline(__always) public func rawSet(at index: Int32, _ i: Int) { lua_rawseti(L, index, lua_Integer(i)) }
 
     /// `t[k] = v` without metamethods: key below the value on top, both popped.
-    @inlinable public func rawSet(at index: Int32) { lua_rawset(L, index) }
+    @inlinable @inline(__always) public func rawSet(at index: Int32) { lua_rawset(L, index) }
 
     /// `t[name] = v` for a table the host made (no metatable, so nothing can
     /// raise), the value on top popped.
-    @inlinable public func setField(_ name: String, at index: Int32) { lua_setfield(L, index, name) }
+    @inlinable @inline(__always) public func setField(_ name: String, at index: Int32) { lua_setfield(L, index, name) }
 
     /// Pushes `t[name]` for a table the host made (no metatable); returns its type.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func getField(_ name: String, at index: Int32) -> LuaType {
-        LuaType(rawValue: lua_getfield(L, index, name)) ?? .none
+        LuaType(code: lua_getfield(L, index, name))
     }
 
     /// Pushes `t[name]` of the table at `index`, first making it a new table
     /// when it is not one; true when it existed.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func pushSubtable(_ name: String, at index: Int32) -> Bool {
         luaL_getsubtable(L, index, name) != 0
     }
 
     /// Sets the global `name` to the value on top (popped). At set-up only:
     /// `_G` has no metatable then, so nothing can raise.
-    @inlinable public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    @inlinable @inline(__always) public func setGlobal(_ name: String) { lua_setglobal(L, name) }
 
     /// Pushes the global `name`; returns its type. At set-up only (see `setGlobal`).
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func getGlobal(_ name: String) -> LuaType {
-        LuaType(rawValue: lua_getglobal(L, name)) ?? .none
+        LuaType(code: lua_getglobal(L, name))
     }
 
     /// Steps through the table at `index` (`lua_next`): `body` sees the key at
     /// -2 and the value at -1, which it must leave in place; it returns false
     /// to stop. The stack is as before afterwards, on every path.
-    @inlinable public func forEachPair(in index: Int32, _ body: () -> Bool) {
+    @inlinable @inline(__always) public func forEachPair(in index: Int32, _ body: () -> Bool) {
         let t = lua_absindex(L, index)
         let top = lua_gettop(L)
         lua_pushnil(L)

@@ -15,6 +15,25 @@ public enum LuaType: Int32, Sendable {
     case userdata = 7
     case thread = 8
 
+    /// The type for a code `lua_type` returned (-1…8). Inlinable, unlike the
+    /// synthesized `init(rawValue:)`, which is a call: reading a field converts
+    /// its type once, on the path every key takes.
+    @inlinable @inline(__always)
+    public init(code: Int32) {
+        switch code {
+        case 0: self = .nil
+        case 1: self = .boolean
+        case 2: self = .lightUserdata
+        case 3: self = .number
+        case 4: self = .string
+        case 5: self = .table
+        case 6: self = .function
+        case 7: self = .userdata
+        case 8: self = .thread
+        default: self = .none
+        }
+    }
+
     /// Lua's name for the type (`lua_typename`): "no value", "nil", "table"…
     public var name: String {
         switch self {

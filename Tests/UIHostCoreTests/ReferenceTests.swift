@@ -2,11 +2,12 @@ import Foundation
 import XCTest
 @testable import UIHostCore
 
-/// The field lines of library/uihost.lua and the field tables of docs/API.md
-/// say what the registry says: names, types and defaults. Both are regenerated
+/// The component classes and constructors of library/uihost.lua, the `ui`
+/// constructor names of .luacheckrc and the field tables of docs/API.md say
+/// what the registry says: names, summaries, types and defaults. All are regenerated
 /// from the registry and compared; `UIHOST_UPDATE_REFERENCE=1 swift test
-/// --filter ReferenceTests` writes the regenerated files instead (then run
-/// Scripts/gen-stubs.sh to embed the stubs).
+/// --filter ReferenceTests` writes the regenerated files instead (the binary
+/// embeds library/uihost.lua when it is built next).
 final class ReferenceTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -38,6 +39,10 @@ final class ReferenceTests: XCTestCase {
         try check("library/uihost.lua", Reference.regenerateStubs)
     }
 
+    func testLuacheckConstructorNamesMatchTheRegistry() throws {
+        try check(".luacheckrc", Reference.regenerateLuacheck)
+    }
+
     func testDocsFieldTablesMatchTheRegistry() throws {
         try check("docs/API.md", Reference.regenerateDocs)
     }
@@ -55,11 +60,36 @@ final class ReferenceTests: XCTestCase {
     }
 
     func testAChangedSpecShowsInTheRegeneratedStubs() {
-        let stale = "---@class ui.Button : ui.Component\n---@field title? number The label.\n\nfunction ui.button(props) end"
-        let (text, _) = Reference.regenerateStubs(stale)
+        let classes = Reference.classRegion, constructors = Reference.constructorRegion
+        let stale = [classes.begin, Reference.Region.beginSecondLine,
+                     "---A button.", "---@class ui.Button : ui.Component", "---@field title? number The label.", "",
+                     classes.end, "ui = {}", constructors.begin, Reference.Region.beginSecondLine, constructors.end,
+                     "function ui.push(screen) end"].joined(separator: "\n")
+        let (text, problems) = Reference.regenerateStubs(stale)
+        XCTAssertEqual(problems, [])
         XCTAssertTrue(text.contains("---@field title? string The label (default \"\")."), text)
         XCTAssertTrue(text.contains("---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click."), text)
-        XCTAssertFalse(text.contains("number"), text)
+        XCTAssertTrue(text.contains("---@class ui.Checkbox : ui.Component"), text)
+        XCTAssertTrue(text.contains("---@param props ui.Text|string Fields, or the text itself.\n---@return ui.Text\nfunction ui.text(props) end"), text)
+        XCTAssertTrue(text.contains("---@return boolean?\nfunction ui.confirm(props) end"), text)
+        XCTAssertTrue(text.hasSuffix(constructors.end + "\nfunction ui.push(screen) end"), text)
+        XCTAssertFalse(text.contains("number The label"), text)
+        // `ui.log` also logs: its class is generated, its constructor is written by hand.
+        XCTAssertTrue(text.contains("---@class ui.Log : ui.Component"), text)
+        XCTAssertFalse(text.contains("function ui.log("), text)
+    }
+
+    func testAFileWithoutTheRegionsIsAProblem() {
+        let (_, problems) = Reference.regenerateStubs("ui = {}\nfunction ui.button(props) end")
+        XCTAssertEqual(problems.count, 2, problems.joined(separator: "\n"))
+        let (_, luacheck) = Reference.regenerateLuacheck("local ui = {}")
+        XCTAssertEqual(luacheck.count, 1)
+    }
+
+    func testTheLuacheckRegionListsEveryConstructor() {
+        let config = [Reference.luacheckRegion.begin, Reference.Region.beginSecondLine, Reference.luacheckRegion.end].joined(separator: "\n")
+        let (text, _) = Reference.regenerateLuacheck(config)
+        for component in Registry.all { XCTAssertTrue(text.contains("\"\(component.kind.rawValue)\","), component.kind.rawValue) }
     }
 
     func testAStaleDocsRowKeepsItsMeaningAndGetsTheRegistrysColumns() {

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// The metatables that mark a table as a component of a kind. Each state has
@@ -10,6 +8,9 @@ final class ComponentKinds {
     private let metatables: [UnsafeRawPointer]
     /// Index in `Registry.all` → the metatable's registry reference.
     private let refs: [Int32]
+    /// The addresses of component tables the garbage collector took since the
+    /// last `forEachCollected`, as light userdata in an array (a registry reference).
+    private let collectedRef: Int32
     /// Whether a script has used a size field (`width`, `minHeight`, …):
     /// until then layout reads none of them, so screens without sizes do not
     /// pay for them on every key. Set by a constructor that gets one, and by
@@ -20,58 +21,101 @@ final class ComponentKinds {
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
-        lua_createtable(L, 1, 0)
-        lua_pushvalue(L, -1)
-        sizeFlagRef = luaL_ref(L, LUA_REGISTRYINDEX)
-        let flag = lua_gettop(L)
-        lua_createtable(L, 0, Int32(Sizing.watched.count))
+        let s = LuaStack(L)
+        s.pushNewTable()
+        s.pushCopy(of: -1)
+        collectedRef = s.popRef()
+        // One finalizer for every kind, the array its upvalue.
+        s.push(ComponentKinds.collected, upvalues: 1)
+        let finalizer = s.top
+        s.pushNewTable(arrayCount: 1)
+        s.pushCopy(of: -1)
+        sizeFlagRef = s.popRef()
+        let flag = s.top
+        s.pushNewTable(fieldCount: Int32(Sizing.watched.count))
         for name in Sizing.watched {
-            lua_pushboolean(L, 1)
-            lua_setfield(L, -2, name)
+            s.push(true)
+            s.setField(name, at: -2)
         }
-        let names = lua_gettop(L)
+        let names = s.top
         for component in Registry.all {
             let name = component.kind.constructorName
-            lua_createtable(L, 0, 2)
-            _ = lua_pushstring(L, name)
-            lua_setfield(L, -2, "__name")
+            s.pushNewTable(fieldCount: 5)
+            s.push(name)
+            s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
-            _ = lua_pushstring(L, name)
-            lua_setfield(L, -2, "__metatable")
+            s.push(name)
+            s.setField("__metatable", at: -2)
+            // Set before any table gets the metatable, so every component is finalized.
+            s.pushCopy(of: finalizer)
+            s.setField("__gc", at: -2)
             if !component.methods.isEmpty {
-                lua_createtable(L, 0, Int32(component.methods.count))
+                s.pushNewTable(fieldCount: Int32(component.methods.count))
                 for (name, f) in component.methods {
-                    uih_pushswiftfunction(L, f)
-                    lua_setfield(L, -2, name)
+                    s.setFunction(name, f)
                 }
-                lua_setfield(L, -2, "__index")
+                s.setField("__index", at: -2)
             }
-            lua_pushvalue(L, names)
-            lua_pushvalue(L, flag)
-            uih_pushwatchednewindex(L)
-            lua_setfield(L, -2, "__newindex")
-            metatables.append(lua_topointer(L, -1)!)
-            refs.append(luaL_ref(L, LUA_REGISTRYINDEX))
+            s.pushCopy(of: names)
+            s.pushCopy(of: flag)
+            s.pushWatchedNewIndex()
+            s.setField("__newindex", at: -2)
+            metatables.append(s.pointer(at: -1)!)
+            refs.append(s.popRef())
         }
-        lua_settop(L, flag - 1)
+        s.top = finalizer - 1
         self.metatables = metatables
         self.refs = refs
+    }
+
+    /// A component table's finalizer: notes its address, which the allocator
+    /// may hand to a new table once the collector frees it. It touches nothing
+    /// but Lua (it may run in the middle of any allocation, or while the state closes).
+    private static let collected: LuaSwiftFunction = { L in
+        let s = LuaStack(L!)
+        guard let table = s.pointer(at: 1) else { return 0 }
+        let list = LuaStack.upvalueIndex(1)
+        s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
+        s.rawSetIndex(at: list, s.rawLength(at: list) + 1)
+        return 0
+    }
+
+    /// Calls `body` with the address of each component table collected since
+    /// the last call, and forgets them. Cheap when there are none (every layout asks).
+    func forEachCollected(_ L: OpaquePointer, _ body: (UnsafeRawPointer) -> Void) {
+        let s = LuaStack(L)
+        s.pushRef(collectedRef)
+        defer { s.pop() }
+        let list = s.top
+        let n = s.rawLength(at: list)
+        guard n > 0 else { return }
+        for i in 1...n {
+            s.rawGetIndex(at: list, i)
+            if let p = s.userdataPointer(at: -1) { body(UnsafeRawPointer(p)) }
+            s.pop()
+        }
+        for i in stride(from: n, through: 1, by: -1) {
+            s.pushNil()
+            s.rawSetIndex(at: list, i)
+        }
     }
 
     /// Whether layout must read size fields: once true, true for good.
     func readsSizes(_ L: OpaquePointer) -> Bool {
         if sizesUsed { return true }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sizeFlagRef))
-        sizesUsed = lua_rawgeti(L, -1, 1) != LUA_TNIL
-        lua_settop(L, -3)
+        let s = LuaStack(L)
+        s.pushRef(sizeFlagRef)
+        sizesUsed = s.rawGetIndex(at: -1, 1) != .nil
+        s.pop(2)
         return sizesUsed
     }
 
     /// The index in `Registry.all` of the component at `index`, or nil when it is not one.
     private func registryIndex(_ L: OpaquePointer, at index: Int32) -> Int? {
-        guard lua_type(L, index) == LUA_TTABLE, lua_getmetatable(L, index) != 0 else { return nil }
-        let p = lua_topointer(L, -1)
-        lua_settop(L, -2)
+        let s = LuaStack(L)
+        guard s.type(at: index) == .table, s.pushMetatable(of: index) else { return nil }
+        let p = s.pointer(at: -1)
+        s.pop()
         return p.flatMap { metatables.firstIndex(of: $0) }
     }
 
@@ -87,14 +131,16 @@ final class ComponentKinds {
 
     /// `nil`, `number`, … or `a ui.button` for a component, for messages.
     func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+        let s = LuaStack(L)
         if let kind = kind(L, at: index) { return "a " + kind.constructorName }
-        return String(cString: lua_typename(L, lua_type(L, index)))
+        return s.typeName(at: index)
     }
 
     /// Marks the table at `index` as a component of the registry's entry `component`.
     func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
-        let t = lua_absindex(L, index)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(refs[component]))
-        lua_setmetatable(L, t)
+        let s = LuaStack(L)
+        let t = s.absolute(index)
+        s.pushRef(refs[component])
+        s.setMetatable(at: t)
     }
 }

@@ -43,25 +43,70 @@ enum Reference {
         Registry.component(kind)?.luaClass ?? "ui.Component"
     }
 
-    /// `library` with the `---@field` lines under each component's
-    /// `---@class ui.X : ui.Component` line replaced by the registry's, and what
-    /// the registry has that the file lacks.
+    /// The `---@class` block of a component: its summary, class line and fields.
+    static func stubClass(_ component: any Component.Type) -> [String] {
+        ["---" + component.summary, "---@class \(component.luaClass) : ui.Component"] + stubFields(component) + [""]
+    }
+
+    /// The constructor of a component, `function ui.x(props) end`, with its description.
+    static func stubConstructor(_ component: any Component.Type) -> [String] {
+        let param: String
+        switch component.shorthand {
+        case .string: param = "---@param props \(component.luaClass)|string Fields, or the text itself."
+        case .noArgument: param = "---@param props? \(component.luaClass)"
+        case .none:
+            param = "---@param props \(component.luaClass)"
+                + (component.children.allowsChildren ? " Fields, and the children as positional entries." : "")
+        }
+        return ["---" + component.constructorSummary, param, "---@return \(component.constructorReturns)",
+                "function \(component.kind.constructorName)(props) end", ""]
+    }
+
+    /// A region of a file the registry writes: the lines between `-- BEGIN GENERATED what`
+    /// and `-- END GENERATED what`.
+    struct Region {
+        let what: String
+        var begin: String { "-- BEGIN GENERATED \(what) (from the component registry: edit the components, then run" }
+        static let beginSecondLine = "-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)"
+        var end: String { "-- END GENERATED \(what)" }
+
+        /// `lines` with the region's content replaced, or a problem when the markers are missing.
+        func fill(_ lines: inout [String], with content: [String], file: String) -> String? {
+            guard let b = lines.firstIndex(of: begin), b + 1 < lines.count, lines[b + 1] == Region.beginSecondLine,
+                  let e = lines[(b + 2)...].firstIndex(of: end) else {
+                return "\(file): no region `\(begin)` / `\(Region.beginSecondLine)` … `\(end)`"
+            }
+            lines.replaceSubrange((b + 2)..<e, with: content)
+            return nil
+        }
+    }
+
+    static let classRegion = Region(what: "component classes")
+    static let constructorRegion = Region(what: "component constructors")
+    static let luacheckRegion = Region(what: "constructors")
+
+    /// `library` with the component classes and constructors regenerated from the registry.
     static func regenerateStubs(_ library: String) -> (text: String, problems: [String]) {
         var lines = library.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var problems: [String] = []
-        for component in Registry.all {
-            guard let header = lines.firstIndex(of: "---@class \(component.luaClass) : ui.Component") else {
-                problems.append("library/uihost.lua: no `---@class \(component.luaClass) : ui.Component` for ui.\(component.kind)")
-                continue
-            }
-            var end = header + 1
-            while end < lines.count, lines[end].hasPrefix("---@field ") { end += 1 }
-            lines.replaceSubrange((header + 1)..<end, with: stubFields(component))
-            if !lines.contains(where: { $0.hasPrefix("function \(component.kind.constructorName)(") }) {
-                problems.append("library/uihost.lua: no `function \(component.kind.constructorName)(props)`")
-            }
-        }
+        let file = "library/uihost.lua"
+        let problems = [
+            classRegion.fill(&lines, with: Registry.all.flatMap(stubClass), file: file),
+            constructorRegion.fill(&lines, with: Registry.all.filter({ $0.stubsConstructor }).flatMap(stubConstructor), file: file),
+        ].compactMap { $0 }
         return (lines.joined(separator: "\n"), problems)
+    }
+
+    /// `.luacheckrc` with the constructor names of the `ui` fields regenerated.
+    static func regenerateLuacheck(_ config: String) -> (text: String, problems: [String]) {
+        var lines = config.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var rows: [String] = [], row = "   "
+        for name in Registry.all.map({ "\"\($0.kind.rawValue)\"," }) {
+            if row.count + 1 + name.count > 90 { rows.append(row); row = "   " }
+            row += " " + name
+        }
+        rows.append(row)
+        let problem = luacheckRegion.fill(&lines, with: rows, file: ".luacheckrc")
+        return (lines.joined(separator: "\n"), problem.map { [$0] } ?? [])
     }
 
     // MARK: - docs/API.md

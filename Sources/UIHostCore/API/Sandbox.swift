@@ -33,7 +33,7 @@ enum Sandbox {
             // With plugins: the libraries as they are before the screen's sandbox
             // takes parts away, kept for the plugins' environments.
             if host.usesPlugins {
-                s.pushSubtable(PluginEnvironment.pristineKey, at: LUA_REGISTRYINDEX)
+                s.pushSubtable(PluginEnvironment.pristineKey, at: LuaStack.registryIndex)
             } else {
                 s.pushNil()
             }
@@ -117,7 +117,7 @@ enum Sandbox {
             return s.raise("module '\(name)' not found: only modules beside the screen can be required")
         }
         // Cached in the registry, like package.loaded.
-        s.pushSubtable("uihost.loaded", at: LUA_REGISTRYINDEX)
+        s.pushSubtable("uihost.loaded", at: LuaStack.registryIndex)
         if s.getField(name, at: -1) != .nil { return 1 }
         s.pop()
         if let native = host.options.nativeModules, native(s, name) {

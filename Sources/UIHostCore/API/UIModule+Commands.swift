@@ -1,11 +1,9 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.command`, `ui.run` and `ui.menu`: the command registry and the menus
 /// plugins contribute to (docs/API.md, "Plugins").
 extension UIModule {
-    static let commandFunctions: [(String, uih_SwiftFunction)] = [
+    static let commandFunctions: [(String, LuaSwiftFunction)] = [
         ("command", command), ("run", run), ("menu", menu),
     ]
 
@@ -14,7 +12,7 @@ extension UIModule {
     /// `ui.command{ id =, title =, keys =, run = }`: adds a command to the
     /// registry (the palette lists it; `keys` runs it). Registering an id again
     /// from the screen replaces its command; one a plugin holds is an error.
-    static let command: uih_SwiftFunction = { L in
+    static let command: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         let host = host(L)
@@ -53,7 +51,7 @@ extension UIModule {
         if let problem { return raise(L, problem) }
         guard let fields else { return 0 }
         s.rawGet(at: 1, "run")
-        lua_xmove(L, host.L, 1)
+        s.move(1, to: LuaStack(host.L))
         let run = LuaRef(popping: host.lua)
         let plugin = host.plugins?.running
         if let problem = host.commands.add(.init(id: fields.id, title: fields.title, keyName: fields.keyName, key: fields.key,
@@ -68,16 +66,17 @@ extension UIModule {
 
     /// `ui.run(id)`: runs a command now. True when it ran; false and the
     /// message when it failed (the banner shows it too).
-    static let run: uih_SwiftFunction = { L in
+    static let run: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        guard let id = LuaStack(L).string(at: 1) else { return argError(L, 1, "run", "string") }
+        guard let id = s.string(at: 1) else { return argError(L, 1, "run", "string") }
         guard let index = host.commands.commands.firstIndex(where: { $0.id == id }) else {
             let guess = suggestion(for: id, among: host.commands.ids).map { " (did you mean '\($0)'?)" } ?? ""
             return raise(L, "ui.run: no command '\(HostLimits.shortened(id))'\(guess)")
         }
         let error = host.runCommand(at: index, on: L)
-        lua_pushboolean(L, error == nil ? 1 : 0)
+        s.push(error == nil)
         guard let error else { return 1 }
         LuaState.push(L, error.message)
         return 2
@@ -85,7 +84,7 @@ extension UIModule {
 
     /// `ui.menu(name)`: a `ui.list` of the items plugins contribute to menu
     /// `name`, each running its command when chosen. Empty when none do.
-    static let menu: uih_SwiftFunction = { L in
+    static let menu: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         let host = host(L)
@@ -114,7 +113,7 @@ extension UIModule {
     }
 
     /// A menu item's `onSelect(item)`: runs `item.command`.
-    private static let runMenuItem: uih_SwiftFunction = { L in
+    private static let runMenuItem: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         guard s.type(at: 1) == .table, s.rawGet(at: 1, "command") == .string, let id = s.string(at: -1) else { return 0 }

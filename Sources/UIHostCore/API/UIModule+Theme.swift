@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.theme`: a built-in theme by name (`ui.theme "light"`), or tokens
@@ -7,7 +5,7 @@ import LuaBridge
 /// does not exist, or a value that is not a colour, is an error here, where
 /// the script wrote it, not at draw time.
 extension UIModule {
-    static let theme: uih_SwiftFunction = { L in
+    static let theme: LuaSwiftFunction = { L in
         let L = L!
         let host = host(L)
         let s = LuaStack(L)

@@ -1,42 +1,41 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// The global `ui` table (also `require "uihost"`): constructors, navigation,
 /// time and logging. Every function is a Swift function reached through the C
 /// trampoline: it checks its arguments first, and reports an error by pushing
-/// the message and returning `UIH_RAISE_WHERE`, so only C raises it.
+/// the message and returning `LuaTrampoline.raiseWhere`, so only C raises it.
 enum UIModule {
     static func install(_ host: Host) {
         let L = host.L
-        lua_createtable(L, 0, 32)
+        let s = LuaStack(L)
+        s.pushNewTable(fieldCount: 32)
         // One constructor function for every kind, told apart by its upvalue: the kind's place in the registry.
         for (index, component) in Registry.all.enumerated() {
-            lua_pushinteger(L, lua_Integer(index))
-            uih_pushswiftclosure(L, construct, 1)
-            lua_setfield(L, -2, component.kind.rawValue)
+            s.pushInteger(index)
+            s.push(construct, upvalues: 1)
+            s.setField(component.kind.rawValue, at: -2)
         }
         for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
         // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
         if let index = Registry.index(of: LogNode.kind) {
-            lua_pushinteger(L, lua_Integer(index))
-            uih_pushswiftclosure(L, logOrConstruct, 1)
-            lua_setfield(L, -2, "log")
+            s.pushInteger(index)
+            s.push(logOrConstruct, upvalues: 1)
+            s.setField("log", at: -2)
         }
-        lua_setglobal(L, "ui")
+        s.setGlobal("ui")
         // The metatable of timer handles: `handle:cancel()`.
-        _ = luaL_newmetatable(L, "uihost.timer")
-        lua_createtable(L, 0, 1)
+        _ = s.pushMetatable(named: "uihost.timer")
+        s.pushNewTable(fieldCount: 1)
         host.lua.setFunction("cancel", cancelTimer)
-        lua_pushvalue(L, -1)
-        lua_setfield(L, -3, "__index")
+        s.pushCopy(of: -1)
+        s.setField("__index", at: -3)
         // getmetatable(handle) gives the methods, never the metatable itself: a
         // __gc a script added there would run outside every limit.
-        lua_setfield(L, -2, "__metatable")
-        lua_settop(L, -2)
+        s.setField("__metatable", at: -2)
+        s.pop()
     }
 
-    static let functions: [(String, uih_SwiftFunction)] = [
+    static let functions: [(String, LuaSwiftFunction)] = [
         ("push", push), ("pop", pop), ("quit", quit),
         ("after", { schedule($0!, repeating: false, name: "after") }),
         ("every", { schedule($0!, repeating: true, name: "every") }),
@@ -52,10 +51,11 @@ enum UIModule {
     /// `ui.focus(component)`: moves focus there once the running handler
     /// returned and the screen is laid out again (nothing when it is not shown
     /// or cannot take focus).
-    static let focus: uih_SwiftFunction = { L in
+    static let focus: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        guard host.kinds.kind(L, at: 1) != nil, let table = lua_topointer(L, 1) else {
+        guard host.kinds.kind(L, at: 1) != nil, let table = s.pointer(at: 1) else {
             return argError(L, 1, "focus", "component")
         }
         host.navigator.request(.focus(table))
@@ -64,21 +64,22 @@ enum UIModule {
 
     /// `ui.bind(key, description, fn)`: an app-wide binding, below those of
     /// components and screens, above the host's own keys.
-    static let bind: uih_SwiftFunction = { L in
+    static let bind: LuaSwiftFunction = { L in
         let L = L!
-        guard lua_type(L, 1) == LUA_TSTRING else { return argError(L, 1, "bind", "key name") }
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .string else { return argError(L, 1, "bind", "key name") }
         let name = LuaState.string(L, at: 1)
         guard let key = Key(name: name) else {
             return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
         }
-        guard lua_type(L, 2) == LUA_TSTRING, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
+        guard s.type(at: 2) == .string, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
             return raise(L, "ui.bind: \"\(name)\" needs a description")
         }
-        guard lua_type(L, 3) == LUA_TFUNCTION else { return argError(L, 3, "bind", "function") }
+        guard s.type(at: 3) == .function else { return argError(L, 3, "bind", "function") }
         let host = host(L)
-        lua_pushvalue(L, 3)
-        lua_xmove(L, host.L, 1)
-        host.bind(key, name: name, desc: desc, functionRef: luaL_ref(host.L, LUA_REGISTRYINDEX))
+        s.pushCopy(of: 3)
+        s.move(1, to: LuaStack(host.L))
+        host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef())
         return 0
     }
 
@@ -91,18 +92,19 @@ enum UIModule {
     static func argError(_ L: OpaquePointer, _ n: Int32, _ name: String, _ expected: String) -> Int32 {
         let got = host(L).kinds.typeName(L, n)
         LuaState.push(L, "bad argument #\(n) to '\(name)' (\(expected) expected, got \(got))")
-        return UIH_RAISE_WHERE
+        return LuaTrampoline.raiseWhere
     }
 
     static func raise(_ L: OpaquePointer, _ message: String) -> Int32 {
         LuaState.push(L, message)
-        return UIH_RAISE_WHERE
+        return LuaTrampoline.raiseWhere
     }
 
     /// An integer argument of milliseconds, or nil when it is not one.
     static func milliseconds(_ L: OpaquePointer, _ n: Int32) -> Int? {
-        guard lua_type(L, n) == LUA_TNUMBER else { return nil }
-        let d = lua_tonumberx(L, n, nil)
+        let s = LuaStack(L)
+        guard s.type(at: n) == .number else { return nil }
+        let d = s.toNumber(at: n)
         guard d.isFinite, d >= 0 else { return nil }
         return Int(min(d, 1e12))
     }
@@ -112,39 +114,39 @@ enum UIModule {
     /// `ui.button{…}` and every other constructor: checks the table against the
     /// component's fields, marks it as a component of its kind, and writes the
     /// defaults that must be in the table from the start.
-    static let construct: uih_SwiftFunction = { L in
-        construct(L!, index: Int(lua_tointegerx(L, uih_upvalueindex(2), nil)))
+    static let construct: LuaSwiftFunction = { L in
+        construct(L!, index: Int(LuaStack(L!).toInteger(at: LuaStack.upvalueIndex(1))))
     }
 
     static func construct(_ L: OpaquePointer, index: Int) -> Int32 {
+        let s = LuaStack(L)
         let component = Registry.all[index]
         let host = host(L)
         let name = component.kind.constructorName
-        switch (lua_type(L, 1), component.shorthand) {
-        case (LUA_TTABLE, _):
+        switch (s.type(at: 1), component.shorthand) {
+        case (.table, _):
             if host.kinds.kind(L, at: 1) != nil { return argError(L, 1, name, "table") }
-        case (LUA_TSTRING, .string(let field)):
-            lua_createtable(L, 0, 1)
-            lua_pushvalue(L, 1)
-            lua_setfield(L, -2, field)
+        case (.string, .string(let field)):
+            s.pushNewTable(fieldCount: 1)
+            s.pushCopy(of: 1)
+            s.setField(field, at: -2)
             replaceFirstArgument(L)
-        case (LUA_TNONE, .noArgument), (LUA_TNIL, .noArgument):
-            lua_createtable(L, 0, 0)
+        case (.none, .noArgument), (.nil, .noArgument):
+            s.pushNewTable()
             replaceFirstArgument(L)
         case (_, .string):
             return argError(L, 1, name, "string or table")
         default:
             return argError(L, 1, name, "table")
         }
-        lua_settop(L, 1)
+        s.top = 1
         let schema = Registry.schemas[index]
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
             let problems = Validator(L: L, kinds: host.kinds).locatedProblems(at: 1, schema: schema)
             host.validationProblems += problems.map { FieldLocator.location(L, host, constructor: name, path: $0.path) + $0.message }
         } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
-            LuaState.push(L, FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
-            return UIH_RAISE
+            return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
         host.kinds.mark(L, at: 1, as: index)
         WrittenDefaults.write(L, at: 1, component.fields)
@@ -153,9 +155,10 @@ enum UIModule {
 
     /// Moves the value on top into argument 1 (where it already is when it is the only value).
     private static func replaceFirstArgument(_ L: OpaquePointer) {
-        guard lua_gettop(L) > 1 else { return }
-        lua_copy(L, -1, 1)
-        lua_settop(L, -2)
+        let s = LuaStack(L)
+        guard s.top > 1 else { return }
+        s.copy(-1, into: 1)
+        s.pop()
     }
 
     // MARK: - Navigation
@@ -164,17 +167,18 @@ enum UIModule {
     // request, which the host applies once the handler returned; an error
     // they can detect is raised here, at the call.
 
-    static let push: uih_SwiftFunction = { L in
+    static let push: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
         let directory: String
         var file: String?
-        switch lua_type(L, 1) {
-        case LUA_TTABLE:
+        switch s.type(at: 1) {
+        case .table:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
             directory = host.navigator.directoryAfterRequests ?? host.scriptDirectory
-            lua_pushvalue(L, 1)
-        case LUA_TSTRING:
+            s.pushCopy(of: 1)
+        case .string:
             let path = LuaState.string(L, at: 1)
             // A screen a plugin ships is pushed by its name.
             let shipped = host.plugins?.screens[path]?.file
@@ -191,51 +195,53 @@ enum UIModule {
             } catch {
                 // The pushed script's own error, naming its file and line.
                 LuaState.push(L, error.message)
-                return UIH_RAISE
+                return LuaTrampoline.raiseAsIs
             }
             directory = FileSystem.directory(of: full)
             file = full
         default:
             return argError(L, 1, "push", "ui.screen or path")
         }
-        lua_xmove(L, host.L, 1)
-        host.navigator.request(.push(ref: luaL_ref(host.L, LUA_REGISTRYINDEX), directory: directory, file: file))
+        s.move(1, to: LuaStack(host.L))
+        host.navigator.request(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file))
         return 0
     }
 
-    static let pop: uih_SwiftFunction = { L in
+    static let pop: LuaSwiftFunction = { L in
         host(L!).navigator.request(.pop)
         return 0
     }
 
-    static let quit: uih_SwiftFunction = { L in
+    static let quit: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         var code: Int32 = 0
-        if lua_isinteger(L, 1) != 0 {
+        if s.isInteger(at: 1) {
             // A process exit status is one byte: 256 would end as 0, a success.
-            let n = lua_tointegerx(L, 1, nil)
+            let n = s.toInteger(at: 1)
             guard (0...255).contains(n) else { return raise(L, "ui.quit: exit code must be 0…255 (got \(n))") }
             code = Int32(n)
-        } else if lua_type(L, 1) > LUA_TNIL {
+        } else if !s.type(at: 1).isNil {
             return argError(L, 1, "quit", "integer")
         }
         host(L).navigator.request(.quit(code))
         return 0
     }
 
-    static let present: uih_SwiftFunction = { L in
+    static let present: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
-        let table = lua_topointer(L, 1)!
+        let table = s.pointer(at: 1)!
         let presented = host.navigator.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "ui.present: this sheet is already presented") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "ui.present: \(HostLimits.maxSheets) sheets are presented already; dismiss one first")
         }
-        lua_pushvalue(L, 1)
-        lua_xmove(L, host.L, 1)
-        host.navigator.request(.present(Navigator.Sheet(ref: luaL_ref(host.L, LUA_REGISTRYINDEX), table: table)))
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
+        host.navigator.request(.present(Navigator.Sheet(ref: LuaStack(host.L).popRef(), table: table)))
         return 0
     }
 
@@ -244,44 +250,46 @@ enum UIModule {
     /// `ui.spawn` coroutine the call waits and returns the answer; elsewhere
     /// it returns nothing and the answer goes to `onChoice`.
     static func showDialog(_ L: OpaquePointer, _ kind: Kind) -> Int32 {
+        let s = LuaStack(L)
         guard let index = Registry.index(of: kind) else { return 0 }
         let made = construct(L, index: index)
         guard made == 1 else { return made }
         let host = host(L)
-        let table = lua_topointer(L, 1)!
+        let table = s.pointer(at: 1)!
         let presented = host.navigator.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "\(kind.constructorName): this dialog is already shown") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "\(kind.constructorName): \(HostLimits.maxSheets) sheets and dialogs are shown already; close one first")
         }
-        lua_pushvalue(L, 1)
-        lua_xmove(L, host.L, 1)
-        let ref = luaL_ref(host.L, LUA_REGISTRYINDEX)
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
+        let ref = LuaStack(host.L).popRef()
         host.navigator.request(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true)))
-        guard lua_isyieldable(L) != 0, host.scheduler.isSpawned(L) else { return 0 }
+        guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
-        lua_settop(L, 0)
-        lua_pushlightuserdata(L, UnsafeMutableRawPointer(mutating: table))
-        return UIH_YIELD_BASE - 1
+        s.top = 0
+        s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
+        return LuaTrampoline.yield(1)
     }
 
     /// `ui.toast(text)` or `ui.toast{ text, kind, duration }`.
-    static let toast: uih_SwiftFunction = { L in
+    static let toast: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         var kind = Toasts.Kind.info
         var duration = Toasts.defaultDuration
         let text: String
-        switch lua_type(L, 1) {
-        case LUA_TSTRING, LUA_TNUMBER:
+        switch s.type(at: 1) {
+        case .string, .number:
             text = LuaState.string(L, at: 1)
-        case LUA_TTABLE:
-            guard lua_getfield_raw(L, 1, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER else {
+        case .table:
+            guard s.rawGet(at: 1, "text") == .string || s.type(at: -1) == .number else {
                 return raise(L, "ui.toast: text must be a string (got \(host(L).kinds.typeName(L, -1)))")
             }
             text = LuaState.string(L, at: -1)
-            switch lua_getfield_raw(L, 1, "kind") {
-            case LUA_TNIL: break
-            case LUA_TSTRING:
+            switch s.rawGet(at: 1, "kind") {
+            case .nil: break
+            case .string:
                 let name = LuaState.string(L, at: -1)
                 guard let k = Toasts.Kind(rawValue: name) else {
                     return raise(L, "ui.toast: kind must be one of 'info', 'success', 'warning', 'error' (got '\(HostLimits.shortened(name))')")
@@ -290,7 +298,7 @@ enum UIModule {
             default:
                 return raise(L, "ui.toast: kind must be a string (got \(host(L).kinds.typeName(L, -1)))")
             }
-            if lua_getfield_raw(L, 1, "duration") != LUA_TNIL {
+            if s.rawGet(at: 1, "duration") != .nil {
                 guard let ms = milliseconds(L, -1) else {
                     return raise(L, "ui.toast: duration must be a non-negative number of milliseconds (got \(host(L).kinds.typeName(L, -1)))")
                 }
@@ -303,26 +311,28 @@ enum UIModule {
         return 0
     }
 
-    static let dismiss: uih_SwiftFunction = { L in
+    static let dismiss: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = host(L)
-        if lua_type(L, 1) <= LUA_TNIL {
+        if s.type(at: 1).isNil {
             host.navigator.request(.dismissTop)
             return 0
         }
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "dismiss", "ui.sheet") }
-        host.navigator.request(.dismiss(lua_topointer(L, 1)!))
+        host.navigator.request(.dismiss(s.pointer(at: 1)!))
         return 0
     }
 
     // MARK: - Time
 
     static func schedule(_ L: OpaquePointer, repeating: Bool, name: String) -> Int32 {
+        let s = LuaStack(L)
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, name, "non-negative number") }
-        guard lua_type(L, 2) == LUA_TFUNCTION else { return argError(L, 2, name, "function") }
+        guard s.type(at: 2) == .function else { return argError(L, 2, name, "function") }
         let host = host(L)
-        lua_pushvalue(L, 2)
-        lua_xmove(L, host.L, 1)
+        s.pushCopy(of: 2)
+        s.move(1, to: LuaStack(host.L))
         guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil) else {
             return raise(L, "\(name): too many timers (\(Scheduler.maxTimers) scheduled); cancel some first")
         }
@@ -331,65 +341,67 @@ enum UIModule {
     }
 
     private static func pushHandle(_ L: OpaquePointer, _ id: Int) {
-        lua_createtable(L, 0, 1)
-        lua_pushinteger(L, lua_Integer(id))
-        lua_setfield(L, -2, "id")
-        _ = luaL_getmetatable_(L, "uihost.timer")
-        lua_setmetatable(L, -2)
+        let s = LuaStack(L)
+        s.pushNewTable(fieldCount: 1)
+        s.pushInteger(id)
+        s.setField("id", at: -2)
+        s.pushRegisteredMetatable("uihost.timer")
+        s.setMetatable(at: -2)
     }
 
-    private static func luaL_getmetatable_(_ L: OpaquePointer, _ name: String) -> Int32 {
-        lua_getfield(L, LUA_REGISTRYINDEX, name)
-    }
-
-    static let cancelTimer: uih_SwiftFunction = { L in
+    static let cancelTimer: LuaSwiftFunction = { L in
         let L = L!
-        guard lua_type(L, 1) == LUA_TTABLE else { return argError(L, 1, "cancel", "timer handle") }
-        lua_getfield_raw(L, 1, "id")
-        let id = Int(lua_tointegerx(L, -1, nil))
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
+        s.rawGet(at: 1, "id")
+        let id = Int(s.toInteger(at: -1))
         host(L).scheduler.cancelTimer(id)
         return 0
     }
 
-    static let spawn: uih_SwiftFunction = { L in
+    static let spawn: LuaSwiftFunction = { L in
         let L = L!
-        guard lua_type(L, 1) == LUA_TFUNCTION else { return argError(L, 1, "spawn", "function") }
+        let s = LuaStack(L)
+        guard s.type(at: 1) == .function else { return argError(L, 1, "spawn", "function") }
         let host = host(L)
-        lua_pushvalue(L, 1)
-        lua_xmove(L, host.L, 1)
+        s.pushCopy(of: 1)
+        s.move(1, to: LuaStack(host.L))
         host.scheduler.spawn(from: L)
         return 0
     }
 
-    static let sleep: uih_SwiftFunction = { L in
+    static let sleep: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
-        guard lua_isyieldable(L) != 0, host(L).scheduler.isSpawned(L) else {
+        guard s.isYieldable, host(L).scheduler.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
-        lua_settop(L, 0)
-        lua_pushinteger(L, lua_Integer(ms))
-        return UIH_YIELD_BASE - 1
+        s.top = 0
+        s.pushInteger(ms)
+        return LuaTrampoline.yield(1)
     }
 
     /// `ui.log{ … }` (one table that is not a component) constructs a log
     /// view; any other arguments are written to the log.
-    static let logOrConstruct: uih_SwiftFunction = { L in
+    static let logOrConstruct: LuaSwiftFunction = { L in
         let L = L!
-        if lua_gettop(L) == 1, lua_type(L, 1) == LUA_TTABLE, host(L).kinds.kind(L, at: 1) == nil {
+        let s = LuaStack(L)
+        if s.top == 1, s.type(at: 1) == .table, host(L).kinds.kind(L, at: 1) == nil {
             return construct(L)
         }
         return log(L)
     }
 
-    static let log: uih_SwiftFunction = { L in
+    static let log: LuaSwiftFunction = { L in
         let L = L!
-        let n = lua_gettop(L)
+        let s = LuaStack(L)
+        let n = s.top
         var parts: [String] = []
         for i in stride(from: 1, through: n, by: 1) {
-            guard uih_ptostring(L, i) == LUA_OK else { return UIH_RAISE }
+            guard s.pushToString(at: i) else { return LuaTrampoline.raiseAsIs }
             parts.append(LuaState.string(L, at: -1))
-            lua_settop(L, -2)
+            s.pop()
         }
         host(L).log(parts.joined(separator: "\t"))
         return 0

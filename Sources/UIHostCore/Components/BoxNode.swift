@@ -122,6 +122,12 @@ struct BorderGlyphs {
 
 extension BoxNode: Component {
     static let kind = Kind("box")
+    static let summary = """
+        A box: its children top to bottom inside a border, with a title in the top border (cut with `…` \
+        when narrow) and padding inside (default 0 rows, 1 column). Its `width`/`height` include the \
+        border; the border takes the accent colour while focus is inside.
+        """
+    static let constructorSummary = "A box with a border, a title and padding around its children."
     static let fields: [FieldSpec] = [
         .string("title", doc: "Shown in the top border, cut with `…` when narrow (default none)."),
         .choice("border", BorderKind.allCases.map(\.rawValue), alias: "ui.Border",

@@ -42,6 +42,9 @@ final class ButtonNode: Node {
 
 extension ButtonNode: Component {
     static let kind = Kind("button")
+    static let summary = """
+        A button drawn as `[ title ]`.
+        """
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label (default \"\")."),
         .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),

@@ -39,6 +39,10 @@ final class CheckboxNode: Node {
 
 extension CheckboxNode: Component {
     static let kind = Kind("checkbox")
+    static let summary = """
+        A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while \
+        it has focus.
+        """
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label after the box (default \"\")."),
         .bool("checked", default: false, doc: "Whether the box is ticked (default false); the host writes a toggle back before onChange."),

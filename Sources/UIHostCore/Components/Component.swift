@@ -1,4 +1,4 @@
-import CLuaShim
+import LuaBridge
 
 /// A kind of component, declared in one place: its name, its fields, what it
 /// may hold, and how its node is read from its table. `Registry.all` lists
@@ -12,6 +12,16 @@ protocol Component {
     static var kind: Kind { get }
     /// The LuaLS class of its table, `ui.Button`; by default the kind, capitalised.
     static var luaClass: String { get }
+    /// One line saying what it is and how it behaves: the stubs' description of
+    /// its class and of its constructor.
+    static var summary: String { get }
+    /// The constructor's description in the stubs, when it says more than `summary`.
+    static var constructorSummary: String { get }
+    /// What the constructor returns, for the stubs: by default its table (`luaClass`).
+    static var constructorReturns: String { get }
+    /// Whether the stubs get its constructor from the registry (false when a
+    /// hand-written function of the same name stands for it, as `ui.log`'s).
+    static var stubsConstructor: Bool { get }
     /// Its fields, in the order the stubs and docs list them (`id` is common to all).
     static var fields: [FieldSpec] { get }
     /// What its positional entries may be.
@@ -22,7 +32,7 @@ protocol Component {
     static var readsOwnChildren: Bool { get }
     /// Functions its tables answer as methods (`log:append(text)`), through
     /// the kind's metatable; most kinds have none.
-    static var methods: [(String, uih_SwiftFunction)] { get }
+    static var methods: [(String, LuaSwiftFunction)] { get }
 
     /// The node for one layout, from the component's table (fields read raw and typed).
     static func node(_ source: NodeSource) -> Node
@@ -30,10 +40,13 @@ protocol Component {
 
 extension Component {
     static var luaClass: String { "ui." + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() }
+    static var constructorSummary: String { summary }
+    static var constructorReturns: String { luaClass }
+    static var stubsConstructor: Bool { true }
     static var children: ChildPolicy { .none }
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }
-    static var methods: [(String, uih_SwiftFunction)] { [] }
+    static var methods: [(String, LuaSwiftFunction)] { [] }
 }
 
 /// What the positional entries of a component's table may be. The text is

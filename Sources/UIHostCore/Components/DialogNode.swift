@@ -131,6 +131,15 @@ final class DialogButtonNode: Node {
 /// `ui.alert`: a message and one button.
 enum AlertDialog: Component {
     static let kind = Kind.alert
+    static let summary = """
+        A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
+        """
+    static let constructorSummary = """
+        Shows a modal alert over everything once the running handler returns. Inside a `ui.spawn` \
+        function the call waits and returns true (the button) or false (Esc); elsewhere it returns \
+        nothing at once and the answer goes to onChoice.
+        """
+    static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
         .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),
@@ -146,6 +155,16 @@ enum AlertDialog: Component {
 /// `ui.confirm`: a question, Cancel and a confirm button; focus starts on Cancel.
 enum ConfirmDialog: Component {
     static let kind = Kind.confirm
+    static let summary = """
+        A question in a box over everything, with Cancel and a confirm button; focus starts on Cancel \
+        and Esc answers false. Calling `ui.confirm{…}` shows it.
+        """
+    static let constructorSummary = """
+        Shows a modal confirm dialog over everything once the running handler returns. Inside a \
+        `ui.spawn` function the call waits and returns true (confirm) or false (Cancel, Esc); \
+        elsewhere it returns nothing at once and the answer goes to onChoice.
+        """
+    static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
         .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),

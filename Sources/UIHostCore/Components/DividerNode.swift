@@ -11,6 +11,9 @@ final class DividerNode: Node {
 
 extension DividerNode: Component {
     static let kind = Kind("divider")
+    static let summary = """
+        A full-width horizontal rule.
+        """
     static let fields: [FieldSpec] = []
     static let shorthand = Shorthand.noArgument
 

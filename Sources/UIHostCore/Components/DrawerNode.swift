@@ -28,6 +28,10 @@ final class DrawerNode: Node {
 
 extension DrawerNode: Component {
     static let kind = Kind.drawer
+    static let summary = """
+        A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it or a drag left \
+        closes it.
+        """
     static let fields: [FieldSpec] = [
         .integer("width", 1...1000, default: .described("frame width − 10, at most 40"),
                  doc: "Columns, 1…1000 (default: the frame's width − 10, at most 40)."),

@@ -131,6 +131,11 @@ final class DropdownNode: Node {
 
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
+    static let summary = """
+        A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
+        below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
+        onSelect and the dropdown's. Esc or a click outside closes it.
+        """
     static let fields: [FieldSpec] = [
         .string("label", default: "", doc: "Shown before the field as `label: ` (default none)."),
         FieldSpec(name: "items", type: .items(ItemSchema(

@@ -33,6 +33,10 @@ final class ImageNode: Node {
 
 extension ImageNode: Component {
     static let kind = Kind("image")
+    static let summary = """
+        A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/), centred and \
+        cropped to its box. A missing asset draws `[missing image: NAME]`.
+        """
     static let fields: [FieldSpec] = [
         .string("asset", default: "", doc: "The asset's NAME, without \".txt\" and without \"/\" (default \"\")."),
         .integer("width", 0...1000, default: .described("the widest line of the art"),

@@ -129,6 +129,11 @@ final class InputNode: Node {
 }
 extension InputNode: Component {
     static let kind = Kind("input")
+    static let summary = """
+        A one-line text field: its label above, the text between brackets, the message of a failed \
+        validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, \
+        ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
+        """
     static let fields: [FieldSpec] = [
         .string("label", doc: "Shown on the row above the field (default none)."),
         .string("value", default: "", doc: "The text; the host writes every edit back before onChange."),

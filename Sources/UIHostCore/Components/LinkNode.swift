@@ -67,6 +67,11 @@ final class LinkNode: Node {
 
 extension LinkNode: Component {
     static let kind = Kind("link")
+    static let summary = """
+        A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, \
+        `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
+        """
+    static let constructorSummary = "A link: `ui.link { title = \"Docs\", url = \"https://…\" }`."
     static let fields: [FieldSpec] = [
         .string("title", doc: "The text shown (default the URL)."),
         .string("url", default: "", doc: "Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default \"\")."),

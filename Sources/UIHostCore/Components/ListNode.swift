@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.list`: a navigation list or menu. Only the rows it shows are read from
@@ -59,17 +57,18 @@ final class ListNode: Node {
     func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
         let L = reader.L
+        let s = LuaStack(L)
         reader.pushTable(anchor: anchor)
-        let t = lua_gettop(L)
+        let t = s.top
         reader.pushRowOrigin(of: t, source, .items)
-        defer { lua_settop(L, t - 1) }
-        let origin = lua_gettop(L)
+        defer { s.top = t - 1 }
+        let origin = s.top
         var result: [Row] = []
         result.reserveCapacity(n)
         let read = {
             for i in start..<(start + n) {
                 result.append(self.row(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.list.item"), i + 1, reader))
-                lua_settop(L, origin)
+                s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
@@ -77,13 +76,14 @@ final class ListNode: Node {
     }
 
     /// The row of the item on top of the stack (item `index`).
-    private func row(_ type: Int32, _ index: Int, _ reader: TreeReader) -> Row {
+    private func row(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> Row {
         let L = reader.L
+        let s = LuaStack(L)
         let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
-        if type == LUA_TSTRING {
+        if type == .string {
             return Row(title: LuaState.string(L, at: -1), disabled: false)
-        } else if type == LUA_TTABLE {
-            let item = FieldReader(reader: reader, table: lua_absindex(L, -1), kind: ListNode.kind, itemPath: place)
+        } else if type == .table {
+            let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
             let title = item.string("title")
             if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
             return Row(title: title ?? "", subtitle: item.string("subtitle"),
@@ -91,7 +91,7 @@ final class ListNode: Node {
                        style: item.style("style") ?? .plain)
         }
         // A failed call was reported as an error already.
-        if type != LUA_TNONE {
+        if type != .none {
             reader.problem("ui.list: \(place) must be \(source.isFunction ? "a table or a string" : "a table") (got \(reader.typeName(-1)))")
         }
         return Row(title: "", disabled: true)
@@ -182,6 +182,9 @@ final class ListNode: Node {
 
 extension ListNode: Component {
     static let kind = Kind("list")
+    static let summary = """
+        A navigation list or menu. It scrolls, and reads only the rows it shows.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["title": .string, "subtitle": .string, "icon": .string,

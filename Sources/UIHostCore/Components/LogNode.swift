@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.log`: lines of text that grow at the bottom, such as a program's
@@ -61,23 +59,24 @@ final class LogNode: Node {
     func loadLines(from start: Int, count n: Int, reader: TreeReader) -> [String] {
         guard n > 0 else { return [] }
         let L = reader.L
+        let s = reader.s
         reader.pushTable(anchor: anchor)
-        let t = lua_gettop(L)
+        let t = s.top
         reader.pushName("lines")
-        defer { lua_settop(L, t - 1) }
-        guard lua_rawget(L, t) == LUA_TTABLE else { return [] }
-        let lines = lua_gettop(L)
+        defer { s.top = t - 1 }
+        guard s.rawGet(at: t) == .table else { return [] }
+        let lines = s.top
         var result: [String] = []
         result.reserveCapacity(n)
         for i in (start + 1)...(start + n) {
-            switch lua_rawgeti(L, lines, lua_Integer(i)) {
-            case LUA_TSTRING, LUA_TNUMBER: result.append(LogNode.oneLine(LuaState.string(L, at: -1)))
-            case LUA_TNIL: result.append("")
+            switch s.rawGetIndex(at: lines, i) {
+            case .string, .number: result.append(LogNode.oneLine(LuaState.string(L, at: -1)))
+            case .nil: result.append("")
             default:
                 reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
                 result.append("")
             }
-            lua_settop(L, lines)
+            s.top = lines
         }
         return result
     }
@@ -146,57 +145,58 @@ extension LogNode {
     /// `lines`, then drops the oldest past `max`. Dropping moves every line
     /// kept, so it is done in batches: `lines` holds at most `max` plus a
     /// quarter (at most 65536) more, and only the last `max` show.
-    static let append: uih_SwiftFunction = { L in
+    static let append: LuaSwiftFunction = { L in
         let L = L!
+        let s = LuaStack(L)
         let host = UIModule.host(L)
-        guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = lua_topointer(L, 1) else {
+        guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = s.pointer(at: 1) else {
             return UIModule.argError(L, 1, "append", "ui.log")
         }
-        let type = lua_type(L, 2)
-        guard type == LUA_TSTRING || type == LUA_TNUMBER else { return UIModule.argError(L, 2, "append", "string") }
+        let type = s.type(at: 2)
+        guard type == .string || type == .number else { return UIModule.argError(L, 2, "append", "string") }
         let text = LuaState.string(L, at: 2)
-        lua_settop(L, 2)
+        s.top = 2
         let limit: Int
-        _ = lua_pushstring(L, "max")
-        switch lua_rawget(L, 1) {
-        case LUA_TNUMBER where lua_isinteger(L, -1) != 0:
-            limit = Int(Swift.min(Swift.max(lua_tointegerx(L, -1, nil), 1), lua_Integer(HostLimits.maxLogLines)))
+        s.push("max" as StaticString)
+        switch s.rawGet(at: 1) {
+        case .number where s.isInteger(at: -1):
+            limit = Int(Swift.min(Swift.max(s.toInteger(at: -1), 1), Int64(HostLimits.maxLogLines)))
         default: limit = defaultMax
         }
-        lua_settop(L, 2)
-        _ = lua_pushstring(L, "lines")
-        switch lua_rawget(L, 1) {
-        case LUA_TTABLE: break
-        case LUA_TNIL:
-            lua_settop(L, 2)
-            lua_createtable(L, 0, 0)
-            _ = lua_pushstring(L, "lines")
-            lua_pushvalue(L, -2)
-            lua_rawset(L, 1)
+        s.top = 2
+        s.push("lines" as StaticString)
+        switch s.rawGet(at: 1) {
+        case .table: break
+        case .nil:
+            s.top = 2
+            s.pushNewTable()
+            s.push("lines" as StaticString)
+            s.pushCopy(of: -2)
+            s.rawSet(at: 1)
         default:
             return UIModule.raise(L, "log:append: lines must be a table (got \(host.kinds.typeName(L, -1)))")
         }
-        let lines = lua_gettop(L)                              // 3: lines
+        let lines = s.top                                      // 3: lines
         var pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         // A text ending in a line break adds no empty line after it.
         if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
         if pieces.count > limit { pieces.removeFirst(pieces.count - limit) }
-        var n = Int(lua_rawlen(L, lines))
+        var n = s.rawLength(at: lines)
         for piece in pieces {
             n += 1
             LuaState.push(L, String(piece))
-            lua_rawseti(L, lines, lua_Integer(n))
+            s.rawSetIndex(at: lines, n)
         }
         let slack = Swift.min(limit / 4, 65_536)
         if n > limit + slack {
             let drop = n - limit
             for i in 1...limit {
-                lua_rawgeti(L, lines, lua_Integer(i + drop))
-                lua_rawseti(L, lines, lua_Integer(i))
+                s.rawGetIndex(at: lines, i + drop)
+                s.rawSetIndex(at: lines, i)
             }
             for i in stride(from: n, to: limit, by: -1) {
-                lua_pushnil(L)
-                lua_rawseti(L, lines, lua_Integer(i))
+                s.pushNil()
+                s.rawSetIndex(at: lines, i)
             }
             // A view held above the tail stays on the same lines.
             if let t = host.interaction.logTop[id] { host.interaction.logTop[id] = Swift.max(0, t - drop) }
@@ -208,6 +208,13 @@ extension LogNode {
 
 extension LogNode: Component {
     static let kind = Kind("log")
+    static let summary = """
+        Lines of text growing at the bottom: it keeps the last `max`, follows the tail until the user \
+        scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or scrolling to the bottom follows \
+        again) and cuts long lines with `…`. Only the lines shown are read. `log:append(text)` adds lines.
+        """
+    /// `ui.log` also logs: its constructor in the stubs is written by hand.
+    static let stubsConstructor = false
     static let fields: [FieldSpec] = [
         FieldSpec(name: "lines", type: .rows, defaultValue: .value(.emptyTable), luaType: "string[]",
                   docsType: "array of strings",
@@ -218,7 +225,7 @@ extension LogNode: Component {
               doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
     ] + FieldSpec.focusFields
 
-    static let methods: [(String, uih_SwiftFunction)] = [("append", LogNode.append)]
+    static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 
     static func node(_ source: NodeSource) -> Node { LogNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -178,7 +178,10 @@ struct RenderContext {
     func isFocused(_ node: Node) -> Bool { node.focusKey == focused }
 }
 
-/// Interaction state the script does not own, kept across frames.
+/// Interaction state the script does not own, kept across frames, keyed by the
+/// address of the component's table. It is dropped when the collector takes
+/// the table (`ComponentKinds.forEachCollected`, before each layout), so a new
+/// table at the same address starts afresh.
 final class InteractionState {
     var listScroll: [UnsafeRawPointer: Int] = [:]
     /// The menu picker whose popup is open, and its highlighted row.
@@ -196,6 +199,20 @@ final class InteractionState {
     /// The first line a log shows while it does not follow its tail.
     var logTop: [UnsafeRawPointer: Int] = [:]
     var trees: [UnsafeRawPointer: TreeState] = [:]
+
+    /// Drops what was kept for the table at `id`: the collector took it, and a
+    /// new table may get its address.
+    func forget(_ id: UnsafeRawPointer) {
+        listScroll[id] = nil
+        if openMenu == id { openMenu = nil }
+        highlight[id] = nil
+        editors[id] = nil
+        textAreas[id] = nil
+        tables[id] = nil
+        scrollOffsets[id] = nil
+        logTop[id] = nil
+        trees[id] = nil
+    }
 }
 
 /// What a text field keeps between frames that its table does not hold.

@@ -165,6 +165,9 @@ final class PickerNode: Node {
 
 extension PickerNode: Component {
     static let kind = Kind("picker")
+    static let summary = """
+        A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
+        """
     static let fields: [FieldSpec] = [
         .string("label", default: "", doc: "The menu's `label:` prefix, or the wheel's heading row (default none)."),
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),

@@ -38,6 +38,9 @@ final class ProgressNode: Node {
 
 extension ProgressNode: Component {
     static let kind = Kind("progress")
+    static let summary = """
+        A spinner while work is under way (it turns with the clock), or a bar for 0…1.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "0…1 draws a bar and a percentage; nil (the default) a spinner."),
         .string("label", default: "", doc: "Drawn before the bar, or after the spinner (default \"\")."),

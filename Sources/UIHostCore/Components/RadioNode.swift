@@ -64,6 +64,10 @@ final class RadioNode: Node {
 
 extension RadioNode: Component {
     static let kind = Kind("radio")
+    static let summary = """
+        A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or \
+        Enter chooses.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",

@@ -63,6 +63,10 @@ final class ScreenNode: Node {
 
 extension ScreenNode: Component {
     static let kind = Kind.screen
+    static let summary = """
+        The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its \
+        children top to bottom.
+        """
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "Shown centred in the header row (default \"\")."),
         FieldSpec(name: "drawer", type: .component(.drawer), luaType: "ui.Drawer",

@@ -72,6 +72,12 @@ final class ScrollNode: Node {
 
 extension ScrollNode: Component {
     static let kind = Kind("scroll")
+    static let summary = """
+        Children in a column that may be taller than its place: `↑`/`↓` in its last column show that \
+        more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls \
+        the focused one into view; holding no control, it takes focus itself and \
+        Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
+        """
     static let fields: [FieldSpec] = [
         .integer("height", 0...10_000, default: .described("the space left"),
                  doc: "Rows it takes, 0…10000 (default: the space left, like a list)."),

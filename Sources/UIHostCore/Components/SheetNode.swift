@@ -72,6 +72,11 @@ final class SheetNode: Node {
 
 extension SheetNode: Component {
     static let kind = Kind.sheet
+    static let summary = """
+        A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with rounded top \
+        corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when \
+        dismissible.
+        """
     static let fields: [FieldSpec] = [
         .string("title", doc: "Shown in the top edge (default none)."),
         FieldSpec(name: "height", type: .height, defaultValue: .value(.number(0.25)), luaType: "ui.SheetHeight",

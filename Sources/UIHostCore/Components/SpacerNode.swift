@@ -6,6 +6,9 @@ final class SpacerNode: Node {
 
 extension SpacerNode: Component {
     static let kind = Kind("spacer")
+    static let summary = """
+        Flexible empty space in a stack.
+        """
     static let fields: [FieldSpec] = []
     static let shorthand = Shorthand.noArgument
 

@@ -1,6 +1,9 @@
 /// `ui.vstack`: children top to bottom, drawn by a vertical `StackNode`.
 enum VStack: Component {
     static let kind = Kind("vstack")
+    static let summary = """
+        Children stacked top to bottom.
+        """
     static let luaClass = "ui.VStack"
     static let fields: [FieldSpec] = [
         .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "Empty rows between children, 0…1000 (default 0)."),
@@ -17,6 +20,9 @@ enum VStack: Component {
 /// `ui.hstack`: children left to right, drawn by a horizontal `StackNode`.
 enum HStack: Component {
     static let kind = Kind("hstack")
+    static let summary = """
+        Children side by side, left to right.
+        """
     static let luaClass = "ui.HStack"
     static let fields: [FieldSpec] = [
         .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "Empty columns between children, 0…1000 (default 1)."),

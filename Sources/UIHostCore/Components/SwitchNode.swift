@@ -42,6 +42,10 @@ final class SwitchNode: Node {
 
 extension SwitchNode: Component {
     static let kind = Kind("switch")
+    static let summary = """
+        An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a click flips it \
+        while it has focus.
+        """
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label after the switch (default \"\")."),
         .bool("on", default: false, doc: "Whether it is on (default false); the host writes a flip back before onChange."),

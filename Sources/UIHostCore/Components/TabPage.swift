@@ -2,6 +2,9 @@
 /// node reads them); its children, a column, are read only while it is selected.
 enum TabPage: Component {
     static let kind = Kind.tab
+    static let summary = """
+        A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
+        """
     static let fields: [FieldSpec] = [
         .string("title", default: "", doc: "The label in the tab bar (default \"\")."),
         .string("icon", doc: "Drawn before the title; shown alone when a bottom bar is too narrow."),

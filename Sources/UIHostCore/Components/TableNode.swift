@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.table`: a header row over rows of cells, with a row cursor highlighted
@@ -123,17 +121,18 @@ final class TableNode: Node {
     func loadCells(from start: Int, count n: Int, reader: TreeReader) -> [[String]] {
         guard n > 0, !columns.isEmpty else { return [] }
         let L = reader.L
+        let s = LuaStack(L)
         reader.pushTable(anchor: anchor)
-        let t = lua_gettop(L)
+        let t = s.top
         reader.pushRowOrigin(of: t, source, .rows)
-        defer { lua_settop(L, t - 1) }
-        let origin = lua_gettop(L)
+        defer { s.top = t - 1 }
+        let origin = s.top
         var result: [[String]] = []
         result.reserveCapacity(n)
         let read = {
             for i in start..<(start + n) {
                 result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader))
-                lua_settop(L, origin)
+                s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
@@ -141,27 +140,28 @@ final class TableNode: Node {
     }
 
     /// The cells of the row on top of the stack; a missing key is an empty cell.
-    private func rowCells(_ type: Int32, _ index: Int, _ reader: TreeReader) -> [String] {
+    private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> [String] {
         let L = reader.L
+        let s = LuaStack(L)
         let place = source.isFunction ? "row(\(index))" : "rows[\(index)]"
-        guard type == LUA_TTABLE else {
+        guard type == .table else {
             // A failed call was reported as an error already.
-            if type != LUA_TNONE { reader.problem("ui.table: \(place) must be a table (got \(reader.typeName(-1)))") }
+            if type != .none { reader.problem("ui.table: \(place) must be a table (got \(reader.typeName(-1)))") }
             return Array(repeating: "", count: columns.count)
         }
-        let row = lua_gettop(L)
+        let row = s.top
         return columns.map { column in
             switch column.key {
-            case .name(let name): LuaState.push(L, name); lua_rawget(L, row)
-            case .index(let i): lua_rawgeti(L, row, lua_Integer(i))
+            case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
+            case .index(let i): s.rawGetIndex(at: row, i)
             }
-            defer { lua_settop(L, row) }
-            switch lua_type(L, -1) {
-            case LUA_TSTRING: return TableNode.oneLine(LuaState.string(L, at: -1))
-            case LUA_TNUMBER:
-                return lua_isinteger(L, -1) != 0 ? String(lua_tointegerx(L, -1, nil)) : String(lua_tonumberx(L, -1, nil))
-            case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0 ? "true" : "false"
-            case LUA_TNIL: return ""
+            defer { s.top = row }
+            switch s.type(at: -1) {
+            case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+            case .number:
+                return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+            case .boolean: return s.truth(at: -1) ? "true" : "false"
+            case .nil: return ""
             default:
                 reader.problem("ui.table: \(place).\(column.key) must be a string or number (got \(reader.typeName(-1)))")
                 return ""
@@ -178,24 +178,24 @@ final class TableNode: Node {
     // MARK: - Columns
 
     private static func readColumns(_ field: FieldReader) -> [Column] {
-        let L = field.L
+        let s = field.s
         field.reader.pushName("columns")
-        defer { lua_settop(L, -2) }
-        guard lua_rawget(L, field.table) == LUA_TTABLE else {
-            if lua_type(L, -1) != LUA_TNIL { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
+        defer { s.pop() }
+        guard s.rawGet(at: field.table) == .table else {
+            if s.type(at: -1) != .nil { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
             return []
         }
-        let list = lua_gettop(L)
+        let list = s.top
         let n = field.reader.boundedLength(list, limit: HostLimits.maxTableColumns, path: "ui.table.columns")
         var result: [Column] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
-            defer { lua_settop(L, list) }
-            guard lua_rawgeti(L, list, lua_Integer(i)) == LUA_TTABLE else {
+            defer { s.top = list }
+            guard s.rawGetIndex(at: list, i) == .table else {
                 field.reader.problem("ui.table: columns[\(i)] must be a table (got \(field.reader.typeName(-1)))")
                 continue
             }
-            let c = FieldReader(reader: field.reader, table: lua_absindex(L, -1), kind: TableNode.kind, itemPath: "columns[\(i)]")
+            let c = FieldReader(reader: field.reader, table: s.absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
             let title = c.string("title")
             if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
             let key: TableColumnKey
@@ -213,14 +213,14 @@ final class TableNode: Node {
     /// `width`: cells (an integer), `"30%"` of the table's width, `"2fr"` of
     /// what is left, or unset: fitted to the content.
     private static func width(_ c: FieldReader, _ i: Int) -> Width {
-        let L = c.L
+        let L = c.L, s = c.s
         c.reader.pushName("width")
-        defer { lua_settop(L, -2) }
-        switch lua_rawget(L, c.table) {
-        case LUA_TNIL: return .fit
-        case LUA_TNUMBER:
-            if lua_isinteger(L, -1) != 0 { return .cells(Int(min(max(lua_tointegerx(L, -1, nil), 0), 10_000))) }
-        case LUA_TSTRING:
+        defer { s.pop() }
+        switch s.rawGet(at: c.table) {
+        case .nil: return .fit
+        case .number:
+            if s.isInteger(at: -1) { return .cells(Int(min(max(s.toInteger(at: -1), 0), 10_000))) }
+        case .string:
             let s = LuaState.string(L, at: -1)
             if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }
             if s.hasSuffix("fr"), let f = s == "fr" ? 1 : Int(s.dropLast(2)), f >= 1, f <= 1000 { return .fraction(f) }
@@ -476,6 +476,12 @@ struct TableState: Equatable {
 
 extension TableNode: Component {
     static let kind = Kind("table")
+    static let summary = """
+        A table: a header row over rows of cells, a row cursor across the table. It reads only the rows \
+        it shows, from `rows` or from a data source (`count` and `row(i)`). \
+        Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with \
+        `sortable`, they move the column cursor; `s` or Enter on a title sorts).
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "columns", type: .items(ItemSchema(
                       fields: ["title": .string, "key": .stringOrNumber, "width": .stringOrNumber,

@@ -1,5 +1,4 @@
-import CLua
-import CLuaShim
+import LuaBridge
 
 /// `ui.tabs` of `ui.tab`s. `style = "top"`: the first article's header bar;
 /// `style = "bottom"`: the fourth article's floating bar. Only the selected
@@ -192,6 +191,10 @@ final class TabsNode: Node {
 
 extension TabsNode: Component {
     static let kind = Kind("tabs")
+    static let summary = """
+        A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a \
+        click on a label switches to it.
+        """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "style", type: .choiceOrStyle(["top", "bottom"]), defaultValue: .value(.string("top")),
                   luaType: "ui.TabsStyle|ui.Style", doc: "Where the bar goes (default \"top\"), or a table: the labels' style."),
@@ -209,9 +212,10 @@ extension TabsNode: Component {
         let count = reader.boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         let node = TabsNode(id: source.id, anchor: source.anchor, source.field, tabCount: count)
         for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, t, lua_Integer(i))
-            defer { lua_settop(L, -2) }
-            let tab = lua_gettop(L)
+            let s = LuaStack(L)
+            s.rawGetIndex(at: t, i)
+            defer { s.pop() }
+            let tab = s.top
             guard reader.kinds.kind(L, at: tab) == .tab else {
                 reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(tab)))")
                 continue

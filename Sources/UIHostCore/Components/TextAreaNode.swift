@@ -119,6 +119,10 @@ struct TextAreaState {
 
 extension TextAreaNode: Component {
     static let kind = Kind("textarea")
+    static let summary = """
+        A multi-line text field, `height` rows between brackets. Enter starts a new line, Up/Down move \
+        by line (leaving the field at its first and last line), Tab moves focus.
+        """
     static let luaClass = "ui.TextArea"
     static let fields: [FieldSpec] = [
         .string("label", doc: "Shown on the row above the field (default none)."),

@@ -54,6 +54,9 @@ final class TextNode: Node {
 
 extension TextNode: Component {
     static let kind = Kind("text")
+    static let summary = """
+        Text that wraps at word boundaries by display width.
+        """
     static let fields: [FieldSpec] = [
         .string("text", default: "", doc: "The text (default \"\"); \"\\n\" starts a new line."),
         .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "Alignment of each line in its box (default \"left\")."),

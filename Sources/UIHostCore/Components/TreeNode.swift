@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// `ui.tree`: nodes that hold nodes, drawn one row each, indented by depth,
@@ -26,14 +24,14 @@ final class TreeNode: Node {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         super.init(id: id, anchor: anchor)
-        let L = field.L
+        let s = field.s
         field.reader.pushName("nodes")
-        defer { lua_settop(L, -2) }
-        switch lua_rawget(L, field.table) {
-        case LUA_TTABLE:
+        defer { s.pop() }
+        switch s.rawGet(at: field.table) {
+        case .table:
             var ancestors: Set<UnsafeRawPointer> = []
-            readNodes(at: lua_gettop(L), depth: 0, path: [], parent: nil, ancestors: &ancestors, field.reader, place: "nodes")
-        case LUA_TNIL: break
+            readNodes(at: s.top, depth: 0, path: [], parent: nil, ancestors: &ancestors, field.reader, place: "nodes")
+        case .nil: break
         default: field.reader.problem("ui.tree.nodes must be a table (got \(field.reader.typeName(-1)))")
         }
     }
@@ -42,25 +40,26 @@ final class TreeNode: Node {
     private func readNodes(at list: Int32, depth: Int, path: [Int], parent: Int?,
                            ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
         let L = reader.L
+        let s = reader.s
         guard depth < HostLimits.maxTreeDepth else {
             reader.problem("ui.tree: \(place) nests deeper than \(HostLimits.maxTreeDepth) levels; deeper nodes are not shown")
             return
         }
-        let n = Int(lua_rawlen(L, list))
+        let n = s.rawLength(at: list)
         for i in stride(from: 1, through: n, by: 1) {
             guard rows.count < HostLimits.maxTreeRows else {
                 reader.problem("ui.tree shows more than \(HostLimits.maxTreeRows) rows; the rest are not shown")
                 return
             }
-            defer { lua_settop(L, list) }
+            defer { s.top = list }
             let here = "\(place)[\(i)]"
-            let type = lua_rawgeti(L, list, lua_Integer(i))
-            if type == LUA_TSTRING {
+            let type = s.rawGetIndex(at: list, i)
+            if type == .string {
                 rows.append(Row(title: LuaState.string(L, at: -1), depth: depth, path: path + [i],
                                 hasChildren: false, expanded: false, parent: parent))
                 continue
             }
-            guard type == LUA_TTABLE, let node = lua_topointer(L, -1) else {
+            guard type == .table, let node = s.pointer(at: -1) else {
                 reader.problem("ui.tree: \(here) must be a table (got \(reader.typeName(-1)))")
                 continue
             }
@@ -68,29 +67,29 @@ final class TreeNode: Node {
                 reader.problem("ui.tree: \(here) is one of its own ancestors (a cycle); it is not shown")
                 continue
             }
-            let item = FieldReader(reader: reader, table: lua_gettop(L), kind: TreeNode.kind, itemPath: here)
+            let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
             let title = item.string("title")
             if title == nil { reader.problem("ui.tree: \(here).title must be a string (got nil)") }
             let expanded = item.bool("expanded") ?? false
             reader.pushName("children")
-            let children = lua_rawget(L, item.table)
+            let children = s.rawGet(at: item.table)
             let hasChildren: Bool
             switch children {
-            case LUA_TTABLE: hasChildren = lua_rawlen(L, -1) > 0
-            case LUA_TFUNCTION: hasChildren = true
-            case LUA_TNIL: hasChildren = false
+            case .table: hasChildren = s.rawLength(at: -1) > 0
+            case .function: hasChildren = true
+            case .nil: hasChildren = false
             default:
                 reader.problem("ui.tree: \(here).children must be a table or a function (got \(reader.typeName(-1)))")
                 hasChildren = false
             }
             // Children still behind a function show closed until Right loads them.
-            let open = expanded && children == LUA_TTABLE && hasChildren
+            let open = expanded && children == .table && hasChildren
             let row = rows.count
             rows.append(Row(title: title ?? "", depth: depth, path: path + [i], hasChildren: hasChildren,
                             expanded: open, parent: parent))
             if open {
                 ancestors.insert(node)
-                readNodes(at: lua_gettop(L), depth: depth + 1, path: path + [i], parent: row,
+                readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
                           ancestors: &ancestors, reader, place: here + ".children")
                 ancestors.remove(node)
             }
@@ -206,6 +205,11 @@ struct TreeState: Equatable {
 
 extension TreeNode: Component {
     static let kind = Kind("tree")
+    static let summary = """
+        A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), \
+        Space toggles, Enter selects.
+        """
+    static let constructorSummary = "A tree of nodes that open and close; children may load on the first opening."
     static let fields: [FieldSpec] = [
         FieldSpec(name: "nodes", type: .rows, defaultValue: .value(.emptyTable), luaType: "(ui.TreeItem|string)[]",
                   docsType: "array of node tables or strings",

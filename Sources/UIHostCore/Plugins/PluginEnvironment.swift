@@ -19,14 +19,14 @@ enum PluginEnvironment {
     static func push(_ host: Host, name: String) throws(LuaError) {
         let s = host.lua.stack
         let require = s.top
-        if s.getField(makerKey, at: LUA_REGISTRYINDEX) != .function {
+        if s.getField(makerKey, at: LuaStack.registryIndex) != .function {
             s.pop()
             try host.lua.load(maker, chunkName: "=plugins")
-            s.getField(pristineKey, at: LUA_REGISTRYINDEX)
+            s.getField(pristineKey, at: LuaStack.registryIndex)
             s.getGlobal("ui")
             try host.lua.call(nargs: 2, nresults: 1)
             s.pushCopy(of: -1)
-            s.setField(makerKey, at: LUA_REGISTRYINDEX)
+            s.setField(makerKey, at: LuaStack.registryIndex)
         }
         s.push(name)
         s.pushCopy(of: require)

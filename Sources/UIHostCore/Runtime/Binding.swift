@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// A key bound by the script: `keys = { ["ctrl-s"] = { "Save", fn } }` on a
@@ -49,16 +47,17 @@ enum BindingTable {
     /// of the stack: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. Returns a
     /// problem (without the component's name) or nil.
     static func problem(_ L: OpaquePointer, name: String, at index: Int32, kinds: ComponentKinds) -> String? {
-        let v = lua_absindex(L, index)
+        let s = LuaStack(L)
+        let v = s.absolute(index)
         let path = "keys[\"\(HostLimits.shortened(name))\"]"
         guard Key(name: name) != nil else {
             return "\(path) is not a key name" + Key.didYouMean(name)
         }
-        guard lua_type(L, v) == LUA_TTABLE else {
+        guard s.type(at: v) == .table else {
             return "\(path) must be a table { \"description\", function } (got \(kinds.typeName(L, v)))"
         }
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = s.top
+        defer { s.top = top }
         if description(L, v) == nil { return "\(path) needs a description" }
         if !pushRun(L, v) { return "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
         return nil
@@ -66,47 +65,50 @@ enum BindingTable {
 
     /// The description of the binding table at `v`: `[1]` or `desc`, a non-empty string.
     static func description(_ L: OpaquePointer, _ v: Int32) -> String? {
-        defer { lua_settop(L, -2) }
-        if lua_rawgeti(L, v, 1) != LUA_TSTRING {
-            lua_settop(L, -2)
-            lua_pushstring(L, "desc")
-            guard lua_rawget(L, v) == LUA_TSTRING else { return nil }
+        let s = LuaStack(L)
+        defer { s.pop() }
+        if s.rawGetIndex(at: v, 1) != .string {
+            s.pop()
+            s.push("desc")
+            guard s.rawGet(at: v) == .string else { return nil }
         }
-        let s = LuaState.string(L, at: -1)
-        return s.isEmpty ? nil : s
+        let text = LuaState.string(L, at: -1)
+        return text.isEmpty ? nil : text
     }
 
     /// Pushes the function of the binding table at `v` (`[2]` or `run`); false
     /// (with what was found pushed) when there is none.
     @discardableResult
     static func pushRun(_ L: OpaquePointer, _ v: Int32) -> Bool {
-        if lua_rawgeti(L, v, 2) == LUA_TFUNCTION { return true }
-        lua_settop(L, -2)
-        lua_pushstring(L, "run")
-        return lua_rawget(L, v) == LUA_TFUNCTION
+        let s = LuaStack(L)
+        if s.rawGetIndex(at: v, 2) == .function { return true }
+        s.pop()
+        s.push("run")
+        return s.rawGet(at: v) == .function
     }
 
     /// The bindings in the `keys` table at `t`, sorted by key name; bad entries
     /// are left out (the constructor reported them, or `report` does).
     static func read(_ L: OpaquePointer, _ t: Int32, anchor: Int32, kinds: ComponentKinds, report: (String) -> Void) -> [Binding] {
-        let t = lua_absindex(L, t)
+        let s = LuaStack(L)
+        let t = s.absolute(t)
         var result: [Binding] = []
-        lua_pushnil(L)
+        s.pushNil()
         var count = 0
-        while lua_next(L, t) != 0 {
+        while s.next(at: t) {
             count += 1
-            if count > HostLimits.maxArrayRead { lua_settop(L, -3); break }
-            if lua_type(L, -2) == LUA_TSTRING {
+            if count > HostLimits.maxArrayRead { s.pop(2); break }
+            if s.type(at: -2) == .string {
                 let name = LuaState.string(L, at: -2)
                 if let problem = problem(L, name: name, at: -1, kinds: kinds) {
                     report(problem)
-                } else if let key = Key(name: name), let desc = description(L, lua_absindex(L, -1)) {
+                } else if let key = Key(name: name), let desc = description(L, s.absolute(-1)) {
                     result.append(Binding(key: key, name: name, desc: desc, source: .component(anchor)))
                 }
             } else {
                 report("keys: a key name must be a string (got \(kinds.typeName(L, -2)))")
             }
-            lua_settop(L, -2)
+            s.pop()
         }
         result.sort { $0.name < $1.name }
         return result

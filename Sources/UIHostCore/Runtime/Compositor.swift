@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Turns where the app is into a frame, in three steps: layout reads the
@@ -9,6 +7,7 @@ import LuaBridge
 /// What a layout changes carries `@exclusivity(unchecked)`, as in `TreeReader`.
 final class Compositor {
     private let L: OpaquePointer
+    var s: LuaStack { LuaStack(L) }
     private let reader: TreeReader
     private let interaction: InteractionState
     private let navigator: Navigator
@@ -78,7 +77,9 @@ final class Compositor {
         invalidation.layout = false
         invalidation.drawing = true
         generation &+= 1
-        let top = lua_gettop(L)
+        // Before any node reads its state: a collected table's state goes with it.
+        reader.kinds.forEachCollected(L) { interaction.forget($0) }
+        let top = s.top
         reader.begin()
         spare.append(contentsOf: layers.reversed())
         layers.removeAll(keepingCapacity: true)
@@ -86,21 +87,21 @@ final class Compositor {
         defer { spare.removeAll(keepingCapacity: true) }
 
         // The screen, then its drawer when open, then the sheets.
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(screen.ref))
-        let screenTable = lua_gettop(L)
+        s.pushRef(screen.ref)
+        let screenTable = s.top
         if reader.kinds.kind(L, at: screenTable) == .screen, let root = reader.node(at: screenTable, path: "screen") {
             layers.append(layer(.screen(screen.ref), root))
             if screen.drawerOpen, let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
                 layers.append(layer(.drawer(screen.ref), drawer))
             }
         }
-        lua_settop(L, screenTable - 1)
+        s.top = screenTable - 1
         for sheet in navigator.sheets {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(sheet.ref))
+            s.pushRef(sheet.ref)
             if let root = reader.node(at: -1, path: sheet.isDialog ? "dialog" : "sheet") {
                 layers.append(layer(sheet.isDialog ? .dialog(sheet.ref) : .sheet(sheet.ref), root))
             }
-            lua_settop(L, -2)
+            s.pop()
         }
         animating = false
         for layer in layers {
@@ -114,7 +115,7 @@ final class Compositor {
             popup = layoutContext.popups.first
         }
         reader.end()
-        lua_settop(L, top)
+        s.top = top
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
@@ -219,7 +220,7 @@ final class Compositor {
     /// Reads from Lua what the shown nodes draw, as they are now (a handler or
     /// a timer may have changed a list's rows without a new layout).
     private func prepare() {
-        let top = lua_gettop(L)
+        let top = s.top
         reader.resume()
         // A data source is script code: navigation it asks for waits, as a handler's does.
         dispatcher.handling {
@@ -228,7 +229,7 @@ final class Compositor {
             }
         }
         reader.end()
-        lua_settop(L, top)
+        s.top = top
         if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
             for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
                 dispatcher.report(error.message, traceback: error.traceback)

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// A sortable table's `rows`, sorted in place by the host: the script's array
@@ -40,14 +38,14 @@ extension Dispatcher {
     /// Sorts `component.rows` by `key`, stably (rows with equal keys keep
     /// their order, in either direction), and moves `selected` with its row.
     func sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int) {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = s.top
+        defer { s.top = top }
         pushComponent(anchor)
-        let t = lua_gettop(L)
+        let t = s.top
         reader.pushName("rows")
-        guard lua_rawget(L, t) == LUA_TTABLE else { return }
-        let rows = lua_gettop(L)
-        let n = Int(lua_rawlen(L, rows))
+        guard s.rawGet(at: t) == .table else { return }
+        let rows = s.top
+        let n = Int(s.rawLength(at: rows))
         guard n > 1 else { return }
         guard n <= HostLimits.maxSortedRows else {
             report("ui.table: \(n) rows are too many to sort here (at most \(HostLimits.maxSortedRows)); sort them in onSort with a data source")
@@ -57,28 +55,28 @@ extension Dispatcher {
         values.reserveCapacity(n)
         switch key {
         case .name(let name): LuaState.push(L, name)
-        case .index: lua_pushnil(L)
+        case .index: s.pushNil()
         }
-        let name = lua_gettop(L)
+        let name = s.top
         for i in 1...n {
-            guard lua_rawgeti(L, rows, lua_Integer(i)) == LUA_TTABLE else {
+            guard s.rawGetIndex(at: rows, i) == .table else {
                 values.append(.missing)
-                lua_settop(L, name)
+                s.top = name
                 continue
             }
             switch key {
             case .name:
-                lua_pushvalue(L, name)
-                lua_rawget(L, -2)
-            case .index(let k): lua_rawgeti(L, -1, lua_Integer(k))
+                s.pushCopy(of: name)
+                s.rawGet(at: -2)
+            case .index(let k): s.rawGetIndex(at: -1, k)
             }
-            switch lua_type(L, -1) {
-            case LUA_TNUMBER: values.append(.number(lua_tonumberx(L, -1, nil)))
-            case LUA_TSTRING: values.append(.string(LuaState.string(L, at: -1)))
-            case LUA_TBOOLEAN: values.append(.boolean(lua_toboolean(L, -1) != 0))
+            switch s.type(at: -1) {
+            case .number: values.append(.number(s.toNumber(at: -1)))
+            case .string: values.append(.string(LuaState.string(L, at: -1)))
+            case .boolean: values.append(.boolean(s.truth(at: -1)))
             default: values.append(.missing)
             }
-            lua_settop(L, name)
+            s.top = name
         }
         var order = Array(0..<n)
         order.sort { a, b in
@@ -87,20 +85,20 @@ extension Dispatcher {
             return c != 0 ? c < 0 : a < b
         }
         // Copy the rows aside, then write them back in the new order.
-        lua_createtable(L, Int32(min(n, Int(Int32.max))), 0)
-        let copy = lua_gettop(L)
+        s.pushNewTable(arrayCount: Int32(min(n, Int(Int32.max))))
+        let copy = s.top
         for i in 1...n {
-            lua_rawgeti(L, rows, lua_Integer(i))
-            lua_rawseti(L, copy, lua_Integer(i))
+            s.rawGetIndex(at: rows, i)
+            s.rawSetIndex(at: copy, i)
         }
         for (i, from) in order.enumerated() {
-            lua_rawgeti(L, copy, lua_Integer(from + 1))
-            lua_rawseti(L, rows, lua_Integer(i + 1))
+            s.rawGetIndex(at: copy, from + 1)
+            s.rawSetIndex(at: rows, i + 1)
         }
         if selected >= 1, selected <= n, let moved = order.firstIndex(of: selected - 1) {
             reader.pushName("selected")
-            lua_pushinteger(L, lua_Integer(moved + 1))
-            lua_rawset(L, t)
+            s.pushInteger(moved + 1)
+            s.rawSet(at: t)
         }
         invalidation.layout = true
     }

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// A tree's nodes, reached by their path from the component's `nodes`.
@@ -7,39 +5,39 @@ extension Dispatcher {
     /// Pushes the node at `path` of the tree `anchor` (indices from `nodes`,
     /// then through each `children`); false, with nothing pushed, when it is gone.
     private func pushTreeNode(anchor: Int32, path: [Int]) -> Bool {
-        let top = lua_gettop(L)
+        let top = s.top
         pushComponent(anchor)
         reader.pushName("nodes")
-        var ok = lua_rawget(L, -2) == LUA_TTABLE
+        var ok = s.rawGet(at: -2) == .table
         for (level, i) in path.enumerated() where ok {
             if level > 0 {
                 reader.pushName("children")
-                ok = lua_rawget(L, -2) == LUA_TTABLE
+                ok = s.rawGet(at: -2) == .table
                 if !ok { break }
             }
-            let type = lua_rawgeti(L, -1, lua_Integer(i))
-            ok = type == LUA_TTABLE || (type == LUA_TSTRING && level == path.count - 1)
+            let type = s.rawGetIndex(at: -1, i)
+            ok = type == .table || (type == .string && level == path.count - 1)
         }
         guard ok else {
-            lua_settop(L, top)
+            s.top = top
             return false
         }
-        lua_copy(L, -1, top + 1)
-        lua_settop(L, top + 1)
+        s.copy(-1, into: top + 1)
+        s.top = top + 1
         return true
     }
 
     /// Opens or closes the node at `path`. Opening calls a `children` function
     /// first (once: its table replaces it); if it fails, the node stays closed.
     func expandTreeNode(anchor: Int32, path: [Int], _ open: Bool) {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard pushTreeNode(anchor: anchor, path: path), lua_type(L, -1) == LUA_TTABLE else { return }
-        let node = lua_gettop(L)
+        let top = s.top
+        defer { s.top = top }
+        guard pushTreeNode(anchor: anchor, path: path), s.type(at: -1) == .table else { return }
+        let node = s.top
         if open {
             reader.pushName("children")
-            if lua_rawget(L, node) == LUA_TFUNCTION {
-                lua_pushvalue(L, node)
+            if s.rawGet(at: node) == .function {
+                s.pushCopy(of: node)
                 let failed = handling { () -> Bool in
                     do throws(LuaError) {
                         try lua.call(nargs: 1, nresults: 1)
@@ -50,40 +48,40 @@ extension Dispatcher {
                     }
                 }
                 if failed { return }
-                guard lua_type(L, -1) == LUA_TTABLE else {
+                guard s.type(at: -1) == .table else {
                     report("ui.tree: children of \(place(path)) must return a table (got \(reader.typeName(-1)))")
                     return
                 }
                 reader.pushName("children")
-                lua_pushvalue(L, -2)
-                lua_rawset(L, node)
+                s.pushCopy(of: -2)
+                s.rawSet(at: node)
             }
-            lua_settop(L, node)
+            s.top = node
         }
         reader.pushName("expanded")
-        lua_pushboolean(L, open ? 1 : 0)
-        lua_rawset(L, node)
+        s.push(open)
+        s.rawSet(at: node)
         invalidation.layout = true
         if open {
-            lua_settop(L, node)
+            s.top = node
             call(anchor: anchor, handler: "onExpand", node: node)
         }
     }
 
     /// The tree's `onSelect(node)`.
     func selectTreeNode(anchor: Int32, path: [Int]) {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = s.top
+        defer { s.top = top }
         guard pushTreeNode(anchor: anchor, path: path) else { return }
-        call(anchor: anchor, handler: "onSelect", node: lua_gettop(L))
+        call(anchor: anchor, handler: "onSelect", node: s.top)
     }
 
     /// `component[handler](node)` with the node at stack index `node`.
     private func call(anchor: Int32, handler: StaticString, node: Int32) {
         pushComponent(anchor)
         reader.pushName(handler)
-        guard lua_rawget(L, -2) == LUA_TFUNCTION else { return }
-        lua_pushvalue(L, node)
+        guard s.rawGet(at: -2) == .function else { return }
+        s.pushCopy(of: node)
         invoke(nargs: 1)
     }
 

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Calls into the script on the host's behalf — components' handlers, writes
@@ -12,6 +10,7 @@ import LuaBridge
 final class Dispatcher {
     let lua: LuaState
     var L: OpaquePointer { lua.L }
+    var s: LuaStack { LuaStack(L) }
     let reader: TreeReader
     let invalidation: Invalidation
     private let log: (String) -> Void
@@ -70,30 +69,30 @@ final class Dispatcher {
 
     /// Pushes the table of node `anchor` of the current layout.
     func pushComponent(_ anchor: Int32) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(reader.anchorRef))
-        lua_rawgeti(L, -1, lua_Integer(anchor))
-        uih_remove(L, -2)
+        s.pushRef(reader.anchorRef)
+        s.rawGetIndex(at: -1, anchor)
+        s.remove(at: -2)
     }
 
     /// Pushes `t[key]` for the table at `index`, raw; returns its type.
     @discardableResult
-    private func field(_ index: Int32, _ key: StaticString) -> Int32 {
-        let t = lua_absindex(L, index)
+    private func field(_ index: Int32, _ key: StaticString) -> LuaType {
+        let t = s.absolute(index)
         reader.pushName(key)
-        return lua_rawget(L, t)
+        return s.rawGet(at: t)
     }
 
     private func push(_ argument: Action.Argument) {
         switch argument {
         case .component(let anchor): pushComponent(anchor)
-        case .integer(let n): lua_pushinteger(L, lua_Integer(n))
+        case .integer(let n): s.pushInteger(n)
         case .string(let s): lua.push(s)
-        case .boolean(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .boolean(let b): s.push(b)
         case .element(let anchor, let key, let index):
             pushComponent(anchor)
-            if field(-1, key) == LUA_TTABLE { lua_rawgeti(L, -1, lua_Integer(index)) } else { lua_pushnil(L) }
-            uih_remove(L, -2)
-            uih_remove(L, -2)
+            if field(-1, key) == .table { s.rawGetIndex(at: -1, index) } else { s.pushNil() }
+            s.remove(at: -2)
+            s.remove(at: -2)
         }
     }
 
@@ -101,10 +100,10 @@ final class Dispatcher {
     func call(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) {
         pushComponent(anchor)
         reader.pushName(handler)
-        lua_rawget(L, -2)
-        uih_remove(L, -2)
-        guard lua_type(L, -1) == LUA_TFUNCTION else {
-            lua_settop(L, -2)
+        s.rawGet(at: -2)
+        s.remove(at: -2)
+        guard s.type(at: -1) == .function else {
+            s.pop()
             return
         }
         for argument in arguments { push(argument) }
@@ -113,45 +112,45 @@ final class Dispatcher {
 
     /// Calls the handlers of item `index` of the array in field `items`.
     func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: Action.ItemDispatch) {
-        let top = lua_gettop(L)
+        let top = s.top
         pushComponent(anchor)                                  // component
         if dispatch == .componentOnly {
             // No handler, no item: a data source is not called for nothing.
             reader.pushName(handler)
-            let type = lua_rawget(L, top + 1)
-            lua_settop(L, top + 1)
-            guard type == LUA_TFUNCTION else {
-                lua_settop(L, top)
+            let type = s.rawGet(at: top + 1)
+            s.top = top + 1
+            guard type == .function else {
+                s.top = top
                 return
             }
         }
         guard pushItem(of: top + 1, items, index) else {       // component item
-            lua_settop(L, top)
+            s.top = top
             return
         }
         let withIndex = dispatch != .itemThenComponent
         var calledItem = false
-        if dispatch != .componentOnly, lua_type(L, -1) == LUA_TTABLE {
+        if dispatch != .componentOnly, s.type(at: -1) == .table {
             reader.pushName(handler)
-            if lua_rawget(L, -2) == LUA_TFUNCTION {            // component item fn
-                lua_pushvalue(L, top + 2)
-                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+            if s.rawGet(at: -2) == .function {            // component item fn
+                s.pushCopy(of: top + 2)
+                if withIndex { s.pushInteger(index) }
                 invoke(nargs: withIndex ? 2 : 1)
                 calledItem = true
             } else {
-                lua_settop(L, -2)
+                s.pop()
             }
         }
         if !calledItem || dispatch == .itemThenComponent {
-            lua_settop(L, top + 2)
+            s.top = top + 2
             reader.pushName(handler)
-            if lua_rawget(L, top + 1) == LUA_TFUNCTION {       // component item fn
-                lua_pushvalue(L, top + 2)
-                if withIndex { lua_pushinteger(L, lua_Integer(index)) }
+            if s.rawGet(at: top + 1) == .function {       // component item fn
+                s.pushCopy(of: top + 2)
+                if withIndex { s.pushInteger(index) }
                 invoke(nargs: withIndex ? 2 : 1)
             }
         }
-        lua_settop(L, top)
+        s.top = top
     }
 
     /// Pushes item `index` of the component at `t`: `t[items][index]`, or what
@@ -159,25 +158,25 @@ final class Dispatcher {
     /// `rows`). False, with nothing pushed, when there is no array or the call
     /// failed (its error goes to the banner, as a handler's).
     func pushItem(of t: Int32, _ items: StaticString, _ index: Int) -> Bool {
-        let t = lua_absindex(L, t)
-        if field(t, items) == LUA_TTABLE {
-            lua_rawgeti(L, -1, lua_Integer(index))
-            uih_remove(L, -2)
+        let t = s.absolute(t)
+        if field(t, items) == .table {
+            s.rawGetIndex(at: -1, index)
+            s.remove(at: -2)
             return true
         }
-        lua_settop(L, -2)
+        s.pop()
         let fields: RowFields = items.description == "rows" ? .rows : .items
-        guard field(t, "count") == LUA_TNUMBER else {
-            lua_settop(L, -2)
+        guard field(t, "count") == .number else {
+            s.pop()
             return false
         }
-        lua_settop(L, -2)
-        guard field(t, fields.function) == LUA_TFUNCTION,
-              let f = lua_topointer(L, -1), !reader.stoppedSources.contains(f) else {
-            lua_settop(L, -2)
+        s.pop()
+        guard field(t, fields.function) == .function,
+              let f = s.pointer(at: -1), !reader.stoppedSources.contains(f) else {
+            s.pop()
             return false
         }
-        lua_pushinteger(L, lua_Integer(index))
+        s.pushInteger(index)
         do throws(LuaError) {
             try lua.call(nargs: 1, nresults: 1)
         } catch {
@@ -190,11 +189,11 @@ final class Dispatcher {
 
     /// Whether `component[items][index].disabled` is true.
     func isItemDisabled(anchor: Int32, items: StaticString, index: Int) -> Bool {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = s.top
+        defer { s.top = top }
         pushComponent(anchor)
-        guard pushItem(of: -1, items, index), lua_type(L, -1) == LUA_TTABLE else { return false }
-        return field(-1, "disabled") == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+        guard pushItem(of: -1, items, index), s.type(at: -1) == .table else { return false }
+        return field(-1, "disabled") == .boolean && s.truth(at: -1)
     }
 
     // MARK: - Writes
@@ -203,39 +202,39 @@ final class Dispatcher {
     func setInteger(anchor: Int32, field: StaticString, _ value: Int) {
         pushComponent(anchor)
         reader.pushName(field)
-        lua_pushinteger(L, lua_Integer(value))
-        lua_rawset(L, -3)
-        lua_settop(L, -2)
+        s.pushInteger(value)
+        s.rawSet(at: -3)
+        s.pop()
         invalidation.layout = true
     }
 
     func setBoolean(anchor: Int32, field: StaticString, _ value: Bool) {
         pushComponent(anchor)
         reader.pushName(field)
-        lua_pushboolean(L, value ? 1 : 0)
-        lua_rawset(L, -3)
-        lua_settop(L, -2)
+        s.push(value)
+        s.rawSet(at: -3)
+        s.pop()
         invalidation.layout = true
     }
 
     /// `component.selected` = the id of `component.items[index]`, or `index`
     /// when it has none.
     func selectItemID(anchor: Int32, index: Int) {
-        let top = lua_gettop(L)
+        let top = s.top
         pushComponent(anchor)                                  // top+1 component
         field(top + 1, "items")                                // top+2 items
-        if lua_type(L, top + 2) == LUA_TTABLE {
-            lua_rawgeti(L, top + 2, lua_Integer(index))        // top+3 item
+        if s.type(at: top + 2) == .table {
+            s.rawGetIndex(at: top + 2, index)        // top+3 item
         } else {
-            lua_pushnil(L)
+            s.pushNil()
         }
         reader.pushName("selected")
-        if lua_type(L, top + 3) != LUA_TTABLE || field(top + 3, "id") == LUA_TNIL {
-            if lua_gettop(L) > top + 4 { lua_settop(L, -2) }
-            lua_pushinteger(L, lua_Integer(index))
+        if s.type(at: top + 3) != .table || field(top + 3, "id") == .nil {
+            if s.top > top + 4 { s.pop() }
+            s.pushInteger(index)
         }
-        lua_rawset(L, top + 1)
-        lua_settop(L, top)
+        s.rawSet(at: top + 1)
+        s.top = top
         invalidation.layout = true
     }
 

@@ -1,4 +1,4 @@
-import CLua
+import LuaBridge
 
 extension FieldReader {
     /// The size fields of the component, or nil when it sets none.
@@ -49,15 +49,14 @@ extension FieldReader {
             return (n, n)
         }
         reader.pushName(key)
-        lua_rawget(L, table)
-        defer { lua_settop(L, -2) }
+        s.rawGet(at: table)
+        defer { s.pop() }
         var values: [Int] = []
         for i in 1...2 {
-            var isInt: Int32 = 0
-            lua_rawgeti(L, -1, lua_Integer(i))
-            let n = lua_tointegerx(L, -1, &isInt)
-            lua_settop(L, -2)
-            guard isInt != 0, (0...100).contains(n) else {
+            s.rawGetIndex(at: -1, i)
+            let n = s.exactInteger(at: -1)
+            s.pop()
+            guard let n, (0...100).contains(n) else {
                 reader.problem("\(fieldName(key)) must be an integer or { rows, columns }, each 0…100")
                 return nil
             }

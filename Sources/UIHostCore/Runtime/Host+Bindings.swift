@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Key bindings of the script (`keys = { … }`, `ui.bind`), the footer that
@@ -58,7 +56,7 @@ extension Host {
         case .component(let anchor):
             dispatcher.runBinding(anchor: anchor, name: binding.name)
         case .app(let ref):
-            lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+            s.pushRef(ref)
             dispatcher.invoke(nargs: 0)
         case .command(let index):
             runCommand(at: index)
@@ -69,7 +67,7 @@ extension Host {
     /// `ui.bind(name, desc, fn)`: replaces an app-wide binding of the same key.
     func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32) {
         if let i = appBindings.firstIndex(where: { $0.key == key }) {
-            if case .app(let old) = appBindings[i].source { luaL_unref(L, LUA_REGISTRYINDEX, old) }
+            if case .app(let old) = appBindings[i].source { s.unref(old) }
             appBindings[i] = Binding(key: key, name: name, desc: desc, source: .app(ref))
         } else {
             appBindings.append(Binding(key: key, name: name, desc: desc, source: .app(ref)))
@@ -150,17 +148,17 @@ struct HelpRow: Equatable {
 extension Dispatcher {
     /// Calls `component.keys[name]`'s function with the component.
     func runBinding(anchor: Int32, name: String) {
-        let top = lua_gettop(L)
+        let top = s.top
         pushComponent(anchor)                                          // top+1 component
-        guard lua_type(L, top + 1) == LUA_TTABLE else { lua_settop(L, top); return }
+        guard s.type(at: top + 1) == .table else { s.top = top; return }
         lua.push("keys")
-        guard lua_rawget(L, top + 1) == LUA_TTABLE else { lua_settop(L, top); return }   // top+2 keys
+        guard s.rawGet(at: top + 1) == .table else { s.top = top; return }   // top+2 keys
         lua.push(name)
-        guard lua_rawget(L, top + 2) == LUA_TTABLE else { lua_settop(L, top); return }   // top+3 binding
-        guard BindingTable.pushRun(L, top + 3) else { lua_settop(L, top); return }        // top+4 fn
-        lua_pushvalue(L, top + 1)
+        guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
+        guard BindingTable.pushRun(L, top + 3) else { s.top = top; return }        // top+4 fn
+        s.pushCopy(of: top + 1)
         invoke(nargs: 1)
-        lua_settop(L, top)
+        s.top = top
     }
 }
 
@@ -168,9 +166,9 @@ extension Navigator {
     /// Whether the current screen has a drawer.
     var topHasDrawer: Bool {
         guard let entry = top else { return false }
-        lua_rawgeti(lua.L, LUA_REGISTRYINDEX, lua_Integer(entry.ref))
-        let has = lua_getfield_raw(lua.L, -1, "drawer") == LUA_TTABLE
-        lua_settop(lua.L, -3)
+        LuaStack(lua.L).pushRef(entry.ref)
+        let has = LuaStack(lua.L).rawGet(at: -1, "drawer") == .table
+        LuaStack(lua.L).pop(2)
         return has
     }
 }

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Loading screen scripts, and the navigation stack as `--watch` sees it.
@@ -21,7 +19,7 @@ extension Host {
         try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1, on: T) }
         guard kinds.kind(T, at: -1) == .screen else {
             let got = kinds.typeName(T, -1)
-            lua_settop(T, -2)
+            LuaStack(T).pop()
             return got
         }
         noteLoaded(path)
@@ -40,7 +38,7 @@ extension Host {
     public func restoreNavigation(_ files: [String?]) throws(LuaError) {
         for file in files.dropFirst() {
             guard let file, FileSystem.exists(file), try loadScreenFile(file) == nil else { return }
-            navigator.push(ref: luaL_ref(L, LUA_REGISTRYINDEX), directory: FileSystem.directory(of: file), file: file)
+            navigator.push(ref: s.popRef(), directory: FileSystem.directory(of: file), file: file)
         }
     }
 

@@ -1,4 +1,4 @@
-import CLua
+import LuaBridge
 
 /// `Host.semanticTree()`: the laid-out screen as a screen reader meets it, read
 /// only (for `app:tree()` and a linear screen-reader output).
@@ -9,11 +9,11 @@ extension Host {
     public func semanticTree() -> Semantics? {
         _ = render()
         guard let screen = layers.first else { return nil }
-        let top = lua_gettop(L)
+        let top = s.top
         reader.resume()
         defer {
             reader.end()
-            lua_settop(L, top)
+            s.top = top
         }
         var root: Semantics?
         for (i, layer) in layers.enumerated() {

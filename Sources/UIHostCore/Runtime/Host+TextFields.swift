@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// What text fields ask of the script: writing a string field, and asking the
@@ -9,21 +7,21 @@ extension Dispatcher {
     func setString(anchor: Int32, field: StaticString, _ value: String?) {
         pushComponent(anchor)
         reader.pushName(field)
-        if let value { lua.push(value) } else { lua_pushnil(L) }
-        lua_rawset(L, -3)
-        lua_settop(L, -2)
+        if let value { lua.push(value) } else { s.pushNil() }
+        s.rawSet(at: -3)
+        s.pop()
         invalidation.layout = true
     }
 
     /// `component.validate(value)`: its message, or nil when it returned nil
     /// (or is not set). An error in it shows in the banner and lets the value pass.
     func validate(anchor: Int32, _ value: String) -> String? {
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = s.top
+        defer { s.top = top }
         pushComponent(anchor)
         reader.pushName("validate")
-        lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+        s.rawGet(at: -2)
+        guard s.type(at: -1) == .function else { return nil }
         lua.push(value)
         do {
             try lua.call(nargs: 1, nresults: 1)
@@ -31,9 +29,9 @@ extension Dispatcher {
             report(error)
             return nil
         }
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TSTRING, LUA_TNUMBER: return LuaState.string(L, at: -1)
+        switch s.type(at: -1) {
+        case .nil: return nil
+        case .string, .number: return LuaState.string(L, at: -1)
         default: return "validate: expected a message or nil (got \(reader.kinds.typeName(L, -1)))"
         }
     }

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// One running app. Events go in through `send`; `render()` gives the frame.
@@ -16,6 +14,7 @@ import LuaBridge
 public final class Host {
     public let lua: LuaState
     var L: OpaquePointer { lua.L }
+    var s: LuaStack { LuaStack(L) }
     public private(set) var options: HostOptions
     let kinds: ComponentKinds
     let reader: TreeReader
@@ -95,10 +94,10 @@ public final class Host {
         if let got {
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))" + Host.forgotReturn(got), traceback: "")
         }
-        navigator.push(ref: luaL_ref(L, LUA_REGISTRYINDEX), directory: scriptDirectory, file: path)
+        navigator.push(ref: s.popRef(), directory: scriptDirectory, file: path)
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
-        _ = uih_gccollect(L)
+        s.collectGarbage()
     }
 
     /// Reads the plugins in `options.pluginDirectories` without running them
@@ -114,8 +113,8 @@ public final class Host {
     public func send(_ event: Event) {
         #if DEBUG
         // Every entry point leaves the Lua stack as it found it.
-        let top = lua_gettop(L)
-        defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by \(event): \(top) -> \(lua_gettop(L))") }
+        let top = s.top
+        defer { assert(s.top == top, "Lua stack unbalanced by \(event): \(top) -> \(s.top)") }
         #endif
         switch event {
         case .key(let key): dispatcher.handling { handleKey(key) }
@@ -176,8 +175,8 @@ public final class Host {
     /// The current frame, laid out and drawn if anything changed.
     public func render() -> FrameBuffer {
         #if DEBUG
-        let top = lua_gettop(L)
-        defer { assert(lua_gettop(L) == top, "Lua stack unbalanced by render: \(top) -> \(lua_gettop(L))") }
+        let top = s.top
+        defer { assert(s.top == top, "Lua stack unbalanced by render: \(top) -> \(s.top)") }
         #endif
         layoutIfNeeded()
         return compositor.render(bounds: bounds, clock: scheduler.clock)

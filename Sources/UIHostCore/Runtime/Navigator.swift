@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Where the app is: the navigation stack of screens, the drawer of the top
@@ -29,6 +27,7 @@ final class Navigator {
 
     let lua: LuaState
     private var L: OpaquePointer { lua.L }
+    var s: LuaStack { LuaStack(L) }
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
 
@@ -94,10 +93,10 @@ final class Navigator {
     private func dropRequests() {
         for request in requests {
             switch request {
-            case .push(let ref, _, _): luaL_unref(L, LUA_REGISTRYINDEX, ref)
+            case .push(let ref, _, _): s.unref(ref)
             case .present(let sheet):
-                luaL_unref(L, LUA_REGISTRYINDEX, sheet.ref)
-                if let waiter = sheet.waiter { luaL_unref(L, LUA_REGISTRYINDEX, waiter) }
+                s.unref(sheet.ref)
+                if let waiter = sheet.waiter { s.unref(waiter) }
             default: break
             }
         }
@@ -172,7 +171,7 @@ final class Navigator {
         focus[.screen(entry.ref)] = nil
         focus[.drawer(entry.ref)] = nil
         callScreenHandler(entry.ref, "onDisappear")
-        luaL_unref(L, LUA_REGISTRYINDEX, entry.ref)
+        s.unref(entry.ref)
         invalidation.layout = true
         callScreenHandler(stack[stack.count - 1].ref, "onAppear")
     }
@@ -182,14 +181,14 @@ final class Navigator {
     }
 
     private func callScreenHandler(_ ref: Int32, _ name: String) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
+        s.pushRef(ref)
         lua.push(name)
-        if lua_rawget(L, -2) == LUA_TFUNCTION {
-            lua_pushvalue(L, -2)
+        if s.rawGet(at: -2) == .function {
+            s.pushCopy(of: -2)
             dispatcher.invoke(nargs: 1)
-            lua_settop(L, -2)
+            s.pop()
         } else {
-            lua_settop(L, -3)
+            s.pop(2)
         }
     }
 
@@ -198,9 +197,9 @@ final class Navigator {
     /// Opens the current screen's drawer, if it has one.
     func openDrawer() {
         guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(stack[stack.count - 1].ref))
-        let hasDrawer = lua_getfield_raw(L, -1, "drawer") == LUA_TTABLE
-        lua_settop(L, -3)
+        s.pushRef(stack[stack.count - 1].ref)
+        let hasDrawer = s.rawGet(at: -1, "drawer") == .table
+        s.pop(2)
         guard hasDrawer else { return }
         stack[stack.count - 1].drawerOpen = true
         invalidation.layout = true
@@ -224,16 +223,16 @@ final class Navigator {
         guard sheets.indices.contains(index) else { return }
         let ref = sheets.remove(at: index).ref
         focus[.sheet(ref)] = nil
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
-        luaL_unref(L, LUA_REGISTRYINDEX, ref)
+        s.pushRef(ref)
+        s.unref(ref)
         invalidation.layout = true
-        if lua_getfield_raw(L, -1, "onDismiss") == LUA_TFUNCTION {
-            lua_pushvalue(L, -2)
+        if s.rawGet(at: -1, "onDismiss") == .function {
+            s.pushCopy(of: -2)
             dispatcher.invoke(nargs: 1)
         } else {
-            lua_settop(L, -2)
+            s.pop()
         }
-        lua_settop(L, -2)
+        s.pop()
     }
 
     // MARK: - Dialogs
@@ -245,15 +244,15 @@ final class Navigator {
         let dialog = sheets.remove(at: index)
         focus[.dialog(dialog.ref)] = nil
         invalidation.layout = true
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(dialog.ref))
-        luaL_unref(L, LUA_REGISTRYINDEX, dialog.ref)
-        if lua_getfield_raw(L, -1, "onChoice") == LUA_TFUNCTION {
-            lua_pushboolean(L, ok ? 1 : 0)
+        s.pushRef(dialog.ref)
+        s.unref(dialog.ref)
+        if s.rawGet(at: -1, "onChoice") == .function {
+            s.push(ok)
             dispatcher.invoke(nargs: 1)
         } else {
-            lua_settop(L, -2)
+            s.pop()
         }
-        lua_settop(L, -2)
+        s.pop()
         if let waiter = dialog.waiter { resumeWaiter(waiter, ok) }
     }
 

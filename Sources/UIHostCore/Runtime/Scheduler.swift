@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// A scheduled callback: `ui.after`, `ui.every`, or a coroutine asleep in `ui.sleep`.
@@ -29,6 +27,7 @@ final class Scheduler {
 
     private let lua: LuaState
     private var L: OpaquePointer { lua.L }
+    var s: LuaStack { LuaStack(L) }
     private let dispatcher: Dispatcher
     private let invalidation: Invalidation
 
@@ -52,10 +51,10 @@ final class Scheduler {
     /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
     func schedule(after ms: Int, every interval: Int?) -> Int? {
         guard timers.count < Scheduler.maxTimers else {
-            lua_settop(L, -2)
+            s.pop()
             return nil
         }
-        let ref = luaL_ref(L, LUA_REGISTRYINDEX)
+        let ref = s.popRef()
         let id = nextTimerID
         nextTimerID += 1
         // At least 1 ms: a timer that schedules another for "now" must not keep
@@ -66,7 +65,7 @@ final class Scheduler {
 
     func cancelTimer(_ id: Int) {
         guard let ref = timers.cancel(id) else { return }
-        luaL_unref(L, LUA_REGISTRYINDEX, ref)
+        s.unref(ref)
     }
 
     /// Milliseconds until the next timer is due, nil when none is scheduled.
@@ -133,15 +132,15 @@ final class Scheduler {
         if timer.isCoroutine {
             return resume(threadRef: timer.ref, nargs: 0)
         }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(timer.ref))
-        if timer.interval == nil { luaL_unref(L, LUA_REGISTRYINDEX, timer.ref) }
+        s.pushRef(timer.ref)
+        if timer.interval == nil { s.unref(timer.ref) }
         return dispatcher.invoke(nargs: 0)
     }
 
     /// Releases what a timer taken off the queue holds, without running it.
     private func release(_ timer: Timer) {
         if timer.isCoroutine, let co = thread(timer.ref) { spawned.remove(co) }
-        luaL_unref(L, LUA_REGISTRYINDEX, timer.ref)
+        s.unref(timer.ref)
     }
 
     /// Stops every timer and sleeping coroutine, and reports why; `message`
@@ -153,9 +152,9 @@ final class Scheduler {
     }
 
     private func thread(_ ref: Int32) -> OpaquePointer? {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(ref))
-        defer { lua_settop(L, -2) }
-        return lua_tothread(L, -1)
+        s.pushRef(ref)
+        defer { s.pop() }
+        return s.thread(at: -1)?.L
     }
 
     // MARK: - Coroutines
@@ -163,12 +162,11 @@ final class Scheduler {
     /// `ui.spawn(fn)`, called on thread `caller`: the function on top of the main
     /// stack (popped) runs as a coroutine now.
     func spawn(from caller: OpaquePointer) {
-        guard let co = lua_newthread(L) else { return }
-        uih_chargenewthread(L)
+        let co = s.pushNewThread().L
         spawned.insert(co)
-        lua_rotate(L, -2, 1)          // thread fn
-        lua_xmove(L, co, 1)           // thread
-        let ref = luaL_ref(L, LUA_REGISTRYINDEX)
+        s.rotate(-2, by: 1)          // thread fn
+        s.move(1, to: LuaStack(co))           // thread
+        let ref = s.popRef()
         resume(threadRef: ref, nargs: 0, from: caller)
     }
 
@@ -179,43 +177,39 @@ final class Scheduler {
     @discardableResult
     func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> LuaError? {
         guard let co = thread(ref) else { return nil }
-        var nresults: Int32 = 0
-        let status = dispatcher.handling { lua.withBudget(on: co) { uih_resume(co, caller ?? L, nargs, &nresults) } }
+        let resumed = dispatcher.handling { lua.resume(LuaStack(co), from: LuaStack(caller ?? L), nargs: nargs) }
         invalidation.layout = true
-        if status == LUA_YIELD {
+        if case .yielded(var nresults) = resumed {
+            let c = LuaStack(co)
             // ui.alert / ui.confirm: the dialog resumes it with the answer.
-            if nresults >= 1, lua_type(co, -1) == LUA_TLIGHTUSERDATA, let table = lua_touserdata(co, -1) {
-                lua_settop(co, -nresults - 1)
+            if nresults >= 1, c.type(at: -1) == .lightUserdata, let table = c.userdataPointer(at: -1) {
+                c.pop(nresults)
                 nresults = 0
                 if awaitDialog(ref, UnsafeRawPointer(table)) { return nil }
             }
             var ms = 0
             // What ui.sleep yields; a bare coroutine.yield may yield anything.
-            if nresults >= 1, lua_isinteger(co, -1) != 0 { ms = Int(clamping: min(max(0, lua_tointegerx(co, -1, nil)), 1_000_000_000_000)) }
-            lua_settop(co, -nresults - 1)
+            if nresults >= 1, c.isInteger(at: -1) { ms = Int(clamping: min(max(0, c.toInteger(at: -1)), 1_000_000_000_000)) }
+            c.pop(nresults)
             timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
             nextTimerID += 1
             return nil
         }
         var failure: LuaError?
-        if status != LUA_OK {
-            let message = lua.errorMessage(ofFailed: co)
-            luaL_traceback(L, co, nil, 0)
-            let traceback = LuaState.string(L, at: -1)
-            lua_settop(L, -2)
-            let error = lua.classify(status: status, message: message, traceback: traceback)
+        if case .failed(let status) = resumed {
+            let error = lua.error(ofFailed: LuaStack(co), status: status)
             dispatcher.report(error)
             failure = error
         }
         spawned.remove(co)
-        luaL_unref(L, LUA_REGISTRYINDEX, ref)
+        s.unref(ref)
         return failure
     }
 
     /// Resumes the coroutine `ref` that waited for a dialog, with its answer.
     func resume(waiter ref: Int32, with ok: Bool) {
         guard let co = thread(ref) else { return }
-        lua_pushboolean(co, ok ? 1 : 0)
+        LuaStack(co).push(ok)
         resume(threadRef: ref, nargs: 1)
     }
 

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Where the rows of a list, picker, dropdown or table come from: an array in
@@ -31,24 +29,23 @@ extension FieldReader {
     /// the function must be set; otherwise the component has no rows (with a problem).
     func rowSource(_ names: RowFields) -> RowSource {
         reader.pushName("count")
-        let type = lua_rawget(L, table)
-        defer { lua_settop(L, -2) }
-        guard type != LUA_TNIL else { return RowSource(origin: .array, count: arrayCount(names.array)) }
-        var isInteger: Int32 = 0
-        let n = type == LUA_TNUMBER ? lua_tointegerx(L, -1, &isInteger) : 0
-        guard isInteger != 0, n >= 0, n <= HostLimits.maxDataSourceRows else {
-            let got = type == LUA_TNUMBER ? LuaState.string(L, at: -1) : reader.typeName(-1)
+        let type = s.rawGet(at: table)
+        defer { s.pop() }
+        guard type != .nil else { return RowSource(origin: .array, count: arrayCount(names.array)) }
+        let exact = type == .number ? s.exactInteger(at: -1) : nil
+        guard let n = exact, n >= 0, n <= HostLimits.maxDataSourceRows else {
+            let got = type == .number ? LuaState.string(L, at: -1) : reader.typeName(-1)
             reader.problem("\(fieldName("count")) must be an integer from 0 to \(HostLimits.maxDataSourceRows) (got \(got))")
             return .empty
         }
         reader.pushName(names.function)
-        let function = lua_rawget(L, table)
-        lua_settop(L, -2)
-        guard function == LUA_TFUNCTION else {
+        let function = s.rawGet(at: table)
+        s.pop()
+        guard function == .function else {
             reader.pushName(names.function)
-            lua_rawget(L, table)
+            s.rawGet(at: table)
             reader.problem("\(fieldName(names.function)) must be a function when count is set (got \(reader.typeName(-1)))")
-            lua_settop(L, -2)
+            s.pop()
             return .empty
         }
         return RowSource(origin: .function, count: Int(n))
@@ -66,30 +63,30 @@ extension TreeReader {
     /// array or its function (nil when there is none).
     func pushRowOrigin(of t: Int32, _ source: RowSource, _ names: RowFields) {
         pushName(source.isFunction ? names.function : names.array)
-        lua_rawget(L, t)
+        s.rawGet(at: t)
     }
 
     /// Pushes row `index` (1-based) from the origin at `o`: `array[index]`
     /// raw, or what `f(index)` returns, called protected. A failed call pushes
     /// nil and keeps its error, naming the row, for the compositor to report
-    /// as a handler error, and returns `LUA_TNONE`; a function that ran into a
+    /// as a handler error, and returns `.none`; a function that ran into a
     /// limit is not called again.
     @discardableResult
-    func pushRow(from o: Int32, _ source: RowSource, index: Int, name: @autoclosure () -> String) -> Int32 {
+    func pushRow(from o: Int32, _ source: RowSource, index: Int, name: @autoclosure () -> String) -> LuaType {
         guard source.isFunction else {
-            guard lua_type(L, o) == LUA_TTABLE else {
-                lua_pushnil(L)
-                return LUA_TNIL
+            guard s.type(at: o) == .table else {
+                s.pushNil()
+                return .nil
             }
-            return lua_rawgeti(L, o, lua_Integer(index))
+            return s.rawGetIndex(at: o, index)
         }
-        guard lua_type(L, o) == LUA_TFUNCTION, let f = lua_topointer(L, o), !stoppedSources.contains(f),
-              lua_checkstack(L, 4) != 0 else {
-            lua_pushnil(L)
-            return LUA_TNONE
+        guard s.type(at: o) == .function, let f = s.pointer(at: o), !stoppedSources.contains(f),
+              s.reserve(4) else {
+            s.pushNil()
+            return .none
         }
-        lua_pushvalue(L, o)
-        lua_pushinteger(L, lua_Integer(index))
+        s.pushCopy(of: o)
+        s.pushInteger(index)
         do throws(LuaError) {
             try lua.call(nargs: 1, nresults: 1)
         } catch {
@@ -100,10 +97,10 @@ extension TreeReader {
                 note = "; \(name()) is not called again"
             }
             rowErrors.append((place + error.message + note, error.traceback))
-            lua_pushnil(L)
-            return LUA_TNONE
+            s.pushNil()
+            return .none
         }
-        return lua_type(L, -1)
+        return s.type(at: -1)
     }
 }
 
@@ -114,26 +111,26 @@ extension TreeReader {
     func loadPopupRows(anchor: Int32, _ source: RowSource, from start: Int, count n: Int, name: String) -> [Popup.Row] {
         guard n > 0, source.isFunction else { return [] }
         pushTable(anchor: anchor)
-        let t = lua_gettop(L)
+        let t = s.top
         pushRowOrigin(of: t, source, .items)
-        defer { lua_settop(L, t - 1) }
-        let origin = lua_gettop(L)
+        defer { s.top = t - 1 }
+        let origin = s.top
         var result: [Popup.Row] = []
         result.reserveCapacity(n)
         withCalls {
             for i in (start + 1)...(start + n) {
-                defer { lua_settop(L, origin) }
+                defer { s.top = origin }
                 switch pushRow(from: origin, source, index: i, name: name + ".item") {
-                case LUA_TSTRING: result.append(Popup.Row(title: LuaState.string(L, at: -1), icon: nil))
-                case LUA_TTABLE:
-                    let t = lua_gettop(L)
+                case .string: result.append(Popup.Row(title: LuaState.string(L, at: -1), icon: nil))
+                case .table:
+                    let t = s.top
                     pushName("title")
-                    let title = lua_rawget(L, t) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
+                    let title = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
                     if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
                     pushName("icon")
-                    let icon = lua_rawget(L, t) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
+                    let icon = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
                     result.append(Popup.Row(title: title ?? "", icon: icon))
-                case LUA_TNONE: result.append(Popup.Row(title: "", icon: nil))
+                case .none: result.append(Popup.Row(title: "", icon: nil))
                 default:
                     problem("\(name): item(\(i)) must be a table or a string (got \(typeName(-1)))")
                     result.append(Popup.Row(title: "", icon: nil))

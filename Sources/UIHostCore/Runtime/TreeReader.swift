@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import LuaBridge
 
 /// Reads component tables into nodes for one layout. Reads are raw (no
@@ -11,6 +9,7 @@ import LuaBridge
 /// open), and Swift's dynamic check of each was a fifth of a key's cost.
 final class TreeReader {
     let L: OpaquePointer
+    var s: LuaStack { LuaStack(L) }
     /// For the protected calls of data sources (`item(i)`), the only Lua a
     /// reader runs (TreeReader+Rows.swift). The host owns both.
     unowned let lua: LuaState
@@ -58,15 +57,15 @@ final class TreeReader {
 
     init(lua: LuaState, kinds: ComponentKinds, assets: AssetStore) {
         self.lua = lua
-        let L = lua.L
-        self.L = L
+        self.L = lua.L
         self.kinds = kinds
         self.assets = assets
-        lua_createtable(L, 32, 0)
-        namesRef = luaL_ref(L, LUA_REGISTRYINDEX)
+        let s = lua.stack
+        s.pushNewTable(arrayCount: 32)
+        namesRef = s.popRef()
         recentNames.initialize(repeating: (nil, 0), count: TreeReader.recentNamesCount)
-        lua_createtable(L, 64, 0)
-        anchorRef = luaL_ref(L, LUA_REGISTRYINDEX)
+        s.pushNewTable(arrayCount: 64)
+        anchorRef = s.popRef()
     }
 
     /// Pushes a field name.
@@ -74,29 +73,27 @@ final class TreeReader {
         let p = UnsafeRawPointer(key.utf8Start)
         let recent = recentNames + (Int(bitPattern: p) >> 2 & (TreeReader.recentNamesCount - 1))
         if recent.pointee.name == p, namesIndex != 0 {
-            lua_rawgeti(L, namesIndex, lua_Integer(recent.pointee.slot))
+            s.rawGetIndex(at: namesIndex, recent.pointee.slot)
             return
         }
         if let slot = nameSlots[p] {
             recent.pointee = (p, slot)
             if namesIndex != 0 {
-                lua_rawgeti(L, namesIndex, lua_Integer(slot))
+                s.rawGetIndex(at: namesIndex, slot)
             } else {
-                lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
-                lua_rawgeti(L, -1, lua_Integer(slot))
-                lua_rotate(L, -2, 1)
-                lua_settop(L, -2)
+                s.pushRef(namesRef)
+                s.rawGetIndex(at: -1, slot)
+                s.rotate(-2, by: 1)
+                s.pop()
             }
             return
         }
-        key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount) {
-            _ = lua_pushlstring(L, $0, key.utf8CodeUnitCount)
-        }
+        s.push(key)
         let slot = Int32(nameSlots.count + 1)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
-        lua_pushvalue(L, -2)
-        lua_rawseti(L, -2, lua_Integer(slot))
-        lua_settop(L, -2)
+        s.pushRef(namesRef)
+        s.pushCopy(of: -2)
+        s.rawSetIndex(at: -2, slot)
+        s.pop()
         nameSlots[p] = slot
         recent.pointee = (p, slot)
     }
@@ -109,10 +106,10 @@ final class TreeReader {
     /// the last layout go back on the stack until `end()`; the caller restores the top.
     func resume() {
         rowErrors.removeAll()
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
-        namesIndex = lua_gettop(L)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
-        anchorIndex = lua_gettop(L)
+        s.pushRef(namesRef)
+        namesIndex = s.top
+        s.pushRef(anchorRef)
+        anchorIndex = s.top
     }
 
     /// Ends a layout or a drawing. After a layout, the slots the previous one
@@ -120,8 +117,8 @@ final class TreeReader {
     func end() {
         if anchorIndex != 0 {
             for i in stride(from: anchorCount + 1, through: previousCount, by: 1) {
-                lua_pushnil(L)
-                lua_rawseti(L, anchorIndex, lua_Integer(i))
+                s.pushNil()
+                s.rawSetIndex(at: anchorIndex, i)
             }
             previousCount = anchorCount
         }
@@ -132,8 +129,8 @@ final class TreeReader {
     /// Adds the table at `t` to the anchor table; returns its anchor.
     func anchor(_ t: Int32) -> Int32 {
         anchorCount += 1
-        lua_pushvalue(L, t)
-        lua_rawseti(L, anchorIndex, lua_Integer(anchorCount))
+        s.pushCopy(of: t)
+        s.rawSetIndex(at: anchorIndex, anchorCount)
         return anchorCount
     }
 
@@ -141,10 +138,10 @@ final class TreeReader {
     /// in the registry and refilled by every layout, so a key press allocates
     /// nothing in Lua); the caller restores the top after `end()`.
     func begin() {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(namesRef))
-        namesIndex = lua_gettop(L)
-        lua_rawgeti(L, LUA_REGISTRYINDEX, lua_Integer(anchorRef))
-        anchorIndex = lua_gettop(L)
+        s.pushRef(namesRef)
+        namesIndex = s.top
+        s.pushRef(anchorRef)
+        anchorIndex = s.top
         anchorCount = 0
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
@@ -165,7 +162,7 @@ final class TreeReader {
     /// The length of the array at `t`, or at most `limit` with a problem: a
     /// sparse table's length can be any border, 2^40 as easily as 3.
     func boundedLength(_ t: Int32, limit: Int, path: @autoclosure () -> String) -> Int {
-        let n = Int(lua_rawlen(L, t))
+        let n = Int(s.rawLength(at: t))
         guard n > limit else { return n }
         problem("\(path()) has \(n) entries; only the first \(limit) are read")
         return limit
@@ -174,7 +171,7 @@ final class TreeReader {
     /// The node for the component at `index`, or nil (with a problem) when the
     /// value is not a component, or is one already being read (a cycle).
     func node(at index: Int32, depth: Int = 0, asChild: Bool = false, path: @autoclosure () -> String) -> Node? {
-        let t = lua_absindex(L, index)
+        let t = s.absolute(index)
         guard let component = kinds.component(L, at: t) else {
             problem("\(path()) must be a component (got \(typeName(t)))")
             return nil
@@ -184,8 +181,8 @@ final class TreeReader {
             problem("\(path()) is a \(overlay)")
             return nil
         }
-        guard let id = lua_topointer(L, t) else { return nil }
-        if depth > TreeReader.maxDepth || lua_checkstack(L, 8) == 0 {
+        guard let id = s.pointer(at: t) else { return nil }
+        if depth > TreeReader.maxDepth || !s.reserve(8) {
             let at = path()
             let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
             problem("components nested deeper than \(TreeReader.maxDepth) levels (at \(shortPath))")
@@ -210,18 +207,18 @@ final class TreeReader {
             if readsSizes, asChild { node.sizing = field.sizing() }
             if node.isFocusable {
                 pushName("autofocus")
-                node.autofocus = lua_rawget(L, t) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
-                lua_settop(L, -2)
+                node.autofocus = s.rawGet(at: t) == .boolean && s.truth(at: -1)
+                s.pop()
             }
             pushName("keys")
-            switch lua_rawget(L, t) {
-            case LUA_TNIL: break
-            case LUA_TTABLE:
+            switch s.rawGet(at: t) {
+            case .nil: break
+            case .table:
                 node.bindings = BindingTable.read(L, -1, anchor: a, kinds: kinds) { problem("\(kind.constructorName): \($0)") }
             default:
                 problem("\(kind.constructorName).keys must be a table (got \(typeName(-1)))")
             }
-            lua_settop(L, -2)
+            s.pop()
             if component.children.allowsChildren, !component.readsOwnChildren {
                 node.children = children(of: t, depth: depth + 1, path: path())
             }
@@ -232,21 +229,21 @@ final class TreeReader {
     /// The node for the component in field `key` of the table at `t`, if any.
     func node(inField key: StaticString, of t: Int32, path: String) -> Node? {
         pushName(key)
-        defer { lua_settop(L, -2) }
-        guard lua_rawget(L, t) != LUA_TNIL else { return nil }
+        defer { s.pop() }
+        guard s.rawGet(at: t) != .nil else { return nil }
         return node(at: -1, path: path + "." + key.description)
     }
 
     /// The nodes of the positional entries of the table at `t`.
     func children(of t: Int32, depth: Int, path: String) -> [Node] {
-        let t = lua_absindex(L, t)
+        let t = s.absolute(t)
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
-            lua_rawgeti(L, t, lua_Integer(i))
+            s.rawGetIndex(at: t, i)
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") { result.append(child) }
-            lua_settop(L, -2)
+            s.pop()
         }
         return result
     }
@@ -257,7 +254,7 @@ final class TreeReader {
 
     /// Pushes the table of node `anchor` (while reading).
     func pushTable(anchor: Int32) {
-        lua_rawgeti(L, anchorIndex, lua_Integer(anchor))
+        s.rawGetIndex(at: anchorIndex, anchor)
     }
 }
 
@@ -269,10 +266,11 @@ struct FieldReader {
     /// For an item table: its place, as in `items[2]`.
     var itemPath: String? = nil
     var L: OpaquePointer { reader.L }
+    var s: LuaStack { LuaStack(L) }
 
-    private func get(_ key: StaticString) -> Int32 {
+    private func get(_ key: StaticString) -> LuaType {
         reader.pushName(key)
-        return lua_rawget(L, table)
+        return s.rawGet(at: table)
     }
 
     /// `ui.list.selected` for a component's field, `ui.list: items[2].title` for an item's.
@@ -285,13 +283,13 @@ struct FieldReader {
     }
 
     func string(_ key: StaticString) -> String? {
-        defer { lua_settop(L, -2) }
+        defer { s.pop() }
         switch get(key) {
-        case LUA_TNIL: return nil
-        case LUA_TSTRING: return LuaState.string(L, at: -1)
-        case LUA_TNUMBER:
+        case .nil: return nil
+        case .string: return LuaState.string(L, at: -1)
+        case .number:
             // A number where text is expected is shown as Lua would print it.
-            return lua_isinteger(L, -1) != 0 ? String(lua_tointegerx(L, -1, nil)) : String(lua_tonumberx(L, -1, nil))
+            return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
         default:
             wrong(key, "a string")
             return nil
@@ -299,10 +297,10 @@ struct FieldReader {
     }
 
     func bool(_ key: StaticString) -> Bool? {
-        defer { lua_settop(L, -2) }
+        defer { s.pop() }
         switch get(key) {
-        case LUA_TNIL: return nil
-        case LUA_TBOOLEAN: return lua_toboolean(L, -1) != 0
+        case .nil: return nil
+        case .boolean: return s.truth(at: -1)
         default:
             wrong(key, "a boolean")
             return nil
@@ -310,13 +308,11 @@ struct FieldReader {
     }
 
     func int(_ key: StaticString, min lo: Int = Int.min, max hi: Int = Int.max) -> Int? {
-        defer { lua_settop(L, -2) }
+        defer { s.pop() }
         switch get(key) {
-        case LUA_TNIL: return nil
-        case LUA_TNUMBER:
-            var isInt: Int32 = 0
-            let n = lua_tointegerx(L, -1, &isInt)
-            guard isInt != 0 else {
+        case .nil: return nil
+        case .number:
+            guard let n = s.exactInteger(at: -1) else {
                 wrong(key, "an integer")
                 return nil
             }
@@ -336,38 +332,38 @@ struct FieldReader {
     /// Writes an item id into field `key` when it is unset.
     func setDefault(_ key: StaticString, id: ItemID) {
         reader.pushName(key)
-        guard lua_rawget(L, table) == LUA_TNIL else {
-            lua_settop(L, -2)
+        guard s.rawGet(at: table) == .nil else {
+            s.pop()
             return
         }
-        lua_settop(L, -2)
+        s.pop()
         reader.pushName(key)
         switch id {
-        case .integer(let n): lua_pushinteger(L, n)
-        case .number(let d): lua_pushnumber(L, d)
+        case .integer(let n): s.pushInteger(n)
+        case .number(let d): s.pushNumber(d)
         case .string(let s): LuaState.push(L, s)
         }
-        lua_rawset(L, table)
+        s.rawSet(at: table)
     }
 
     /// Whether field `key` is set at all.
     func has(_ key: StaticString) -> Bool {
-        defer { lua_settop(L, -2) }
-        return get(key) != LUA_TNIL
+        defer { s.pop() }
+        return get(key) != .nil
     }
 
     /// Whether field `key` holds an integer (1) rather than a float (1.0).
     func isInteger(_ key: StaticString) -> Bool {
-        defer { lua_settop(L, -2) }
-        return get(key) == LUA_TNUMBER && lua_isinteger(L, -1) != 0
+        defer { s.pop() }
+        return get(key) == .number && s.isInteger(at: -1)
     }
 
     func number(_ key: StaticString) -> Double? {
-        defer { lua_settop(L, -2) }
+        defer { s.pop() }
         switch get(key) {
-        case LUA_TNIL: return nil
-        case LUA_TNUMBER:
-            let d = lua_tonumberx(L, -1, nil)
+        case .nil: return nil
+        case .number:
+            let d = s.toNumber(at: -1)
             return d.isFinite ? d : nil
         default:
             wrong(key, "a number")
@@ -384,11 +380,11 @@ struct FieldReader {
 
     /// Length of the array in field `key` (0 when absent), without reading it.
     func arrayCount(_ key: StaticString) -> Int {
-        defer { lua_settop(L, -2) }
+        defer { s.pop() }
         switch get(key) {
-        case LUA_TNIL: return 0
-        case LUA_TTABLE:
-            let n = Int(lua_rawlen(L, -1))
+        case .nil: return 0
+        case .table:
+            let n = Int(s.rawLength(at: -1))
             guard n <= HostLimits.maxListItems else {
                 reader.problem("\(fieldName(key)) has \(n) entries (at most \(HostLimits.maxListItems))")
                 return 0

@@ -1,0 +1,72 @@
+import LuaBridge
+import XCTest
+@testable import UIHostCore
+
+/// State the script does not own (a field's caret, a list's scroll) is keyed by
+/// the address of the component's table; a table the garbage collector took
+/// must not hand that state to a new table that Lua allocates at its address.
+final class InteractionStateTests: XCTestCase {
+    private var scratch = ScratchDirectory(prefix: "uihstate")
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private let screen = """
+    field = ui.input { value = "abcdef" }
+    old = tostring(field)
+    screen = ui.screen { title = "Form", field, keys = {
+      f5 = { "Drop", function(s) s[1] = ui.text "gone"; field = nil end },
+      f6 = { "New", function(s)
+        collectgarbage(); collectgarbage()
+        -- A new table at the old one's address (the allocator hands it back).
+        for _ = 1, 1000 do
+          local t = ui.input { value = "abcdef" }
+          if tostring(t) == old then field = t; break end
+        end
+        field = field or ui.input { value = "abcdef" }
+        s[1] = field
+        ui.focus(field)
+      end },
+    } }
+    return screen
+    """
+
+    func testANewTableAtACollectedTablesAddressStartsAfresh() throws {
+        let host = try UIHostCore.Host(script: try scratch.write("s.lua", screen), options: HostOptions(size: Size(cols: 30, rows: 6)))
+        _ = host.render()
+        press(host, .home)                        // the old field's caret at 0
+        _ = host.render()
+        press(host, .function(5))
+        _ = host.render()                         // laid out without the old field
+        press(host, .function(6))
+        _ = host.render()
+        XCTAssertEqual(try host.evalString("tostring(field) == old"), "true", "the allocator did not reuse the address; the test proves nothing")
+        host.send(.key(.character("X")))
+        XCTAssertEqual(try host.evalString("field.value"), "abcdefX", "the new field inherited the old one's caret")
+    }
+
+    func testForgettingATableDropsEveryKindOfState() {
+        let state = InteractionState()
+        let box = UnsafeMutableRawPointer.allocate(byteCount: 2, alignment: 1)
+        defer { box.deallocate() }
+        let id = UnsafeRawPointer(box), other = UnsafeRawPointer(box + 1)
+        for p in [id, other] {
+            state.listScroll[p] = 4
+            state.highlight[p] = 2
+            state.scrollOffsets[p] = 3
+            state.logTop[p] = 7
+            state.trees[p] = TreeState(cursor: 5, scroll: 1)
+        }
+        state.openMenu = id
+        state.forget(id)
+        XCTAssertNil(state.listScroll[id])
+        XCTAssertNil(state.highlight[id])
+        XCTAssertNil(state.scrollOffsets[id])
+        XCTAssertNil(state.logTop[id])
+        XCTAssertNil(state.trees[id])
+        XCTAssertNil(state.openMenu)
+        XCTAssertEqual(state.logTop[other], 7, "another table's state stays")
+        XCTAssertEqual(state.trees[other], TreeState(cursor: 5, scroll: 1))
+    }
+}
