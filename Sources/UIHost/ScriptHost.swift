@@ -40,7 +40,8 @@ public final class ScriptHost {
     /// Runs `screen` on the terminal (the process's standard input and
     /// output) until it quits; returns its exit status. The terminal is
     /// restored on every way out. `finished`, when given, sees the app as it
-    /// ended (its `errors`, its `quitCode`) once the terminal is restored.
+    /// ended (its `errors`, its `quitCode`) once the terminal is restored;
+    /// with `watch`, the app as first loaded, not one a reload made.
     public func run(_ screen: String, finished: ((ScriptApp) -> Void)? = nil) throws(ScriptHostError) -> Int32 {
         guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
             throw ScriptHostError(message: "run: standard input and output must be a terminal (open the screen headless instead)")
