@@ -22,10 +22,10 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
-        .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua"]),
+        .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua", "plugins"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
+            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
             // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
             resources: [.embedInCode("uihost.lua")]
         ),

@@ -4,13 +4,29 @@ import UIHostCore
 /// preview drives. Keys and text go in; the frame and the semantic tree come out.
 public final class ScriptApp {
     let host: Host
+    /// Whether `render` writes colour (`ScriptHost.Options.color`).
+    let color: Bool
 
-    init(host: Host) {
+    init(host: Host, color: Bool) {
         self.host = host
+        self.color = color
     }
 
     /// The frame as text, one line per row, drawn now.
     public var frame: String { host.render().text }
+
+    /// The frame drawn now, in `format`, in the app's theme: with colour
+    /// unless the options say none (then `ansi` is the text, and the pictures
+    /// are monochrome). What `uihost render --format` prints.
+    public func render(_ format: FrameFormat) -> String {
+        let frame = host.render()
+        switch format {
+        case .text: return frame.text
+        case .ansi: return color ? frame.ansiText(theme: host.theme) : frame.text
+        case .svg: return FramePicture(frame: frame, theme: host.theme, plain: !color).svg
+        case .html: return FramePicture(frame: frame, theme: host.theme, plain: !color).html
+        }
+    }
 
     /// The frame's rows.
     public var lines: [String] {
@@ -62,6 +78,12 @@ public final class ScriptApp {
         _ = host.render()
         return host.semanticTree().map(ScreenElement.init)
     }
+}
+
+/// How `ScriptApp.render` writes a frame: its text; the text with SGR
+/// colours (truecolor); an SVG picture; an HTML page.
+public enum FrameFormat: String, CaseIterable, Sendable {
+    case text, ansi, svg, html
 }
 
 /// One component of the semantic tree: its role (`button`, `list`…), label,

@@ -1,7 +1,7 @@
 import UIHostCore
 
 extension ScriptHost {
-    /// How a host runs its screens: frame size, sandbox, limits, plugins.
+    /// How a host runs its screens: frame size, look, sandbox, limits, plugins.
     /// The defaults are those of `uihost SCREEN`.
     public struct Options: Sendable {
         /// The frame's size headless (on a terminal, the terminal's size).
@@ -9,19 +9,31 @@ extension ScriptHost {
         public var rows = 24
         /// ASCII glyphs instead of box-drawing characters.
         public var ascii = false
-        /// Colour on the terminal, to the depth it declares.
+        /// Colour: on the terminal, to the depth it declares (none under
+        /// `NO_COLOR` or `TERM=dumb`); headless, in `ScriptApp.render`'s
+        /// `ansi`, `svg` and `html` (false: plain text and a monochrome picture).
         public var color = true
+        /// Links write their URL after their title, for output that cannot
+        /// show a link. nil: on the terminal when it shows no colour; headless, yes.
+        public var linkURLs: Bool?
+        /// The theme by name: `dark`, `light` or `mono` (`ScriptHost.themes`).
+        public var theme = "dark"
         /// Mouse reporting on the terminal.
         public var mouse = true
+        /// On the terminal: reload the screen when one of its files changes,
+        /// keeping the navigation; a broken edit shows in the banner.
+        public var watch = false
         /// Instructions one call into the script (a handler, a timer) may run; nil is unlimited.
         public var maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions
         /// CPU seconds one call may use; 0 is unlimited.
         public var maxSeconds: Double = ScriptLimits.defaults.maxSeconds
         /// Bytes the scripts may allocate; 0 is unlimited.
         public var maxMemory: Int = ScriptLimits.defaults.maxMemory
-        /// The sandbox: `io` and `os` are closed unless allowed.
+        /// The sandbox: `io` and `os` are closed unless allowed; `allowAll`
+        /// opens the full standard library (`uihost --allow all`).
         public var allowIO = false
         public var allowOS = false
+        public var allowAll = false
         /// Folders of plugins to load.
         public var plugins: [String] = []
         /// What each plugin is granted: `["notes": ["io"]]`.
@@ -35,4 +47,7 @@ extension ScriptHost {
 
         public init() {}
     }
+
+    /// The names of the built-in themes, for `Options.theme`.
+    public static var themes: [String] { Theme.builtIn.map(\.name) }
 }

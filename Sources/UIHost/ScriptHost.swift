@@ -32,22 +32,36 @@ public final class ScriptHost {
 
     /// Loads `screen` headless: render frames, send keys, read the tree.
     public func open(_ screen: String) throws(ScriptHostError) -> ScriptApp {
-        ScriptApp(host: try makeHost(screen, options: hostOptions(for: screen)))
+        var hostOptions = try hostOptions(for: screen)
+        hostOptions.glyphs.urlsInText = options.linkURLs ?? true
+        return ScriptApp(host: try makeHost(screen, options: hostOptions), color: options.color)
     }
 
     /// Runs `screen` on the terminal (the process's standard input and
     /// output) until it quits; returns its exit status. The terminal is
-    /// restored on every way out.
-    public func run(_ screen: String) throws(ScriptHostError) -> Int32 {
+    /// restored on every way out. `finished`, when given, sees the app as it
+    /// ended (its `errors`, its `quitCode`) once the terminal is restored;
+    /// with `watch`, the app as first loaded, not one a reload made.
+    public func run(_ screen: String, finished: ((ScriptApp) -> Void)? = nil) throws(ScriptHostError) -> Int32 {
         guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
             throw ScriptHostError(message: "run: standard input and output must be a terminal (open the screen headless instead)")
         }
         let terminal = Terminal(mouse: options.mouse)
-        var hostOptions = hostOptions(for: screen)
+        var hostOptions = try hostOptions(for: screen)
         if let size = terminal.size() { hostOptions.size = size }
-        let host = try makeHost(screen, options: hostOptions)
         let depth = options.color ? ColorDepth.of(environment: { getenv($0).map { String(cString: $0) } }) : nil
-        return EventLoop(host: host, terminal: terminal, depth: depth).run()
+        hostOptions.glyphs.urlsInText = options.linkURLs ?? (depth == nil)
+        let host = try makeHost(screen, options: hostOptions)
+        let reload: (() throws -> Host)? = options.watch ? { [hostOptions] in try Host(script: screen, options: hostOptions) } : nil
+        let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
+        finished?(ScriptApp(host: host, color: depth != nil))
+        return code
+    }
+
+    /// The frame a screen that did not load shows: blank but for the error
+    /// banner, at the headless size (what `uihost render` prints then).
+    public func errorFrame(_ error: ScriptHostError) -> String {
+        Host.errorFrame(error.message, options: HostOptions(size: Size(cols: options.columns, rows: options.rows))).text
     }
 
     // MARK: - Set-up
@@ -62,13 +76,18 @@ public final class ScriptHost {
         }
     }
 
-    private func hostOptions(for screen: String) -> HostOptions {
+    private func hostOptions(for screen: String) throws(ScriptHostError) -> HostOptions {
+        guard let theme = Theme.named(options.theme) else {
+            throw ScriptHostError(message: "unknown theme '\(options.theme)' (expected " + ScriptHost.themes.joined(separator: ", ") + ")")
+        }
         var allow: Set<Capability> = []
         if options.allowIO { allow.insert(.io) }
         if options.allowOS { allow.insert(.os) }
+        if options.allowAll { allow.insert(.all) }
         var o = HostOptions(size: Size(cols: options.columns, rows: options.rows), glyphs: options.ascii ? .ascii : .unicode,
                             assetsDirectory: options.assetsDirectory ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
                             allow: allow, log: options.log)
+        o.theme = theme
         o.limits = ScriptLimits(maxInstructions: options.maxInstructions, maxSeconds: options.maxSeconds, maxMemory: options.maxMemory)
         o.pluginDirectories = options.plugins
         var grants: PluginGrants = [:]
@@ -76,8 +95,10 @@ public final class ScriptHost {
             grants[name] = Set(list.compactMap { $0 == "io" || $0 == "os" ? Capability(rawValue: $0) : nil })
         }
         o.grants = grants
-        let modules = self.modules
-        o.nativeModules = { stack, name in modules.push(name, onto: stack) }
+        if !modules.isEmpty {
+            let modules = self.modules
+            o.nativeModules = { stack, name in modules.push(name, onto: stack) }
+        }
         return o
     }
 }
@@ -89,6 +110,8 @@ final class ModuleSet: @unchecked Sendable {
     private var byName: [String: ScriptModule] = [:]
 
     func add(_ module: ScriptModule) { byName[module.name] = module }
+
+    var isEmpty: Bool { byName.isEmpty }
 
     var problems: [String] {
         byName.keys.sorted().flatMap { name -> [String] in

@@ -1,4 +1,5 @@
 import LuaBridge
+import UIHost
 import UIHostCore
 import UIHostTesting
 
@@ -28,11 +29,13 @@ struct Arguments {
     var force = false
     var size: Size?
     var keys: [KeyStep] = []
+    /// `--keys` as given, for `ScriptApp.press` (checked here: `keys`).
+    var keyNames = ""
     /// `--assets`; nil: the Assets folder of the screen's project.
     var assets: String?
     var plain = false
     var theme: Theme = .dark
-    var format: OutputFormat = .text
+    var format: FrameFormat = .text
     var ascii = false
     var watch = false
     /// `--screen-reader`: linear text instead of a frame.
@@ -98,7 +101,9 @@ struct Arguments {
             case "--help", "-h": a.command = .help(nil); return a
             case "--version": a.command = .version; return a
             case "--size": a.size = try parseSize(try value(flag, inline))
-            case "--keys": a.keys = try parseKeys(try value(flag, inline))
+            case "--keys":
+                a.keyNames = try value(flag, inline)
+                a.keys = try parseKeys(a.keyNames)
             case "--assets": a.assets = try value(flag, inline)
             case "--plain": a.plain = true
             case "--theme": a.theme = try parseTheme(try value(flag, inline))
@@ -254,9 +259,9 @@ struct Arguments {
         throw UsageError(message: message)
     }
 
-    static func parseFormat(_ name: String) throws(UsageError) -> OutputFormat {
-        if let format = OutputFormat(rawValue: name) { return format }
-        let names = OutputFormat.allCases.map(\.rawValue)
+    static func parseFormat(_ name: String) throws(UsageError) -> FrameFormat {
+        if let format = FrameFormat(rawValue: name) { return format }
+        let names = FrameFormat.allCases.map(\.rawValue)
         var message = "--format: unknown format '\(name)' (expected " + names.joined(separator: ", ") + ")"
         if let guess = UIHostCore.suggestion(for: name, among: names) { message += " (did you mean '\(guess)'?)" }
         throw UsageError(message: message)

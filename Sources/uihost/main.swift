@@ -1,6 +1,7 @@
 import Glibc
 import LuaBridge
 import TerminalIO
+import UIHost
 import UIHostCore
 import UIHostTesting
 
@@ -54,38 +55,64 @@ func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
     return options
 }
 
-/// The host for a screen, or exit 3 with the error. `render` (`printFrame`)
-/// still prints a frame: blank, with the error banner (docs/API.md, "Errors").
-func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil, printFrame: Bool = false) -> Host {
+/// The host for a screen, or exit 3 with the error: what the testing tools
+/// (`record`, `fuzz`, `--screen-reader`) drive below the library.
+func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil) -> Host {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
     let options = options ?? hostOptions(args, screen: path)
     do {
         return try Host(script: path, options: options)
     } catch {
-        if printFrame { standardOutput(Host.errorFrame(error.message, options: options).text, exitCode: 3) }
         standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
         exit(3)
     }
 }
 
-/// `render`: apply the keys headless, print the final frame.
+/// The library's host with the options of the command line: what `uihost
+/// SCREEN` and `render` run their screen with (docs/EMBEDDING.md).
+func scriptHost(_ args: Arguments) -> ScriptHost {
+    var o = ScriptHost.Options()
+    if let size = args.size { (o.columns, o.rows) = (size.cols, size.rows) }
+    o.ascii = args.ascii
+    o.theme = args.theme.name
+    o.assetsDirectory = args.assets
+    o.allowIO = args.allow.contains(.io)
+    o.allowOS = args.allow.contains(.os)
+    o.allowAll = args.allow.contains(.all)
+    o.maxInstructions = args.maxInstructions
+    o.maxSeconds = args.maxSeconds
+    o.maxMemory = args.maxMemoryMiB << 20
+    o.plugins = args.pluginDirectories
+    o.grants = args.grants.mapValues { $0.map(\.rawValue).sorted() }
+    o.log = { standardError($0) }
+    return ScriptHost(options: o)
+}
+
+/// A screen that did not load: its error (and traceback) on stderr, exit 3.
+func scriptFailed(_ error: ScriptHostError) -> Never {
+    standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
+    exit(3)
+}
+
+/// `render`: apply the keys headless, print the final frame. A screen that
+/// does not load still prints a frame: blank, with the error banner (docs/API.md, "Errors").
 func render(_ path: String, _ args: Arguments) -> Never {
-    var options = hostOptions(args, screen: path)
-    options.glyphs.urlsInText = args.plain || noColor() || args.format == .text
-    let host = loadHost(path, args, options: options, printFrame: true)
-    for step in args.keys {
-        if host.quitCode != nil { break }
-        switch step {
-        case .key(let key): host.send(.key(key))
-        case .wait(let ms): host.advance(ms)
-        }
-    }
-    let frame = host.render()
+    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
     let plain = args.plain || noColor()
-    standardOutput(args.format.output(frame, theme: host.theme, plain: plain), exitCode: host.errors.isEmpty ? 1 : 3,
-                   escaped: args.format == .text)
-    if !host.errors.isEmpty { exit(3) }
-    exit(host.quitCode ?? 0)
+    let host = scriptHost(args)
+    host.options.color = !plain
+    host.options.linkURLs = plain || args.format == .text
+    let app: ScriptApp
+    do {
+        app = try host.open(path)
+    } catch {
+        standardOutput(host.errorFrame(error), exitCode: 3)
+        scriptFailed(error)
+    }
+    try? app.press(args.keyNames)   // names the parser checked
+    standardOutput(app.render(args.format), exitCode: app.errors.isEmpty ? 1 : 3, escaped: args.format == .text)
+    if !app.errors.isEmpty { exit(3) }
+    exit(app.quitCode ?? 0)
 }
 
 /// Where `print` and `ui.log` go interactively: `--log FILE`, else
@@ -100,25 +127,29 @@ func logPath(_ args: Arguments) -> String? {
 
 /// A screen on a terminal: raw mode, the diff renderer, keys and mouse.
 func runInteractive(_ path: String, _ args: Arguments) -> Never {
-    let terminal = Terminal(mouse: !args.noMouse)
-    var options = hostOptions(args, screen: path)
-    if let size = args.size ?? terminal.size() { options.size = size }
+    let host = scriptHost(args)
+    host.options.mouse = !args.noMouse
+    host.options.color = !args.plain
+    host.options.watch = args.watch
     // `--log -` holds the lines for stderr after the app; else they go to the file.
     let held = args.logFile == "-" ? HeldLog() : nil
     let file = held == nil ? logPath(args) : nil
     let log = file.flatMap { LogFile(path: $0) }
     let tally = LogTally()
-    options.log = { text in
+    host.options.log = { text in
         if let held { held.write(text) } else { log?.write(text) }
         tally.count()
     }
-    let depth = args.plain ? nil : ColorDepth.of(environment: environment)
-    options.glyphs.urlsInText = depth == nil
-    let host = loadHost(path, args, options: options)
-    let reload: (() throws -> Host)? = args.watch ? { try Host(script: path, options: options) } : nil
-    let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
+    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+    var ended: ScriptApp?
+    let code: Int32
+    do {
+        code = try host.run(path) { ended = $0 }
+    } catch {
+        scriptFailed(error)
+    }
     held?.flush()
-    if let last = host.errors.last, host.quitCode == nil && code != 0 {
+    if let app = ended, let last = app.errors.last, app.quitCode == nil && code != 0 {
         standardError("uihost: " + last)
     }
     if let file, log != nil, tally.lines > 0 {

@@ -1,9 +1,11 @@
-// An app that embeds uihost: it gives the screen beside this file a module of
-// Swift functions, `weather`, and runs it on the terminal, or headless with
-// `--render` (the frame after `--type` and `--keys` is printed), as its test does.
+// An app that embeds uihost: it gives the screen beside this file, and the
+// plugin in plugins/forecast, a module of Swift functions, `weather`, and runs
+// the screen on the terminal, or headless with `--render` (the frame after
+// `--type` and `--keys` is printed), as its test does.
 //
 //     swift run weather-example
 //     swift run weather-example --render --type Lima --keys enter
+//     swift run weather-example --render --keys f3     # the plugin's screen
 import Glibc
 import UIHost
 
@@ -57,7 +59,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var renderOnly = false
 var keys = ""
 var text = ""
-var screen = String(#filePath.dropLast("main.swift".count)) + "weather.lua"
+let folder = String(#filePath.dropLast("main.swift".count))
+var screen = folder + "weather.lua"
+// The plugins load with the screen; F3 runs the forecast plugin's command.
+host.options.plugins = [folder + "plugins"]
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {

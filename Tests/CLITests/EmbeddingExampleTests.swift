@@ -37,6 +37,29 @@ final class EmbeddingExampleTests: XCTestCase {
         ])
     }
 
+    /// The example's plugin (plugins/forecast): its command opens a screen
+    /// whose rows come from the app's Swift functions, `forecast` and `meanHigh`.
+    func testPluginCommandShowsWhatTheSwiftFunctionsReturn() throws {
+        let result = try weather("--keys", "f3")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Array(result.lines.prefix(6)), [
+            " ‹ Back        Week overview",
+            "────────────────────────────────────────────",
+            " › Oslo  3 days, mean high 5.7°",
+            "   Lima  3 days, mean high 24.0°",
+            "   Pune  2 days, mean high 32.0°",
+            "   [ Back ]",
+        ])
+    }
+
+    func testPluginCommandIsInThePaletteUnderItsPlugin() throws {
+        let palette = try weather("--keys", "ctrl-p")
+        XCTAssertEqual(palette.status, 0, palette.stderr)
+        XCTAssertEqual(palette.lines[3], " │›Week overview             f3  forecast │")
+        let chosen = try weather("--keys", "ctrl-p enter")
+        XCTAssertEqual(chosen.lines[2], " › Oslo  3 days, mean high 5.7°")
+    }
+
     func testSwiftErrorIsShownByTheScreenThatCaughtIt() throws {
         let result = try weather("--size", "60x9", "--type", "Paris", "--keys", "enter")
         XCTAssertEqual(result.status, 0, result.stderr)

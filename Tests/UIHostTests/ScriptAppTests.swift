@@ -28,10 +28,11 @@ final class ScriptAppTests: XCTestCase {
         _ = system("rm -rf '\(path.dropLast("/screen.lua".count))'")
     }
 
-    func makeApp() throws -> ScriptApp {
+    func makeApp(_ change: (inout ScriptHost.Options) -> Void = { _ in }) throws -> ScriptApp {
         var options = ScriptHost.Options()
         options.columns = 30
         options.rows = 7
+        change(&options)
         let host = ScriptHost(options: options)
         host.module("echo") { m in
             m.function("shout") { (s: String) -> String in s.uppercased() }
@@ -83,5 +84,34 @@ final class ScriptAppTests: XCTestCase {
 
     func testMissingScreenThrows() {
         XCTAssertThrowsError(try ScriptHost().open("/nonexistent/screen.lua"))
+    }
+
+    func testRenderFormatsFollowTheColorOption() throws {
+        let app = try makeApp()
+        XCTAssertEqual(app.render(.text), app.frame)
+        XCTAssertTrue(app.render(.ansi).contains("\u{1B}["))
+        XCTAssertTrue(app.render(.svg).hasPrefix("<svg"), app.render(.svg))
+        XCTAssertTrue(app.render(.html).contains("<html"))
+
+        let plain = try makeApp { $0.color = false }
+        XCTAssertEqual(plain.render(.ansi), plain.frame)
+    }
+
+    func testThemeByNameAndAnUnknownOneThrows() throws {
+        XCTAssertEqual(ScriptHost.themes, ["dark", "light", "mono"])
+        XCTAssertNoThrow(try makeApp { $0.theme = "light" })
+        XCTAssertThrowsError(try makeApp { $0.theme = "dakr" }) { error in
+            XCTAssertEqual("\(error)", "unknown theme 'dakr' (expected dark, light, mono)")
+        }
+    }
+
+    func testErrorFrameIsBlankButForTheBannerAtTheHeadlessSize() throws {
+        var options = ScriptHost.Options()
+        (options.columns, options.rows) = (40, 5)
+        let host = ScriptHost(options: options)
+        let error = ScriptHostError(message: "screen.lua:3: boom")
+        let lines = host.errorFrame(error).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 5)
+        XCTAssertTrue(lines.contains { $0.contains("screen.lua:3: boom") }, "\(lines)")
     }
 }
