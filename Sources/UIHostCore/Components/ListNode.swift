@@ -111,8 +111,7 @@ final class ListNode: Node {
         let labels = rows.map { row in (row.icon ?? "").isEmpty ? row.title : row.icon! + " " + row.title }
         // Subtitles form a column just past the widest title shown, so that on a
         // wide frame they stay beside their titles instead of at the far edge.
-        let widths = labels.map { DisplayWidth.of($0) }
-        let column = widths.max() ?? 0
+        let column = labels.map { DisplayWidth.of($0) }.max() ?? 0
         // Every subtitle shown sits in that column, cut with `…` to the room
         // left; with too little room for any, none is shown (never some rows only).
         let widest = rows.map { $0.subtitle.map(DisplayWidth.of) ?? 0 }.max() ?? 0
@@ -131,7 +130,6 @@ final class ListNode: Node {
             let label = labels[i]
             var style: Style = row.disabled ? row.style.union(.dim) : row.style
             if isCursor { style = style.union(focused ? .focused : .bold) }
-            let used = widths[i]
             if subtitleRoom > 0, let subtitle = row.subtitle, !subtitle.isEmpty {
                 frame.put(TextLayout.truncate(subtitle, to: subtitleRoom), x: body.x + column + Subtitle.gap, y: y, style: .muted, clip: body)
             }
