@@ -196,8 +196,11 @@ final class Compositor {
             let focused = i == layers.count - 1 && popup == nil ? navigator.focus[layer.kind] : nil
             let context = RenderContext(glyphs: glyphs, focused: focused, state: interaction, clock: clock)
             // A drawer or sheet dims everything beneath it, so that what shows
-            // beside its box reads as backdrop (plain text never sees this).
-            if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
+            // beside its box reads as backdrop; plain text blanks it instead (`boxes`).
+            if i > 0 {
+                frame.addStyle(.backdrop, in: frame.bounds)
+                frame.addBox(layer.root.rect)
+            }
             layer.root.render(into: &frame, context)
             if i == 0, let screen = layer.root as? ScreenNode, screen.hasFooter {
                 Footer.draw(footerHints(), in: screen.footerRect, into: &frame)
