@@ -258,6 +258,17 @@ final class FrameBufferTests: XCTestCase {
         XCTAssertEqual(lines(frame), ["aaaaaaaaaa", "ssssssssss", "  mmm"])
     }
 
+    func testAToastOrBannerOverABoxRowStaysShownAndBlanksNothing() {
+        var frame = framed()
+        frame.addBox(Rect(x: 12, y: 2, width: 5, height: 1), blanksRows: false)
+        frame.put("toast", x: 12, y: 2)
+        XCTAssertEqual(frame.line(2), "   #####    toast")
+        var plain = FrameBuffer(lines: ["Message 1 starred"])
+        plain.addBox(Rect(x: 12, y: 0, width: 5, height: 1), blanksRows: false)
+        XCTAssertTrue(plain.boxes.isEmpty, "with no popup box below, a toast is no box")
+        XCTAssertEqual(plain.line(0), "Message 1 starred")
+    }
+
     func testWideGlyphsBesideABoxBlankBothColumns() {
         var frame = FrameBuffer(lines: ["日本日本"])
         frame.addBox(Rect(x: 4, y: 0, width: 2, height: 1))

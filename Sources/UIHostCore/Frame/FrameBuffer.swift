@@ -35,6 +35,9 @@ public struct FrameBuffer: Equatable, Sendable {
     /// rest of the rows a box crosses (`line`, `plainShown`): what shows beside
     /// a box is only dimmed in colour, and would read as fragments without it.
     public private(set) var boxes: [Rect] = []
+    /// For each box, whether it blanks the rest of its rows: a toast or the
+    /// error banner only stays shown over a box below it.
+    private var blanking: [Bool] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -57,12 +60,16 @@ public struct FrameBuffer: Equatable, Sendable {
         storedCursor = nil
         links.removeAll()
         boxes.removeAll()
+        blanking.removeAll()
     }
 
-    /// Records that a popup box covers `rect` (drawn after this call).
-    public mutating func addBox(_ rect: Rect) {
+    /// Records that a popup box covers `rect` (drawn after this call);
+    /// `blanksRows: false` for what only stays shown (a toast, the banner).
+    public mutating func addBox(_ rect: Rect, blanksRows: Bool = true) {
         let r = rect.intersection(bounds)
-        if !r.isEmpty { boxes.append(r) }
+        guard !r.isEmpty, blanksRows || !boxes.isEmpty else { return }
+        boxes.append(r)
+        blanking.append(blanksRows)
     }
 
     /// Whether the cell at (x, y) is hidden in plain text: some box crosses
@@ -71,16 +78,16 @@ public struct FrameBuffer: Equatable, Sendable {
     @inline(__always)
     private func hidden(_ x: Int, _ y: Int, top: Int) -> Bool {
         var level = -1
-        for i in stride(from: top, through: 0, by: -1) where boxes[i].contains(x: x, y: y) {
+        for i in stride(from: boxes.count - 1, through: 0, by: -1) where boxes[i].contains(x: x, y: y) {
             level = i
             break
         }
         return level < top
     }
 
-    /// The index of the topmost box crossing row `y`, or nil.
+    /// The index of the topmost box crossing row `y` that blanks rows, or nil.
     private func topBox(_ y: Int) -> Int? {
-        boxes.lastIndex { y >= $0.y && y < $0.maxY }
+        boxes.indices.last { blanking[$0] && y >= boxes[$0].y && y < boxes[$0].maxY }
     }
 
     /// The frame as plain text shows it: the rest of every row a popup box
@@ -89,6 +96,7 @@ public struct FrameBuffer: Equatable, Sendable {
         guard !boxes.isEmpty else { return self }
         var shown = self
         shown.boxes = []
+        shown.blanking = []
         for y in 0..<height {
             guard let top = topBox(y) else { continue }
             for x in 0..<width where cells[y * width + x].width != 0 && hidden(x, y, top: top) {

@@ -288,6 +288,7 @@ final class Compositor {
         guard frame.height > 0 else { return }
         let lines = bannerLines(banner, width: frame.width)
         let y0 = max(0, frame.height - lines.count)
+        frame.addBox(Rect(x: 0, y: y0, width: frame.width, height: lines.count), blanksRows: false)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
             frame.fill(row, style: .errorBanner)
