@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Drives `uihost SCREEN` in a pseudo-terminal, feeds what it writes to the pyte
 terminal emulator, and checks that the screen pyte shows equals `uihost render`
-for the same keys and size. Also checks that SIGTERM and Ctrl-C leave the
+for the same keys and size: with `--plain`, its text equals the plain text; in
+colour (COLORTERM=truecolor), every cell's text, colours and attributes equal
+those of `render --format ansi`. Also checks that SIGTERM and Ctrl-C leave the
 terminal sane (termios and the alternate screen restored), and measures the
 bytes one focus move writes against a full frame.
 
@@ -57,9 +59,10 @@ SCENARIOS = [
 
 
 class Session:
-    def __init__(self, screen, cols, rows, extra=()):
+    def __init__(self, screen, cols, rows, extra=(), env=None):
         argv = [UIHOST, screen, "--log", "/dev/null", *extra]
-        env = dict(os.environ, TERM="xterm-256color")
+        # `env` adds variables; a None value removes one.
+        env = {k: v for k, v in dict(os.environ, TERM="xterm-256color", **(env or {})).items() if v is not None}
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             # Sessions start from several threads: the child makes system calls only.
@@ -237,7 +240,9 @@ def run_all(jobs):
 
 def scenario(screen, keys, cols, rows):
     expected = render(screen, cols, rows, keys)
-    s = Session(screen, cols, rows)
+    # Plain, as `render` prints: in colour what lies beside a popup shows dimmed
+    # (the colour scenarios below check that against `render --format ansi`).
+    s = Session(screen, cols, rows, extra=("--plain",))
     s.start()
     s.press(keys)
     # pyte shows a wide glyph as the glyph and an empty cell; compare trimmed text.
@@ -248,6 +253,61 @@ def scenario(screen, keys, cols, rows):
     if same:
         return 0, f"ok {label}"
     return 1, "\n".join([f"FAIL {label}", *s.log, diff(expected, shown)])
+
+
+# (screen, keys) shown in colour: focus bars, accents, a dimmed backdrop.
+COLOUR_SCENARIOS = [
+    ("screens/launcher.lua", "down down"),
+    ("screens/dropdown.lua", "enter down down"),
+    ("screens/sidebar.lua", "wait:1800 f2 down"),
+]
+
+
+def cell(c):
+    """What a cell looks like: its text, colours and attributes (a blank's
+    foreground and bold or italic show nothing, unless it is reversed or lined)."""
+    if c.data == " " and not (c.reverse or c.underscore or c.strikethrough):
+        return (" ", None, c.bg, False, False, False, False, False)
+    return (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
+
+
+def cells(screen):
+    """Every cell of a pyte screen, as `cell` sees it."""
+    return [[cell(line[x]) for x in range(screen.columns)]
+            for line in (screen.buffer[y] for y in range(screen.lines))]
+
+
+def colour_scenario(screen, keys, cols, rows):
+    """The live terminal in 24-bit colour shows, cell for cell, what
+    `render --format ansi` prints (fed to a terminal of the same size)."""
+    out = subprocess.run([UIHOST, "render", screen, "--size", f"{cols}x{rows}", "--keys", keys, "--format", "ansi"],
+                         cwd=ROOT, capture_output=True, env={k: v for k, v in os.environ.items() if k != "NO_COLOR"})
+    expected = pyte.Screen(cols, rows)
+    pyte.ByteStream(expected).feed(out.stdout.rstrip(b"\n").replace(b"\n", b"\r\n"))
+    want = cells(expected)
+    s = Session(screen, cols, rows, env={"COLORTERM": "truecolor", "NO_COLOR": None})
+    s.start()
+    s.press(keys)
+    same = s.until(lambda: cells(s.screen) == want)
+    got = cells(s.screen)
+    s.close()
+    label = f"pty colours {screen} {cols}x{rows} keys={keys!r}"
+    if same:
+        return 0, f"ok {label}"
+    lines = [f"FAIL {label}", *s.log]
+    for y, (a, b) in enumerate(zip(want, got)):
+        for x, (p, q) in enumerate(zip(a, b)):
+            if p != q:
+                lines.append(f"  first difference at row {y + 1}, column {x + 1}: render {p} pty {q}")
+                break
+        else:
+            continue
+        break
+    return 1, "\n".join(lines)
+
+
+def colour_jobs():
+    return [lambda screen=screen, keys=keys: colour_scenario(screen, keys, 80, 24) for screen, keys in COLOUR_SCENARIOS]
 
 
 def check_cursor():
@@ -555,7 +615,8 @@ if __name__ == "__main__":
     if "--signals-only" in sys.argv:
         sys.exit(1 if check_busy_exits() + check_suspend() else 0)
     # The sessions that wait on real time start first, beside the quick ones.
-    failed = run_all([check_watch, check_cursor, *resize_jobs(), *scenario_jobs(), *mouse_jobs(), *restore_jobs()])
+    failed = run_all([check_watch, check_cursor, *colour_jobs(), *resize_jobs(), *scenario_jobs(), *mouse_jobs(),
+                      *restore_jobs()])
     # These measure time: one session at a time, nothing else running.
     failed += check_busy_exits() + check_suspend()
     full, move = focus_move_bytes()

@@ -13,6 +13,7 @@ local entries = {
   { title = "Orders",             subtitle = "10^6 orders, sheet, confirm",   path = "orders.lua",     icon = "▦" },
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     path = "notes.lua",      icon = "✉" },
   { title = "Files",              subtitle = "a tree that loads, a log",      path = "files.lua",      icon = "❐" },
+  { title = "About",              subtitle = "boxes, links, sizes and align", path = "about.lua",      icon = "▣" },
 }
 
 -- A screen for an entry whose file does not exist yet.

@@ -21,6 +21,7 @@ local entries = {
   { title = "Orders",             subtitle = "10^6 orders, sheet, confirm",   screenTitle = "Orders",           shows = "Hiroshi" },
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
+  { title = "About",              subtitle = "boxes, links, sizes and align", screenTitle = "About",            shows = "│ › Lua" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
@@ -221,7 +222,7 @@ test.case("clicks on ‹ Back pop one level at a time from two screens deep", fu
 end)
 
 test.case("the launcher keeps each subtitle beside its title at 120 columns, in colour too", function()
-  local app = test.open("screens/launcher.lua", { size = "120x14" })
+  local app = test.open("screens/launcher.lua", { size = "120x15" })
   for _, e in ipairs(entries) do
     local col = app:find(e.subtitle)
     local titleCol = app:find(e.title)

@@ -141,8 +141,9 @@ test.case("menu picker: move and confirm changes the picture (its onChange ran)"
   app:press("tab", "enter", "down", "down")
   app:expect("│›   IMG_0405 │")
   app:expect("│  ✓ IMG_0057 │") -- the mark stays on the current value while moving
-  expectPicture(app, "IMG_0057") -- nothing changes before Enter
-  app:press("enter")
+  app:press("esc")
+  expectPicture(app, "IMG_0057") -- nothing changed before Enter
+  app:press("enter", "down", "down", "enter")
   app:expect("› cat: IMG_0405 ▼")
   app:expectNot("╭─")
   -- the page's onChange is what swaps image.asset: the new picture proves it ran
@@ -179,8 +180,14 @@ test.case("menu picker: the popup is drawn over the picture, which does not move
   local app = test.open("screens/tabbar.lua", SIZE)
   app:press("tab")
   local before = rowOf(app, "(__|_|__)_____/")
+  local ground = rowOf(app, "================================")
   app:press("enter")
-  check(app, rowOf(app, "(__|_|__)_____/") == before, "the picture keeps its rows under the popup")
+  -- in plain text the rows the popup crosses show only the popup
+  app:expectNot("(__|_|__)_____/")
+  check(app, rowOf(app, "╰─") == before, "the popup ends on the picture's last row")
+  check(app, rowOf(app, "================================") == ground, "the row under the popup did not move")
+  app:press("esc")
+  check(app, rowOf(app, "(__|_|__)_____/") == before, "the picture keeps its rows once the popup closes")
 end)
 
 -- Wheel picker -------------------------------------------------------------
@@ -248,15 +255,19 @@ test.case("dropdown: opens over the picture without pushing it down", function()
   app:expect("/____________\\")
   app:press("enter")
   app:expect("IMG_0981     ▲")
-  for text, at in pairs(before) do
-    local col, row = app:find(text)
-    check(app, row == at[2] and col == at[1], text .. " stays at its cell while the list is open")
-  end
-  -- the list covers the left of the picture instead of moving it
+  -- in plain text the rows the list crosses show only the list: no picture
+  -- shows beside it, and none below it (it was not pushed down)
+  for text in pairs(before) do app:expectNot(text) end
   app:expectNot("/____________\\")
-  app:expect("│─────────────│___________\\______V")
+  local bottom = rowOf(app, "╰─")
+  for row = bottom + 1, 20 do check(app, app:line(row) == "", "row " .. row .. " under the list is empty") end
   check(app, rowOf(app, "╭─") == rowOf(app, "IMG_0981     ▲") + 1, "the list opens right under the dropdown")
   app:snapshot("dropdown-open")
+  app:press("esc")
+  for text, at in pairs(before) do
+    local col, row = app:find(text)
+    check(app, row == at[2] and col == at[1], text .. " is at its cell again once the list closes")
+  end
 end)
 
 test.case("dropdown: dividers between items and ✓ on the selected one", function()

@@ -38,6 +38,8 @@ public struct ScreenWriter {
 
     /// The bytes that bring the terminal from the previous frame to `frame`.
     public mutating func update(to frame: FrameBuffer) -> String {
+        // Without colour nothing dims behind a popup: the rows it crosses show only it.
+        let frame = depth == nil ? frame.plainShown : frame
         var out = ""
         // Links are told apart by their index in the frame: new URLs redraw it all.
         let full = previous == nil || previous!.width != frame.width || previous!.height != frame.height

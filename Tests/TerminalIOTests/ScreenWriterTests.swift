@@ -118,4 +118,19 @@ final class ScreenWriterEraseTests: XCTestCase {
         _ = writer.update(to: FrameBuffer(width: 20, height: 1))
         XCTAssertEqual(writer.update(to: after), "\u{1B}[1;1H\u{1B}[7m" + String(repeating: " ", count: 20) + "\u{1B}[0m")
     }
+
+    /// Without colour nothing dims behind a popup: the rows its box crosses show
+    /// only the box; with colour what is behind stays (the backdrop dims it).
+    func testPlainWriterBlanksTheRowsAPopupBoxCrosses() {
+        var frame = FrameBuffer(lines: ["Message 1", "Message 2"])
+        frame.addBox(Rect(x: 2, y: 1, width: 3, height: 1))
+        frame.fill(Rect(x: 2, y: 1, width: 3, height: 1), with: "#")
+        var plain = ScreenWriter(colors: false)
+        let out = plain.update(to: frame)
+        XCTAssertTrue(out.contains("Message 1"), out)
+        XCTAssertTrue(out.contains("  ###    "), out)
+        XCTAssertFalse(out.contains("Me###"), out)
+        var colour = ScreenWriter(colors: true)
+        XCTAssertTrue(colour.update(to: frame).contains("Me###ge 2"))
+    }
 }

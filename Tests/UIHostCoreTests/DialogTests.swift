@@ -37,12 +37,13 @@ final class DialogTests: XCTestCase {
         let frame = host.render()
         let lines = (0..<frame.height).map { frame.line($0) }
         XCTAssertEqual(Array(lines[2...6]), [
-            " none╭─ Delete ──────────────────╮",
-            "   [ │ Sure?                     │",
-            "   [ │                           │",
+            "     ╭─ Delete ──────────────────╮",
+            "     │ Sure?                     │",
+            "     │                           │",
             "     │ › [ Cancel ]   [ Delete ] │",
             "     ╰───────────────────────────╯",
         ], "\(lines)")
+        XCTAssertEqual(frame[1, 2].char, "n", "the screen stays behind the rows the dialog crosses (plain text blanks them)")
     }
 
     func testEscCancelsAndTheWaitingCoroutineGetsFalse() throws {
@@ -62,10 +63,12 @@ final class DialogTests: XCTestCase {
 
     func testFocusIsTrappedInsideAndClicksOutsideDoNothing() throws {
         let host = try host(script)
+        let none = try XCTUnwrap(host.render().find("none"), "the status beside where the dialog opens")
         press(host, .enter, .tab, .tab, .tab)
         _ = host.render()
         XCTAssertEqual(host.topLayer?.focusables.count, 2)
-        click(host, "none")
+        host.send(.mouse(MouseEvent(.press, column: none.x + 1, row: none.y + 1)))
+        host.send(.mouse(MouseEvent(.release, column: none.x + 1, row: none.y + 1)))
         _ = host.render()
         XCTAssertEqual(host.layers.count, 2, "the dialog stays")
         press(host, .character("q"))

@@ -227,4 +227,71 @@ final class FrameBufferTests: XCTestCase {
         XCTAssertEqual(frame[0, 0].style, .plain)
         XCTAssertTrue(frame[2, 0].style.contains(.reverse))
     }
+
+    // MARK: - Popup boxes in plain text
+
+    /// Three rows of text with a box drawn over the middle of the second and third.
+    private func framed() -> FrameBuffer {
+        var frame = FrameBuffer(lines: ["Message 1 starred", "Message 2 starred", "Message 3 starred"])
+        frame.addBox(Rect(x: 3, y: 1, width: 5, height: 2))
+        frame.fill(Rect(x: 3, y: 1, width: 5, height: 2), with: "#")
+        return frame
+    }
+
+    func testRowsABoxCrossesShowOnlyTheBox() {
+        let frame = framed()
+        XCTAssertEqual(lines(frame), ["Message 1 starred", "   #####", "   #####"])
+        XCTAssertEqual(frame.find("starred")?.y, 0, "the row above keeps its text")
+        XCTAssertNil(frame.find("Mes#"))
+        XCTAssertEqual(frame[0, 1].char, "M", "the cells keep what is behind (colour shows it dimmed)")
+        XCTAssertEqual((0..<3).map { frame.plainShown.line($0) }, lines(frame))
+        XCTAssertTrue(frame.plainShown.boxes.isEmpty)
+        XCTAssertEqual(frame.plainShown[0, 1].char, " ")
+    }
+
+    func testABoxDrawnLaterHidesTheRestOfItsRowsOfTheOneBelow() {
+        var frame = FrameBuffer(lines: ["aaaaaaaaaa", "aaaaaaaaaa", "aaaaaaaaaa"])
+        frame.addBox(Rect(x: 0, y: 1, width: 10, height: 2)) // a sheet over the two lower rows
+        frame.fill(Rect(x: 0, y: 1, width: 10, height: 2), with: "s")
+        frame.addBox(Rect(x: 2, y: 2, width: 3, height: 1))  // a list open in it, over its last row
+        frame.fill(Rect(x: 2, y: 2, width: 3, height: 1), with: "m")
+        XCTAssertEqual(lines(frame), ["aaaaaaaaaa", "ssssssssss", "  mmm"])
+    }
+
+    func testAToastOrBannerOverABoxRowStaysShownAndBlanksNothing() {
+        var frame = framed()
+        frame.addBox(Rect(x: 12, y: 2, width: 5, height: 1), blanksRows: false)
+        frame.put("toast", x: 12, y: 2)
+        XCTAssertEqual(frame.line(2), "   #####    toast")
+        var plain = FrameBuffer(lines: ["Message 1 starred"])
+        plain.addBox(Rect(x: 12, y: 0, width: 5, height: 1), blanksRows: false)
+        XCTAssertTrue(plain.boxes.isEmpty, "with no popup box below, a toast is no box")
+        XCTAssertEqual(plain.line(0), "Message 1 starred")
+    }
+
+    func testWideGlyphsBesideABoxBlankBothColumns() {
+        var frame = FrameBuffer(lines: ["日本日本"])
+        frame.addBox(Rect(x: 4, y: 0, width: 2, height: 1))
+        frame.fill(Rect(x: 4, y: 0, width: 2, height: 1), with: "#")
+        XCTAssertEqual(frame.line(0), "    ##")
+        XCTAssertEqual(DisplayWidth.of(frame.line(0)), 6)
+        let shown = frame.plainShown
+        XCTAssertEqual(shown.line(0), "    ##")
+        XCTAssertEqual(shown[1, 0].width, 1, "no half of a wide glyph is left")
+    }
+
+    func testBoxesOutsideTheFrameOrEmptyAreIgnoredAndClearForgetsThem() {
+        var frame = FrameBuffer(lines: ["abc"])
+        frame.addBox(Rect(x: 5, y: 0, width: 3, height: 1))
+        frame.addBox(Rect(x: 0, y: 0, width: 0, height: 1))
+        XCTAssertTrue(frame.boxes.isEmpty)
+        XCTAssertEqual(frame.line(0), "abc")
+        frame.addBox(Rect(x: 1, y: 0, width: 1, height: 1))
+        XCTAssertEqual(frame.line(0), " b")
+        frame.clear()
+        XCTAssertTrue(frame.boxes.isEmpty)
+        var empty = FrameBuffer(width: 0, height: 0)
+        empty.addBox(Rect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(empty.plainShown.text, "")
+    }
 }

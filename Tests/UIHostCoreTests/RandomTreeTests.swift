@@ -717,7 +717,10 @@ private struct ScriptGenerator {
         default:
             return "\(rng.pick(["minWidth", "maxWidth", "minHeight", "maxHeight"])) = \(rng.range(0...40))"
         }
-        return "\(rng.pick(["width", "height"])) = \(value)"
+        let axis = rng.pick(["width", "height"])
+        // A share of rows on a control of fixed height is refused: it takes a share of columns.
+        let fixedHeight = ["button", "checkbox", "switch", "radio", "input", "link", "dropdown", "picker", "progress", "divider"]
+        return "\(value.hasSuffix("fr\"") && fixedHeight.contains(kind) ? "width" : axis) = \(value)"
     }
 
     mutating func children(_ c: Chunk, depth: Int, place: Place, count: Int) -> [String] {

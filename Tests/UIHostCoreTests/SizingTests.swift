@@ -90,11 +90,29 @@ final class SizingTests: XCTestCase {
             ("ui.text { minWidth = 9, maxWidth = 3 }", "ui.text: minWidth (9) is more than maxWidth (3)"),
             ("ui.text { widht = 3 }", "ui.text: unknown field 'widht' (did you mean 'width'?)"),
             ("ui.vstack { align = 'middle' }", "ui.vstack: align must be one of 'start', 'center', 'end' (got 'middle')"),
+            ("ui.button { title = 'Go', height = '2fr' }",
+             "ui.button: height '2fr' is a share of rows, but a ui.button has a fixed height (give a row count, or put a spacer beside it)"),
+            ("ui.switch { height = '1fr' }", "ui.switch: height '1fr' is a share of rows"),
+            ("ui.dropdown { items = { 'a' }, height = '3fr' }", "ui.dropdown: height '3fr' is a share of rows"),
         ] {
             XCTAssertThrowsError(try host("return ui.screen { \(source) }"), source) { error in
                 XCTAssertTrue(((error as? LuaError)?.message ?? "").contains(message), "\(source): \(error)")
             }
         }
+    }
+
+    /// A fixed-height control takes rows in cells or percent, and a share of
+    /// columns; what can grow takes a share of rows.
+    func testSharesOfRowsGoToWhatCanGrow() throws {
+        XCTAssertNoThrow(try host("""
+            return ui.screen {
+              ui.button { title = "Go", height = 2, width = "1fr" },
+              ui.input { height = "10%" },
+              ui.text { text = "grows", height = "2fr" },
+              ui.box { height = "1fr", ui.text "boxed" },
+              ui.list { items = { "a" }, height = "1fr" },
+            }
+            """))
     }
 
     func testABadSizeSetLaterIsAProblemNotACrash() throws {

@@ -57,6 +57,12 @@ final class StyleFieldTests: XCTestCase {
                        ##"s.lua:1: ui.button: style.bg must be a colour name, 0…255 or "#rrggbb" (got 256)"##)
         XCTAssertEqual(try loadError(##"return ui.screen { ui.text { style = { fg = "#12345" } } }"##),
                        ##"s.lua:1: ui.text: style.fg must be a colour name, 0…255 or "#rrggbb" (got "#12345")"##)
+        XCTAssertEqual(try loadError(##"return ui.screen { ui.text { style = { fg = "#abc" } } }"##),
+                       ##"s.lua:1: ui.text: style.fg must be a colour name, 0…255 or "#rrggbb" (got "#abc")"##)
+        XCTAssertEqual(try loadError(##"return ui.screen { ui.text { style = { bg = "#gg0000" } } }"##),
+                       ##"s.lua:1: ui.text: style.bg must be a colour name, 0…255 or "#rrggbb" (got "#gg0000")"##)
+        XCTAssertEqual(try loadError(##"return ui.screen { ui.link { style = { fg = "bright-blue" } } }"##),
+                       ##"s.lua:1: ui.link: style.fg must be a colour name, 0…255 or "#rrggbb" (got "bright-blue") (did you mean "brightblue"?)"##)
         XCTAssertEqual(try loadError(##"return ui.screen { ui.text { style = { bodl = true } } }"##),
                        "s.lua:1: ui.text: style: unknown field 'bodl' (did you mean 'bold'?)")
         XCTAssertEqual(try loadError(##"return ui.screen { ui.text { style = { italic = 1 } } }"##),

@@ -97,6 +97,10 @@ struct Validator {
                     found.append(Located(message: "\(name): \(lo) (\(a)) is more than \(hi) (\(b))", path: [.name(hi)]))
                 }
             }
+            if Sizing.fixedHeight.contains(schema.kind), let share = shareField(t, "height") {
+                found.append(Located(message: "\(name): height '\(share)' is a share of rows, but a \(name) has a fixed height "
+                                     + "(give a row count, or put a spacer beside it)", path: [.name("height")]))
+            }
         }
         for key in unknown + unknownNames.sorted() {
             var message = "\(name): unknown field '\(HostLimits.shortened(key))'"
@@ -243,6 +247,14 @@ struct Validator {
         s.rawGet(at: t, key)
         defer { s.pop() }
         return s.type(at: -1) == .number ? s.integer(at: -1).map(Int.init) : nil
+    }
+
+    /// The field's text when it is a share (`"2fr"`).
+    private func shareField(_ t: Int32, _ key: String) -> String? {
+        s.rawGet(at: t, key)
+        defer { s.pop() }
+        guard s.type(at: -1) == .string, let text = s.string(at: -1) else { return nil }
+        return Dimension.parse(string: text)?.isFraction == true ? text : nil
     }
 
     func describe(_ index: Int32) -> String {

@@ -30,6 +30,14 @@ public struct FrameBuffer: Equatable, Sendable {
     public private(set) var limit: Rect
     /// The URLs of the links drawn (`ui.link`), for OSC 8 hyperlinks.
     public private(set) var links: [String] = []
+    /// The popup boxes drawn over what was there (menus, sheets, dialogs, the
+    /// drawer, the help and the palette), bottom first. Plain text blanks the
+    /// rest of the rows a box crosses (`line`, `plainShown`): what shows beside
+    /// a box is only dimmed in colour, and would read as fragments without it.
+    public private(set) var boxes: [Rect] = []
+    /// For each box, whether it blanks the rest of its rows: a toast or the
+    /// error banner only stays shown over a box below it.
+    private var blanking: [Bool] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -51,6 +59,54 @@ public struct FrameBuffer: Equatable, Sendable {
         for i in cells.indices { cells[i] = .blank }
         storedCursor = nil
         links.removeAll()
+        boxes.removeAll()
+        blanking.removeAll()
+    }
+
+    /// Records that a popup box covers `rect` (drawn after this call);
+    /// `blanksRows: false` for what only stays shown (a toast, the banner).
+    public mutating func addBox(_ rect: Rect, blanksRows: Bool = true) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty, blanksRows || !boxes.isEmpty else { return }
+        boxes.append(r)
+        blanking.append(blanksRows)
+    }
+
+    /// Whether the cell at (x, y) is hidden in plain text: some box crosses
+    /// the row above the topmost box holding the cell (or above the frame
+    /// when no box holds it).
+    @inline(__always)
+    private func hidden(_ x: Int, _ y: Int, top: Int) -> Bool {
+        var level = -1
+        for i in stride(from: boxes.count - 1, through: 0, by: -1) where boxes[i].contains(x: x, y: y) {
+            level = i
+            break
+        }
+        return level < top
+    }
+
+    /// The index of the topmost box crossing row `y` that blanks rows, or nil.
+    private func topBox(_ y: Int) -> Int? {
+        boxes.indices.last { blanking[$0] && y >= boxes[$0].y && y < boxes[$0].maxY }
+    }
+
+    /// The frame as plain text shows it: the rest of every row a popup box
+    /// crosses blanked (the interactive mode without colour writes this).
+    public var plainShown: FrameBuffer {
+        guard !boxes.isEmpty else { return self }
+        var shown = self
+        shown.boxes = []
+        shown.blanking = []
+        for y in 0..<height {
+            guard let top = topBox(y) else { continue }
+            for x in 0..<width where cells[y * width + x].width != 0 && hidden(x, y, top: top) {
+                shown.cells[y * width + x] = Cell(char: " ", width: 1, style: cells[y * width + x].style)
+                if cells[y * width + x].width == 2, x + 1 < width {
+                    shown.cells[y * width + x + 1] = Cell(char: " ", width: 1, style: cells[y * width + x].style)
+                }
+            }
+        }
+        return shown
     }
 
     /// Runs `body` with writes limited to `rect` as well: content scrolled
@@ -163,14 +219,20 @@ public struct FrameBuffer: Equatable, Sendable {
         }
     }
 
-    /// One row as text, trailing spaces trimmed.
+    /// One row as plain text (see `boxes`), trailing spaces trimmed.
     public func line(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }
         var s = ""
         s.reserveCapacity(width)
+        let top = boxes.isEmpty ? nil : topBox(y)
         for x in 0..<width {
             let cell = cells[y * width + x]
-            if cell.width != 0 { s.append(cell.char) }
+            guard cell.width != 0 else { continue }
+            if let top, hidden(x, y, top: top) {
+                s += cell.width == 2 ? "  " : " "
+            } else {
+                s.append(cell.char)
+            }
         }
         while s.last == " " { s.removeLast() }
         return s

@@ -8,7 +8,7 @@ public struct FramePicture {
     let plain: Bool
 
     public init(frame: FrameBuffer, theme: Theme, plain: Bool) {
-        self.frame = frame
+        self.frame = plain ? frame.plainShown : frame
         self.theme = theme
         self.plain = plain
     }

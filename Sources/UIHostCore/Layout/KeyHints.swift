@@ -30,6 +30,7 @@ enum HelpOverlay {
         let shown = min(rows.count, frame.height - 2)
         let height = shown + 2
         let rect = Rect(x: (frame.width - width) / 2, y: (frame.height - height) / 2, width: width, height: height)
+        frame.addBox(rect)
         frame.fill(rect)
         let rule = String(repeating: g.horizontal, count: rect.width - 2)
         frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .border, clip: rect)

@@ -93,6 +93,7 @@ final class Popup {
     func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let g = context.glyphs
+        frame.addBox(rect)
         frame.fill(rect)
         let rule = String(repeating: g.horizontal, count: rect.width - 2)
         frame.put(String(g.topLeft) + rule + String(g.topRight), x: rect.x, y: rect.y, style: .border, clip: rect)

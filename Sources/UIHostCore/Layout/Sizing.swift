@@ -46,6 +46,11 @@ final class Sizing {
         }
         return kinds
     }
+    /// Kinds with a fixed height: they draw the same rows however many they
+    /// get (a one-row control, a radio group, a picker), so a share of rows
+    /// (`height = "1fr"`) cannot grow them and is refused at the constructor.
+    static let fixedHeight: Set<Kind> = Set(["button", "checkbox", "switch", "radio", "input", "link",
+                                             "dropdown", "picker", "progress", "divider"].map { Kind($0) })
     /// What makes layout read them: these, and a stack's `align`.
     static let watched = names + ["align"]
 

@@ -111,6 +111,7 @@ struct CommandPalette {
     mutating func render(into frame: inout FrameBuffer, _ registry: CommandRegistry, glyphs g: Glyphs) {
         let box = CommandPalette.rect(in: frame.bounds, rows: min(matches.count, 12))
         guard box.width >= 4, box.height >= 3 else { return }
+        frame.addBox(box)
         frame.fill(box)
         let rule = String(repeating: g.horizontal, count: box.width - 2)
         frame.put(String(g.topLeft) + rule + String(g.topRight), x: box.x, y: box.y, style: .border, clip: box)

@@ -197,8 +197,11 @@ final class Compositor {
             let focused = i == layers.count - 1 && popup == nil ? navigator.focus[layer.kind] : nil
             let context = RenderContext(glyphs: glyphs, focused: focused, state: interaction, clock: clock)
             // A drawer or sheet dims everything beneath it, so that what shows
-            // beside its box reads as backdrop (plain text never sees this).
-            if i > 0 { frame.addStyle(.backdrop, in: frame.bounds) }
+            // beside its box reads as backdrop; plain text blanks it instead (`boxes`).
+            if i > 0 {
+                frame.addStyle(.backdrop, in: frame.bounds)
+                frame.addBox(layer.root.rect)
+            }
             layer.root.render(into: &frame, context)
             if i == 0, let screen = layer.root as? ScreenNode, screen.hasFooter {
                 Footer.draw(footerHints(), in: screen.footerRect, into: &frame)
@@ -286,6 +289,7 @@ final class Compositor {
         guard frame.height > 0 else { return }
         let lines = bannerLines(banner, width: frame.width)
         let y0 = max(0, frame.height - lines.count)
+        frame.addBox(Rect(x: 0, y: y0, width: frame.width, height: lines.count), blanksRows: false)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: 0, y: y0 + i, width: frame.width, height: 1)
             frame.fill(row, style: .errorBanner)

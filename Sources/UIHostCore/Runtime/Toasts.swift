@@ -69,6 +69,7 @@ final class Toasts {
             let room = frame.width - 2
             let label = " " + TextLayout.truncate(toast.kind.mark(glyphs) + " " + toast.text, to: room - 2) + " "
             let x = frame.width - 1 - DisplayWidth.of(label)
+            frame.addBox(Rect(x: max(0, x), y: y, width: DisplayWidth.of(label), height: 1), blanksRows: false)
             frame.put(label, x: max(0, x), y: y, style: toast.kind.style)
             y -= 1
         }

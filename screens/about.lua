@@ -1,0 +1,47 @@
+-- About: the pieces that give a screen its look — titled boxes with padding,
+-- links (OSC 8 in a terminal that knows it, the URL beside the title in plain
+-- text), sizes on the children of a stack (cells, percent, shares, limits)
+-- and align.
+
+local status = ui.text { text = "Enter on a link shows where it points; Esc goes back.", style = { fg = "muted" } }
+
+local function link(title, url)
+  return ui.link { title = title, url = url, onSelect = function(self) status.text = "Opens " .. self.url end }
+end
+
+return ui.screen {
+  title = "About",
+  ui.box {
+    title = "uihost",
+    padding = { 0, 2 },
+    ui.text { spans = {
+      { "Terminal apps as short Lua scripts", bold = true },
+      ", tested headless with exactly the frame a user sees.",
+    } },
+  },
+  ui.hstack {
+    ui.box {
+      title = "Links", width = "60%", minWidth = 30,
+      link("Lua", "https://www.lua.org"),
+      link("NO_COLOR", "https://no-color.org"),
+    },
+    ui.box {
+      title = "Sizes", border = "single", width = "1fr",
+      ui.text "this box: 1fr",
+      ui.text { text = "links: 60%", style = { fg = "accent" } },
+    },
+  },
+  ui.hstack {
+    ui.text { text = "2fr", width = "2fr", style = { bg = "surface" }, align = "center" },
+    ui.text { text = "1fr", width = "1fr", style = { bg = "surface" }, align = "center" },
+    ui.text { text = "12", width = 12, style = { bg = "surface" }, align = "center" },
+  },
+  ui.hstack {
+    ui.box { title = "start", width = "1fr", ui.text "left" },
+    ui.box { title = "center", width = "1fr", align = "center", ui.text "middle" },
+    ui.box { title = "end", width = "1fr", align = "end", ui.text "right" },
+  },
+  ui.spacer(),
+  ui.vstack { align = "center", ui.button { title = "Back", onSelect = function() ui.pop() end } },
+  status,
+}
