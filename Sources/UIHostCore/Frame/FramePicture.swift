@@ -28,8 +28,10 @@ public struct FramePicture {
     public var svg: String {
         let w = FramePicture.cellWidth, h = FramePicture.cellHeight
         let width = number(Double(frame.width) * w), height = number(Double(frame.height) * h)
+        // Spaces inside a run are cells: `white-space:pre` keeps them for
+        // browsers, `xml:space` for renderers without CSS (librsvg).
         var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" xml:space="preserve">
         <style>text{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:\(number(FramePicture.fontSize))px;white-space:pre}</style>
         <rect width="100%" height="100%" fill="\(hex(theme.paper.bg))"/>
 
