@@ -104,51 +104,19 @@ enum Sandbox {
     private static let requireFunction: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
         let host = LuaState.owner(of: s.L, as: Host.self)
-        guard let name = s.string(at: 1) else {
-            return s.raise("bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(s.L, 1)))")
-        }
-        if name == "uihost" {
-            s.pushGlobals()
-            s.rawGet(at: -1, "ui")
-            return 1
-        }
-        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-        if !valid || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
-            return s.raise("module '\(name)' not found: only modules beside the screen can be required")
-        }
-        // Cached in the registry, like package.loaded.
-        s.pushSubtable("uihost.loaded", at: LuaStack.registryIndex)
-        if s.getField(name, at: -1) != .nil { return 1 }
-        s.pop()
-        if let native = host.options.nativeModules, native(s, name) {
-            s.pushCopy(of: -1)
-            s.setField(name, at: -3)
-            return 1
-        }
-        let relative = name.split(separator: ".").joined(separator: "/")
-        let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(host.scriptDirectory, $0) }
-        guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
-            return s.raise("module '\(name)' not found:\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
-        }
-        // A symlink beside the screen may lead anywhere.
-        if let problem = host.confinementProblem(path) {
-            return s.raise("module '\(name)': " + problem)
-        }
-        host.noteLoaded(path)
-        do throws(LuaError) {
-            try host.lua.loadFile(path, on: s.L)
-            s.push(name)
-            s.push(path)
-            try host.lua.call(nargs: 2, nresults: 1, on: s.L)
-        } catch {
-            return s.raiseAsIs(error.message)
-        }
-        if s.type(at: -1) == .nil {
-            s.pop()
-            s.push(true)
-        }
-        s.pushCopy(of: -1)
-        s.setField(name, at: -3)
-        return 1
+        var require = ModuleRequire(
+            folder: host.scriptDirectory, owner: "",
+            onlyInside: "only modules beside the screen can be required",
+            // Cached in the registry, like package.loaded.
+            pushCache: { $0.pushSubtable("uihost.loaded", at: LuaStack.registryIndex) },
+            pushUI: { s in
+                s.pushGlobals()
+                s.rawGet(at: -1, "ui")
+            },
+            // A symlink beside the screen may lead anywhere.
+            confinement: { host.confinementProblem($0) },
+            pushEnvironment: nil)
+        require.willRun = { host.noteLoaded($0) }
+        return require(s, host)
     }
 }

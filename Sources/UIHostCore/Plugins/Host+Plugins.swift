@@ -328,52 +328,19 @@ extension Host {
         let index = Int(s.integer(at: LuaStack.upvalueIndex(1)) ?? -1)
         guard let set = host.plugins, set.plugins.indices.contains(index) else { return s.raise("require: no such plugin") }
         let plugin = set.plugins[index]
-        guard let name = s.string(at: 1) else {
-            return s.raise("bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(s.L, 1)))")
-        }
-        if name == "uihost" {
-            plugin.environment?.push(onto: s)
-            s.rawGet(at: -1, "ui")
-            return 1
-        }
-        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-        if !valid || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
-            return s.raise("module '\(name)' not found: a plugin requires only modules inside its own folder")
-        }
-        plugin.loaded?.push(onto: s)
-        let cache = s.top
-        if s.rawGet(at: cache, name) != .nil { return 1 }
-        s.pop()
-        if let native = host.options.nativeModules, native(s, name) {
-            s.pushCopy(of: -1)
-            s.setField(name, at: cache)
-            return 1
-        }
-        let relative = name.split(separator: ".").joined(separator: "/")
-        let candidates = [relative + ".lua", relative + "/init.lua"].map { FileSystem.join(plugin.directory, $0) }
-        guard let path = candidates.first(where: { FileSystem.exists($0) }) else {
-            return s.raise("module '\(name)' not found in plugin '\(plugin.name)':\n\tno file '" + candidates.joined(separator: "'\n\tno file '") + "'")
-        }
-        // A symlink inside the folder may lead anywhere.
-        guard FileSystem.isInside(path, root: plugin.directory) else {
-            return s.raise("module '\(name)': \(path) is outside plugin '\(plugin.name)'s folder")
-        }
-        do throws(LuaError) {
-            try host.lua.loadFile(path, on: s.L)
-            plugin.environment?.push(onto: s)
-            s.setEnvironment(ofChunkAt: -2)
-            s.push(name)
-            s.push(path)
-            try host.lua.call(nargs: 2, nresults: 1, on: s.L)
-        } catch {
-            return s.raiseAsIs(error.message)
-        }
-        if s.type(at: -1) == .nil {
-            s.pop()
-            s.push(true)
-        }
-        s.pushCopy(of: -1)
-        s.setField(name, at: cache)
-        return 1
+        let require = ModuleRequire(
+            folder: plugin.directory, owner: " in plugin '\(plugin.name)'",
+            onlyInside: "a plugin requires only modules inside its own folder",
+            pushCache: { plugin.loaded?.push(onto: $0) },
+            pushUI: { s in
+                plugin.environment?.push(onto: s)
+                s.rawGet(at: -1, "ui")
+            },
+            // A symlink inside the folder may lead anywhere.
+            confinement: { path in
+                FileSystem.isInside(path, root: plugin.directory) ? nil : "\(path) is outside plugin '\(plugin.name)'s folder"
+            },
+            pushEnvironment: { plugin.environment?.push(onto: $0) })
+        return require(s, host)
     }
 }
