@@ -16,6 +16,9 @@ final class FieldLocatorTests: XCTestCase {
         XCTAssertEqual(FieldLocator.steps("style.fg"), [.name("style"), .name("fg")])
         XCTAssertNil(FieldLocator.steps("[x]"))
         XCTAssertNil(FieldLocator.steps(""))
+        // A key a script made huge is not walked: its line is not looked for.
+        XCTAssertNil(FieldLocator.steps(String(repeating: "z", count: FieldLocator.longestPath + 1)))
+        XCTAssertEqual(FieldLocator.steps(String(repeating: "z", count: FieldLocator.longestPath))?.count, 1)
     }
 
     func testANamedFieldOnItsOwnLine() {

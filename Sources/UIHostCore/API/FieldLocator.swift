@@ -17,8 +17,15 @@ enum FieldLocator {
         case index(Int)
     }
 
-    /// The steps of a path as messages write it (`items[2].title`, `[3]`); nil when it is not one.
+    /// The longest path, in bytes, whose line is looked for.
+    static let longestPath = 256
+
+    /// The steps of a path as messages write it (`items[2].title`, `[3]`); nil
+    /// when it is not one. A script's table may have a key of 10^7 characters:
+    /// past `longestPath` bytes it is not looked for (walking it by character
+    /// took a second).
     static func steps(_ path: String) -> [Step]? {
+        guard path.utf8.count <= longestPath else { return nil }
         var steps: [Step] = []
         var rest = Substring(path)
         while !rest.isEmpty {
