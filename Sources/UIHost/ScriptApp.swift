@@ -37,19 +37,23 @@ public final class ScriptApp {
     /// Sends keys by name, separated by spaces: `"tab down enter ctrl-s"`
     /// (`wait:MS` moves the clock on). Throws on an unknown name, sending none.
     public func press(_ keys: String) throws(ScriptHostError) {
-        var steps: [Key?] = []
-        for name in keys.split(separator: " ").map(String.init) {
-            if name.hasPrefix("wait:"), Int(name.dropFirst(5)) != nil {
-                steps.append(nil)
-            } else if Key(name: name) != nil {
-                steps.append(Key(name: name))
-            } else {
-                throw ScriptHostError(message: "press: unknown key name '\(name)'" + Key.didYouMean(name))
-            }
+        let sequence: KeySequence
+        do {
+            sequence = try KeySequence(keys)
+        } catch {
+            throw ScriptHostError(message: "press: " + error.message)
         }
-        for (name, step) in zip(keys.split(separator: " "), steps) {
+        press(sequence)
+    }
+
+    /// Sends keys read before (see `KeySequence`), stopping if the app quits.
+    public func press(_ keys: KeySequence) {
+        for step in keys.steps {
             if quitCode != nil { return }
-            if let key = step { host.send(.key(key)) } else { host.advance(Int(name.dropFirst(5)) ?? 0) }
+            switch step {
+            case .key(let key): host.send(.key(key))
+            case .wait(let ms): host.advance(ms)
+            }
         }
     }
 

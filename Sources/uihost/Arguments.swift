@@ -28,8 +28,9 @@ struct Arguments {
     /// `stubs`: rewrite the project's .luarc.json and .luacheckrc even when they exist.
     var force = false
     var size: Size?
-    var keys: [KeyStep] = []
-    /// `--keys` as given, for `ScriptApp.press` (checked here: `keys`).
+    /// `--keys`, read and checked once.
+    var keys: KeySequence?
+    /// `--keys` as given (the screen reader sends them to the core host).
     var keyNames = ""
     /// `--assets`; nil: the Assets folder of the screen's project.
     var assets: String?
@@ -103,7 +104,11 @@ struct Arguments {
             case "--size": a.size = try parseSize(try value(flag, inline))
             case "--keys":
                 a.keyNames = try value(flag, inline)
-                a.keys = try parseKeys(a.keyNames)
+                do {
+                    a.keys = try KeySequence(a.keyNames)
+                } catch {
+                    throw UsageError(message: "--keys: " + error.message)
+                }
             case "--assets": a.assets = try value(flag, inline)
             case "--plain": a.plain = true
             case "--theme": a.theme = try parseTheme(try value(flag, inline))
@@ -267,21 +272,12 @@ struct Arguments {
         throw UsageError(message: message)
     }
 
-    static func parseKeys(_ s: String) throws(UsageError) -> [KeyStep] {
-        var steps: [KeyStep] = []
-        for name in s.split(separator: " ") {
-            let name = String(name)
-            if name.hasPrefix("wait:") {
-                guard let ms = Int(name.dropFirst(5)), ms >= 0, ms <= 86_400_000 else {
-                    throw UsageError(message: "--keys: bad wait '\(name)' (expected wait:MS)")
-                }
-                steps.append(.wait(ms))
-            } else if let key = Key(name: name) {
-                steps.append(.key(key))
-            } else {
-                throw UsageError(message: "--keys: unknown key name '\(name)'" + Key.didYouMean(name))
-            }
+    /// `--keys` for the core host (the screen reader): names the parser
+    /// checked already (`keys`).
+    static func keySteps(_ s: String) -> [KeyStep] {
+        s.split(separator: " ").compactMap { name in
+            if name.hasPrefix("wait:") { return Int(name.dropFirst(5)).map(KeyStep.wait) }
+            return Key(name: String(name)).map(KeyStep.key)
         }
-        return steps
     }
 }

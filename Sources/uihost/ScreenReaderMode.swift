@@ -14,8 +14,8 @@ func runScreenReader(_ path: String, _ args: Arguments) -> Never {
         for line in reader.lines(for: host) { standardOutput(line) }
     }
     say()
-    if !args.keys.isEmpty {
-        for step in args.keys where host.quitCode == nil {
+    if !args.keyNames.isEmpty {
+        for step in Arguments.keySteps(args.keyNames) where host.quitCode == nil {
             switch step {
             case .key(let key): host.send(.key(key))
             case .wait(let ms): host.advance(ms)

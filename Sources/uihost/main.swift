@@ -109,7 +109,7 @@ func render(_ path: String, _ args: Arguments) -> Never {
         standardOutput(host.errorFrame(error), exitCode: 3)
         scriptFailed(error)
     }
-    try? app.press(args.keyNames)   // names the parser checked
+    if let keys = args.keys { app.press(keys) }
     standardOutput(app.render(args.format), exitCode: app.errors.isEmpty ? 1 : 3, escaped: args.format == .text)
     if !app.errors.isEmpty { exit(3) }
     exit(app.quitCode ?? 0)
