@@ -39,7 +39,8 @@ options:
   --format FORMAT         (render) text (default), ansi, svg or html; the last
                           three in full colour unless --plain or NO_COLOR
   --ascii                 ASCII-only glyphs
-  --watch                 reload the screen when it or a required module changes
+  --watch                 reload the screen when it or a required module changes,
+                          keeping typed values, cursors, open tabs and focus
   --screen-reader         linear text instead of a frame: the focused control and
                           one line per change (keys from --keys or standard input)
   --allow CAP,...         lift parts of the sandbox: io, os, all
