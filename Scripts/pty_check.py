@@ -461,6 +461,44 @@ def check_watch():
     return failures, "\n".join(reports)
 
 
+def check_watch_state():
+    """--watch keeps state: text typed into an input and a list's cursor come
+    back after an edit reloads the screen."""
+    import shutil, tempfile
+    d = tempfile.mkdtemp(prefix="uihost-watch-state-")
+    os.makedirs(os.path.join(d, "screens"))
+    path = os.path.join(d, "screens", "keep.lua")
+    screen = """local items = {}
+for i = 1, 20 do items[i] = "Row " .. i end
+return ui.screen {
+  title = "TITLE",
+  ui.input { id = "name", label = "Name" },
+  ui.list { items = items },
+}
+"""
+    with open(path, "w") as f:
+        f.write(screen.replace("TITLE", "Keep"))
+    s = Session(path, 40, 12, extra=("--watch",))
+    s.start()
+    s.press("h i tab down down down")
+    typed = lambda: "[hi" in s.text() and "› Row 4" in s.text()
+    reports, failures = [], 0
+    if not s.until(typed):
+        failures += 1
+        reports.append(f"FAIL watch state: the keys did not reach the screen\n{s.text()}")
+    s.pump(0.3)   # the loop's first stamp of the file (see check_watch)
+    with open(path, "w") as f:
+        f.write(screen.replace("TITLE", "Kept (edited)"))
+    if s.until(lambda: "Kept (edited)" in s.text() and typed()):
+        reports.append("ok watch: typed text and the list cursor survive a reload")
+    else:
+        failures += 1
+        reports.append(f"FAIL watch: typed text and the list cursor survive a reload\n{s.text()}")
+    s.close()
+    shutil.rmtree(d, ignore_errors=True)
+    return failures, "\n".join(reports)
+
+
 def terminal_restored(s):
     """Whether termios, the alternate screen, the cursor and mouse reports are
     back as they were before uihost."""
@@ -615,8 +653,8 @@ if __name__ == "__main__":
     if "--signals-only" in sys.argv:
         sys.exit(1 if check_busy_exits() + check_suspend() else 0)
     # The sessions that wait on real time start first, beside the quick ones.
-    failed = run_all([check_watch, check_cursor, *colour_jobs(), *resize_jobs(), *scenario_jobs(), *mouse_jobs(),
-                      *restore_jobs()])
+    failed = run_all([check_watch, check_watch_state, check_cursor, *colour_jobs(), *resize_jobs(), *scenario_jobs(),
+                      *mouse_jobs(), *restore_jobs()])
     # These measure time: one session at a time, nothing else running.
     failed += check_busy_exits() + check_suspend()
     full, move = focus_move_bytes()

@@ -207,6 +207,11 @@ def main():
     t = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua")], runs=5)
     row("uihost test, 100 cases on the launcher", f"{100 / t:,.0f}", "cases/s", "≥ 500", 100 / t >= 500)
 
+    # 6a. The same run with `--coverage`: the line hook's cost.
+    lcov = os.path.join(tempfile.mkdtemp(prefix="uihost-bench-"), "out.lcov")
+    tc = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua"), "--coverage", lcov], runs=5)
+    row("uihost test --coverage, 100 cases: time over without", f"{tc / t:.2f}", "×", "≤ 2×", tc / t <= 2)
+
     # 6b. `uihost fuzz` on the launcher: events per second, in process (3 s, seed 1).
     out = subprocess.run([UIHOST, "fuzz", "screens/launcher.lua", "--seconds", "3", "--seed", "1"],
                          capture_output=True, text=True, cwd=ROOT)

@@ -40,7 +40,7 @@ static void uih_passlimit(lua_State *L, int status) {
     uih_Runtime *rt = uih_runtime(L);
     if (!rt->inCall) return;
     if (rt->budgetExceeded || rt->timeExceeded) {
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, 1);
+        uih_sethook(L, uih_counthook, 1);
         lua_error(L);
     }
     if (status == LUA_ERRMEM) uih_memoryerror(L);

@@ -69,12 +69,12 @@ static void uih_timeerrorat(lua_State *L, uih_Runtime *rt, int level) {
 static void uih_passbudget(uih_Runtime *rt, lua_State *T) {
     rt->budget = 0;
     rt->budgetExceeded = 1;
-    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+    if (T != NULL) uih_sethook(T, uih_counthook, 1);
 }
 
 static void uih_passtime(uih_Runtime *rt, lua_State *T) {
     rt->timeExceeded = 1;
-    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+    if (T != NULL) uih_sethook(T, uih_counthook, 1);
 }
 
 /* Takes `instructions` (<0: more than any budget) from the current call's
@@ -115,7 +115,7 @@ void uih_counthook(lua_State *L, lua_Debug *ar) {
        stays, to raise on every instruction. */
     int count = lua_gethookcount(L);
     if (count != UIH_HOOK_STEP && !rt->timeExceeded && !rt->budgetExceeded && !rt->interrupted)
-        lua_sethook(L, uih_counthook, LUA_MASKCOUNT, UIH_HOOK_STEP);
+        uih_sethook(L, uih_counthook, UIH_HOOK_STEP);
     uih_take(L, rt, count, 0);
 }
 
@@ -183,6 +183,10 @@ void uih_armhook(lua_State *L) {
     if (rt->budgetExceeded || rt->timeExceeded || rt->interrupted) { hook = uih_counthook; count = 1; }
     else if (rt->budget >= 0 || (rt->timeTicks > 0 && rt->inCall)) { hook = uih_counthook; count = UIH_HOOK_STEP; }
     else if (rt->deadline > 0) { hook = uih_deadlinehook; count = 10000; }
+    if (rt->coverage != NULL) {
+        uih_sethook(L, hook, count);
+        return;
+    }
     if (lua_gethook(L) == hook && lua_gethookcount(L) == count &&
         lua_gethookmask(L) == (hook ? LUA_MASKCOUNT : 0)) return;
     lua_sethook(L, hook, hook ? LUA_MASKCOUNT : 0, count);
@@ -239,7 +243,7 @@ void uih_interrupt(uih_Runtime *rt) {
     rt->interrupted = 1;
     lua_State *T = rt->running;
     /* lua_sethook is the one call Lua allows from outside the running thread. */
-    if (T != NULL) lua_sethook(T, uih_counthook, LUA_MASKCOUNT, 1);
+    if (T != NULL) uih_sethook(T, uih_counthook, 1);
 }
 
 /* MARK: - Deadline */
@@ -254,7 +258,7 @@ static void uih_deadlinehook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     uih_Runtime *rt = uih_runtime(L);
     if (rt->deadline > 0 && uih_now() > rt->deadline) {
-        lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 1);   /* raise again until out of every pcall */
+        uih_sethook(L, uih_deadlinehook, 1);   /* raise again until out of every pcall */
         luaL_where(L, 0);
         lua_pushfstring(L, "timed out after %f s", rt->timeLimit);
         lua_concat(L, 2);
@@ -266,6 +270,41 @@ void uih_setdeadline(lua_State *L, double seconds) {
     uih_Runtime *rt = uih_runtime(L);
     rt->timeLimit = seconds;
     rt->deadline = seconds > 0 ? uih_now() + seconds : 0;
-    if (seconds > 0) lua_sethook(L, uih_deadlinehook, LUA_MASKCOUNT, 10000);
-    else lua_sethook(L, NULL, 0, 0);
+    if (seconds > 0) uih_sethook(L, uih_deadlinehook, 10000);
+    else uih_sethook(L, NULL, 0);
+}
+
+/* MARK: - Coverage
+
+   With a collector, each hook above also gets line events (a wrapper records
+   them and returns, so lines are never charged to the budget: the count
+   events still come every `count` instructions) and no limit at all leaves a
+   line hook alone. Without one, nothing here runs. */
+
+static void uih_linehook(lua_State *L, lua_Debug *ar) {
+    if (ar->event == LUA_HOOKLINE) uih_coverline(L, ar);
+}
+
+static void uih_coveredcounthook(lua_State *L, lua_Debug *ar) {
+    if (ar->event == LUA_HOOKLINE) uih_coverline(L, ar);
+    else uih_counthook(L, ar);
+}
+
+static void uih_covereddeadlinehook(lua_State *L, lua_Debug *ar) {
+    if (ar->event == LUA_HOOKLINE) uih_coverline(L, ar);
+    else uih_deadlinehook(L, ar);
+}
+
+void uih_sethook(lua_State *L, lua_Hook hook, int count) {
+    if (uih_runtime(L)->coverage == NULL) {
+        lua_sethook(L, hook, hook ? LUA_MASKCOUNT : 0, hook ? count : 0);
+        return;
+    }
+    lua_Hook covered = hook == uih_counthook ? uih_coveredcounthook
+        : hook == uih_deadlinehook ? uih_covereddeadlinehook : uih_linehook;
+    int mask = hook ? LUA_MASKCOUNT | LUA_MASKLINE : LUA_MASKLINE;
+    if (hook == NULL) count = 0;
+    /* Set again, a hook would restart its count (see uih_armhook). */
+    if (lua_gethook(L) == covered && lua_gethookcount(L) == count && lua_gethookmask(L) == mask) return;
+    lua_sethook(L, covered, mask, count);
 }

@@ -109,7 +109,10 @@ int uih_pcall(lua_State *L, int nargs, int nresults) {
 }
 
 int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
-    return luaL_loadbufferx(L, buf, len, chunkname, "t");
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    uih_Coverage *coverage = uih_runtime(L)->coverage;
+    if (status == LUA_OK && coverage != NULL && chunkname[0] == '@') uih_coverage_addchunk(L, coverage, chunkname);
+    return status;
 }
 
 int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {

@@ -15,5 +15,10 @@ void uih_armhook(lua_State *L);
 /* Takes instructions from the current call's budget; past it, arms a hook that
    raises on the running thread's next instruction. Never raises itself. */
 void uih_spend(uih_Runtime *rt, int64_t instructions);
+/* Sets hook (uih_counthook, a deadline hook or NULL) on L with count, adding
+   the line hook when the state collects coverage. */
+void uih_sethook(lua_State *L, lua_Hook hook, int count);
+/* Counts the line of a line event when the state collects coverage (coverage.c). */
+void uih_coverline(lua_State *L, lua_Debug *ar);
 
 #endif

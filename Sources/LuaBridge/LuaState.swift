@@ -12,6 +12,10 @@ public final class LuaState {
     public let L: OpaquePointer
     /// Instructions one call from the host may run; nil is unlimited.
     public var instructionBudget: Int64?
+    /// Counts the lines this state runs (`uihost test --coverage`); held while attached.
+    public var coverage: LuaCoverage? {
+        didSet { uih_setcoverage(L, coverage?.collector) }
+    }
 
     public init(memoryLimit: Int = 0, instructionBudget: Int64? = nil) {
         guard let L = uih_newstate(memoryLimit) else {

@@ -120,14 +120,17 @@ public final class EventLoop {
     }
 
     /// A changed script: a fresh host, the navigation path pushed again where
-    /// its screens still load. A broken edit keeps the running screen and shows
-    /// the error in the banner.
+    /// its screens still load, and the shown screen's components given back
+    /// what the user changed (`Host.keptState`). A broken edit keeps the
+    /// running screen and shows the error in the banner.
     private func reloadScreen() {
         guard let reload else { return }
         do {
+            let kept = host.keptState()
             let fresh = try reload()
             if let size = terminal.size() { fresh.resize(size) }
             try fresh.restoreNavigation(host.navigationFiles)
+            fresh.restore(kept)
             // The old state is freed with the old host: the watchdog must not reach it.
             uit_watchdog_setinterrupt(nil, nil)
             host = fresh

@@ -44,6 +44,7 @@ enum WorkerProtocol {
         case shardedAway(Int)
         case finished(CaseResult)
         case output(String)
+        case coverage(String, [Int: Int])
     }
 
     /// A record can follow text the script wrote to stderr without a newline
@@ -62,6 +63,9 @@ enum WorkerProtocol {
         if fields.first == "CASE", fields.count == 5 {
             return .finished(CaseResult(name: unescape(fields[3]), passed: fields[1] == "ok",
                                         seconds: Double(fields[2]) ?? 0, message: unescape(fields[4])))
+        }
+        if fields.first == "COVER", fields.count == 3, let lines = CoverageReport.parseLines(fields[2]) {
+            return .coverage(unescape(fields[1]), lines)
         }
         return .output(line)
     }

@@ -34,6 +34,8 @@ final class ScriptRun {
     var nextAppID = 1
     /// The app used last, whose frame a failure shows.
     var lastApp: App?
+    /// With `--coverage`: counts the lines of every app's scripts.
+    var coverage: LuaCoverage?
 
     init(path: String, options: TestOptions, output: @escaping (String) -> Void) {
         self.path = path

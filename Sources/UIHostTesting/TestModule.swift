@@ -89,6 +89,7 @@ enum TestModule {
         let assets = run.options.assets ?? ProjectPaths.assetsFolder(forScreen: path) ?? "Assets"
         var options = HostOptions(size: run.caseSize ?? run.options.size, assetsDirectory: assets, log: { _ in })
         options.limits = run.options.limits
+        options.coverage = run.coverage
         var countsBytes = false
         if s.type(at: 2) == .table {
             // The message is raised after `withTable` has restored the stack

@@ -17,6 +17,9 @@ public struct TestOptions: Sendable {
     public var limits = ScriptLimits.defaults
     /// `--shard K/N`: run only this slice of the cases.
     public var shard: Shard?
+    /// `--coverage FILE`: where the LCOV line coverage of the apps' scripts goes
+    /// (in a worker, any value: count lines and report them).
+    public var coverage: String?
 
     public init(updateSnapshots: Bool = false, size: Size = Size(cols: 80, rows: 24), timeout: Double = 10,
                 jobs: Int = 1, junit: String? = nil, assets: String? = nil) {
@@ -59,11 +62,12 @@ public final class TestRunner {
     /// time; prints the reports in script order; returns the exit status.
     public func run(paths: [String]) -> Int32 {
         // An unwritable report is a usage error found before the tests, not after them.
-        if let junit = options.junit {
+        for (flag, file) in [("--junit", options.junit), ("--coverage", options.coverage)] {
+            guard let file else { continue }
             do throws(FileSystem.Failure) {
-                try FileSystem.checkWritable(junit)
+                try FileSystem.checkWritable(file)
             } catch {
-                FileSystem.writeStandardError(TerminalText.escape("uihost: --junit: cannot write \(junit): \(error.reason)") + "\n")
+                FileSystem.writeStandardError(TerminalText.escape("uihost: \(flag): cannot write \(file): \(error.reason)") + "\n")
                 return 2
             }
         }
@@ -83,7 +87,8 @@ public final class TestRunner {
             }
         }
         scripts = Array(Set(scripts)).sorted()
-        let results = WorkerPool(scripts: scripts, options: options, output: output).run()
+        let pool = WorkerPool(scripts: scripts, options: options, output: output)
+        let results = pool.run()
         for suite in results {
             passed += suite.cases.filter(\.passed).count
             failed += suite.cases.filter { !$0.passed }.count
@@ -95,6 +100,14 @@ public final class TestRunner {
             } catch {
                 // The report is lost, but a failing run still says so by its status.
                 FileSystem.writeStandardError(TerminalText.escape("uihost: cannot write \(junit): \(error.reason)") + "\n")
+                return failed > 0 ? 1 : 2
+            }
+        }
+        if let file = options.coverage {
+            do throws(FileSystem.Failure) {
+                try FileSystem.write(file, pool.coverage.lcov)
+            } catch {
+                FileSystem.writeStandardError(TerminalText.escape("uihost: cannot write \(file): \(error.reason)") + "\n")
                 return failed > 0 ? 1 : 2
             }
         }
@@ -124,7 +137,14 @@ public final class TestRunner {
         run.onShardedAway = { line(WorkerProtocol.shardedAway($0)) }
         run.onStart = { line(WorkerProtocol.started($0)) }
         run.onFinish = { line(WorkerProtocol.finished($0)) }
+        run.coverage = options.coverage == nil ? nil : LuaCoverage()
         run.execute()
+        if let coverage = run.coverage {
+            run.closeApps()
+            var report = CoverageReport()
+            report.merge(coverage)
+            for (path, lines) in report.files { line(CoverageReport.record(path, lines)) }
+        }
         return run.failed > 0 ? 1 : 0
     }
 

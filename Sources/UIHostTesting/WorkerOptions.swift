@@ -16,6 +16,7 @@ extension TestOptions {
         if let n = limits.maxInstructions { pairs.append(("maxInstructions", String(n))) }
         if let assets { pairs.append(("assets", assets)) }
         if let shard { pairs.append(("shard", shard.text)) }
+        if coverage != nil { pairs.append(("coverage", "1")) }
         return pairs.map { $0 + "=" + WorkerOptionCoding.encode($1) }.joined(separator: "&")
     }
 
@@ -35,6 +36,7 @@ extension TestOptions {
             case "maxMemory": guard let v = Int(value) else { return nil }; limits.maxMemory = v
             case "maxInstructions": guard let v = Int64(value) else { return nil }; limits.maxInstructions = v
             case "shard": guard let v = Shard(parsing: value) else { return nil }; shard = v
+            case "coverage": coverage = value == "1" ? "-" : nil
             default: return nil
             }
         }

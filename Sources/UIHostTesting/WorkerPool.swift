@@ -20,6 +20,8 @@ final class WorkerPool {
     let scripts: [String]
     let options: TestOptions
     let output: (String) -> Void
+    /// With `--coverage`: the counts the workers reported, merged.
+    private(set) var coverage = CoverageReport()
 
     private final class Worker {
         let index: Int
@@ -114,6 +116,7 @@ final class WorkerPool {
                 worker.running = nil
                 worker.suite.cases.append(result)
             case .output(let text): worker.suite.output.append(text)
+            case .coverage(let path, let lines): coverage.merge(path, lines)
             }
         }
         return true

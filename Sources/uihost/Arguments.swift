@@ -56,6 +56,7 @@ struct Arguments {
     var jobs = 1
     var timeout = 10.0
     var shard: Shard?
+    var coverage: String?
     var worker = false
     /// What the test runner hands a worker (`TestOptions.workerArgument`).
     var workerOptions: String?
@@ -168,6 +169,7 @@ struct Arguments {
             case "--fuzz-worker": a.fuzzWorkerLog = try value(flag, inline)
             case "--fuzz-replay": a.fuzzReplay = try value(flag, inline)
             case "--junit": a.junit = try value(flag, inline)
+            case "--coverage": a.coverage = try value(flag, inline)
             case "--shard":
                 let v = try value(flag, inline)
                 guard let shard = Shard(parsing: v) else {

@@ -39,7 +39,8 @@ options:
   --format FORMAT         (render) text (default), ansi, svg or html; the last
                           three in full colour unless --plain or NO_COLOR
   --ascii                 ASCII-only glyphs
-  --watch                 reload the screen when it or a required module changes
+  --watch                 reload the screen when it or a required module changes,
+                          keeping typed values, cursors, open tabs and focus
   --screen-reader         linear text instead of a frame: the focused control and
                           one line per change (keys from --keys or standard input)
   --allow CAP,...         lift parts of the sandbox: io, os, all
@@ -55,6 +56,7 @@ options:
                           them and writes them to stderr after the app exits
   --update-snapshots      (test) rewrite snapshot files instead of comparing
   --junit FILE            (test) also write a JUnit XML report
+  --coverage FILE         (test) write LCOV line coverage of the screens the tests ran
   -j N                    (test) run N scripts in parallel
   --timeout S             (test) per-case time limit in seconds (default 10)
   --shard K/N             (test) run the K-th of N slices of the cases (for CI)
@@ -117,7 +119,7 @@ written.
 """
 
     static let test = """
-usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [-j N] [--timeout S] [--shard K/N]
+usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [--coverage FILE] [-j N] [--timeout S] [--shard K/N]
 
 Runs automation scripts: every *_test.lua in the folders given (default
 Scripts/tests when it exists, else the current folder). Each case prints ok or

@@ -238,6 +238,7 @@ func testOptions(_ args: Arguments) -> TestOptions {
                               timeout: args.timeout, jobs: args.jobs, junit: args.junit, assets: args.assets)
     options.limits = scriptLimits(args)
     options.shard = args.shard
+    options.coverage = args.coverage
     return options
 }
 

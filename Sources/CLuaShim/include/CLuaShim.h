@@ -47,6 +47,7 @@ typedef struct uih_Runtime {
     volatile int inCall;               /* >0 while a call from the host runs */
     lua_State *volatile running;       /* the thread running the current call's Lua code */
     volatile int interrupted;          /* set by uih_interrupt: every call raises from now on */
+    struct uih_Coverage *coverage;     /* line counts (`uihost test --coverage`); NULL = none */
 } uih_Runtime;
 
 /* What uih_begincall saves of an enclosing call, for uih_endcall to give back. */
@@ -160,5 +161,7 @@ static inline void uih_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); l
 static inline int uih_upvalueindex(int i) { return LUA_REGISTRYINDEX - i; }
 static inline int uih_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int uih_getglobaltable(lua_State *L) { return lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+
+#include "uih_coverage.h"
 
 #endif

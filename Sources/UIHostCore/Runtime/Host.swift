@@ -61,6 +61,7 @@ public final class Host {
         self.options = options
         lua = LuaState(memoryLimit: options.maxMemory, instructionBudget: options.maxInstructions)
         lua.timeLimit = options.maxSeconds
+        options.coverage?.attach(lua)
         kinds = ComponentKinds(lua.L)
         let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)

@@ -45,6 +45,8 @@ public struct HostOptions: Sendable {
     public var nativeModules: (@Sendable (LuaStack, String) -> Bool)?
     /// The theme tokens resolve through (`--theme`); a script's `ui.theme{…}` changes `Host.theme`.
     public var theme: Theme = .dark
+    /// `uihost test --coverage`: counts the lines the script runs.
+    public var coverage: LuaCoverage?
 
     public init(size: Size = Size(cols: 80, rows: 24), glyphs: Glyphs = .unicode, assetsDirectory: String = "Assets",
                 allow: Set<Capability> = [], maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions,

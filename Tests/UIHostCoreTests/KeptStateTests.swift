@@ -1,0 +1,120 @@
+import XCTest
+import LuaBridge
+@testable import UIHostCore
+
+/// `--watch` keeps state over a reload: typed values, cursors, the open tab,
+/// scroll offsets and focus come back for components whose identity (`id`,
+/// else place) and kind survive the edit; the rest start fresh.
+final class KeptStateTests: XCTestCase {
+    private var scratch = ScratchDirectory(prefix: "uihkeep")
+
+    override func setUp() {
+        scratch = ScratchDirectory(prefix: "uihkeep")
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func screen(title: String, extra: String = "", listID: String = "") -> String {
+        """
+        local items = {}
+        for i = 1, 30 do items[i] = "Item " .. i end
+        S = ui.screen {
+          title = "\(title)",
+          \(extra)
+          ui.input { id = "name", label = "Name" },
+          ui.list { \(listID) items = items },
+          ui.tabs {
+            ui.tab { title = "One", ui.text "page one" },
+            ui.tab { title = "Two", ui.input { label = "Inside" } },
+          },
+        }
+        return S
+        """
+    }
+
+    private func type(_ host: UIHostCore.Host, _ text: String) {
+        for c in text { host.send(.key(.character(c))) }
+    }
+
+    /// A host for the file, reloaded the way `--watch` does.
+    private func reload(_ old: UIHostCore.Host, path: String, size: Size) throws -> (UIHostCore.Host, Int) {
+        let kept = old.keptState()
+        let fresh = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        try fresh.restoreNavigation(old.navigationFiles)
+        return (fresh, fresh.restore(kept))
+    }
+
+    /// Types into the input, moves the list's cursor down 12 rows (scrolling
+    /// it), opens the second tab and types into its input.
+    private func interact(_ host: UIHostCore.Host) throws {
+        type(host, "Ada")
+        press(host, .tab)                          // the list
+        for _ in 0..<12 { press(host, .down) }
+        press(host, .tab, .right, .tab)           // the tabs, the second one, its input
+        type(host, "xyz")
+        XCTAssertEqual(try host.evalString("S[3].selected"), "2")
+    }
+
+    func testStateComesBackAfterAnEditThatKeepsEveryComponentsPlace() throws {
+        let size = Size(cols: 40, rows: 16)
+        let path = try scratch.write("screen.lua", screen(title: "Before"))
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        try interact(old)
+        let before = old.render()
+        try scratch.write("screen.lua", screen(title: "After"))
+        let (fresh, restored) = try reload(old, path: path, size: size)
+        XCTAssertGreaterThanOrEqual(restored, 5)
+        let after = fresh.render()
+        XCTAssertNotNil(after.find("After"), after.text)
+        XCTAssertNotNil(after.find("Ada"), after.text)
+        XCTAssertNotNil(after.find("xyz"), "the second tab's input: \(after.text)")
+        XCTAssertEqual(try fresh.evalString("S[1].value"), "Ada")
+        XCTAssertEqual(try fresh.evalString("S[2].selected"), "13")
+        XCTAssertEqual(try fresh.evalString("S[3].selected"), "2")
+        // The same rows shown (the list's scroll), and focus still in the second tab's input.
+        XCTAssertEqual(after.text.replacingOccurrences(of: "After", with: "Before"), before.text)
+        type(fresh, "!")
+        XCTAssertEqual(try fresh.evalString("S[3][2][1].value"), "xyz!")
+    }
+
+    func testAnIDSurvivesAMoveAndPlacesThatChangedStartFresh() throws {
+        let size = Size(cols: 40, rows: 16)
+        let path = try scratch.write("screen.lua", screen(title: "Before"))
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        try interact(old)
+        // A component added at the top: the input keeps its `id`; the list and
+        // the tabs moved one place down, so they start fresh.
+        try scratch.write("screen.lua", screen(title: "After", extra: "ui.text \"new\","))
+        let (fresh, _) = try reload(old, path: path, size: size)
+        XCTAssertEqual(try fresh.evalString("S[2].value"), "Ada")
+        XCTAssertEqual(try fresh.evalString("S[3].selected"), "1", "the list's first row, as on a fresh start")
+        XCTAssertEqual(try fresh.evalString("S[4].selected"), "1", "the first tab")
+    }
+
+    func testAComponentWhoseKindChangedStartsFresh() throws {
+        let size = Size(cols: 40, rows: 16)
+        let path = try scratch.write("screen.lua", "S = ui.screen { ui.input { id = \"a\" }, ui.checkbox { title = \"b\" } } return S")
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        type(old, "typed")
+        press(old, .tab, .space)
+        XCTAssertEqual(try old.evalString("S[2].checked"), "true")
+        try scratch.write("screen.lua", "S = ui.screen { ui.textarea { id = \"a\" }, ui.checkbox { title = \"b\" } } return S")
+        let (fresh, restored) = try reload(old, path: path, size: size)
+        XCTAssertEqual(restored, 2, "the screen and the checkbox")
+        XCTAssertEqual(try fresh.evalString("S[1].value"), "nil")
+        XCTAssertEqual(try fresh.evalString("S[2].checked"), "true")
+    }
+
+    func testNothingComesBackToAnotherScreen() throws {
+        let size = Size(cols: 40, rows: 16)
+        let path = try scratch.write("screen.lua", "S = ui.screen { ui.input { id = \"a\" } } return S")
+        let other = try scratch.write("other.lua", "S = ui.screen { ui.input { id = \"a\" } } return S")
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        type(old, "typed")
+        let fresh = try UIHostCore.Host(script: other, options: HostOptions(size: size))
+        XCTAssertEqual(fresh.restore(old.keptState()), 0)
+        XCTAssertEqual(try fresh.evalString("S[1].value"), "nil")
+    }
+}
