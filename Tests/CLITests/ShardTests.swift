@@ -23,11 +23,25 @@ final class ShardTests: XCTestCase {
     }
 
     func testTheShardsOfTheProjectSuiteRunEveryCaseExactlyOnce() throws {
-        let whole = try Uihost.run(["test", "Scripts/tests", "-j", "2"], scratch: directory)
+        // The whole suite and its three slices, run side by side (as CI runs slices).
+        let runs: [[String]] = [["test", "Scripts/tests", "-j", "2"]]
+            + (1...3).map { ["test", "Scripts/tests", "-j", "2", "--shard", "\($0)/3"] }
+        final class Results: @unchecked Sendable {   // each slot written once, under the lock
+            var slots: [Result<Uihost.Result, Error>?]
+            let lock = NSLock()
+            init(_ n: Int) { slots = Array(repeating: nil, count: n) }
+        }
+        let results = Results(runs.count)
+        let scratch: URL = directory
+        DispatchQueue.concurrentPerform(iterations: runs.count) { i in
+            let r = Result { try Uihost.run(runs[i], scratch: scratch) }
+            results.lock.withLock { results.slots[i] = r }
+        }
+        let whole = try results.slots[0]!.get()
         XCTAssertEqual(whole.status, 0, whole.stdout)
         var union: [String] = []
         for k in 1...3 {
-            let r = try Uihost.run(["test", "Scripts/tests", "-j", "2", "--shard", "\(k)/3"], scratch: directory)
+            let r = try results.slots[k]!.get()
             XCTAssertEqual(r.status, 0, r.stdout)
             let lines = caseLines(r)
             XCTAssertFalse(lines.isEmpty, "shard \(k)/3 ran nothing")
