@@ -453,6 +453,11 @@
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
+---A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
+---@class ui.Badge : ui.Component
+---@field text? string The words in the pill (default "").
+---@field kind? "info"|"success"|"warning"|"error" Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x).
+
 -- END GENERATED component classes
 
 ---The methods of a `ui.log` view (its fields are above).
@@ -619,6 +624,11 @@ function ui.box(props) end
 ---@param props ui.Link
 ---@return ui.Link
 function ui.link(props) end
+
+---A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
+---@param props ui.Badge|string Fields, or the text itself.
+---@return ui.Badge
+function ui.badge(props) end
 
 -- END GENERATED component constructors
 

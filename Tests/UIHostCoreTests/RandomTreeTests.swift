@@ -728,7 +728,7 @@ private struct ScriptGenerator {
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2), ("badge", 2)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3)] }
@@ -778,6 +778,10 @@ private struct ScriptGenerator {
             if rng.chance(2, 3) { f.append("onChange = \(handler(c, .interactive(place)))") }
         case "spacer", "divider":
             return rng.chance(1, 4) ? "R(\(i), ui.\(kind) {})" : "R(\(i), ui.\(kind)())"
+        case "badge":
+            if rng.chance(1, 3) { return "R(\(i), ui.badge \(lt()))" }
+            if rng.chance(5, 6) { f.append("text = \(lt())") }
+            if rng.chance(1, 2) { f.append("kind = \"\(rng.pick(["info", "success", "warning", "error"]))\"") }
         case "link":
             if rng.chance(5, 6) { f.append("title = \(lti())") }
             if rng.chance(5, 6) { f.append("url = \(lti())") }

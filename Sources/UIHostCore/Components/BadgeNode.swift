@@ -1,0 +1,42 @@
+/// `ui.badge`: a short status in a coloured pill, ` ✓ Saved `. Its kind picks
+/// the colour (the theme's accent, success, warning or error token, as a
+/// toast's) and, for all but `info`, a mark that says the same in plain text.
+/// Not focusable.
+final class BadgeNode: Node {
+    let text: String
+    let kind: Toasts.Kind
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        text = field.string("text") ?? ""
+        kind = field.choice("kind", BadgeNode.kinds).flatMap(Toasts.Kind.init) ?? .info
+        super.init(id: id, anchor: anchor)
+    }
+
+    static let kinds = Toasts.Kind.allCases.map(\.rawValue)
+
+    override func measure(width: Int) -> Int { 1 }
+    // A space each side, and a mark and its space before the text but for `info`.
+    override func naturalWidth() -> Int { DisplayWidth.of(text) + (kind == .info ? 2 : 4) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let mark = kind == .info ? "" : kind.mark(context.glyphs) + " "
+        let label = " " + TextLayout.truncate(mark + text, to: max(0, rect.width - 2)) + " "
+        frame.put(label, x: rect.x, y: rect.y, style: kind.style, clip: rect)
+    }
+}
+
+extension BadgeNode: Component {
+    static let kind = Kind("badge")
+    static let summary = """
+        A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
+        """
+    static let fields: [FieldSpec] = [
+        .string("text", default: "", doc: "The words in the pill (default \"\")."),
+        .choice("kind", kinds, alias: "\"info\"|\"success\"|\"warning\"|\"error\"",
+                doc: "Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x)."),
+    ]
+    static let shorthand = Shorthand.string(field: "text")
+
+    static func node(_ source: NodeSource) -> Node { BadgeNode(id: source.id, anchor: source.anchor, source.field) }
+}
