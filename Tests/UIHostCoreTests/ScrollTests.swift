@@ -186,4 +186,27 @@ final class ScrollTests: XCTestCase {
         XCTAssertEqual(frame.text, "\n bcd\n")
         XCTAssertEqual(frame.limit, frame.bounds)
     }
+
+    func testContainersAskTheFrameWhetherAChildWouldShow() {
+        var frame = FrameBuffer(width: 6, height: 3)
+        XCTAssertTrue(frame.shows(Rect(x: 5, y: 2, width: 4, height: 4)))
+        XCTAssertFalse(frame.shows(Rect(x: 0, y: 3, width: 6, height: 1)), "below the frame")
+        frame.clipped(to: Rect(x: 0, y: 0, width: 6, height: 1)) { frame in
+            XCTAssertFalse(frame.shows(Rect(x: 0, y: 1, width: 6, height: 1)), "outside the clip")
+            XCTAssertTrue(frame.shows(Rect(x: 2, y: 0, width: 1, height: 1)))
+        }
+    }
+
+    func testATallScreenDrawsOnlyTheChildrenThatShow() throws {
+        // 2000 inputs on a 10-row screen: each records its view while drawn,
+        // so the ones scrolled far out of the frame must have no state.
+        let host = try host("""
+        local c = {}
+        for i = 1, 2000 do c[i] = ui.input { label = "L" .. i } end
+        return ui.screen(c)
+        """, cols: 20, rows: 10)
+        _ = host.render()
+        XCTAssertLessThan(host.interaction.editors.count, 10, "drew \(host.interaction.editors.count) inputs")
+        XCTAssertGreaterThan(host.interaction.editors.count, 0)
+    }
 }

@@ -62,7 +62,7 @@ final class BoxNode: Node {
             let edgeStyle = style.union(focusInside ? .accent : .border)
             drawBorder(into: &frame, glyphs: border.glyphs(ascii: context.glyphs.isASCII), style: edgeStyle)
         }
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
         // The box's colours lie under what its children drew without their own.
         if !style.isPlain { frame.underlay(style, in: contentRect) }
     }

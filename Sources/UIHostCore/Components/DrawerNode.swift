@@ -22,7 +22,7 @@ final class DrawerNode: Node {
             frame.put(String(context.glyphs.vertical), x: rect.maxX - 1, y: y, style: .border, clip: rect)
         }
         if let viewport { return viewport.render(children, into: &frame, context) }
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 }
 

@@ -57,7 +57,7 @@ final class ScreenNode: Node {
             frame.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .border)
         }
         if let viewport { return viewport.render(children, into: &frame, context) }
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 }
 

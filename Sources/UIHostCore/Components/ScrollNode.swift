@@ -37,7 +37,7 @@ final class ScrollNode: Node {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         guard let viewport else {
-            for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+            for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
             return
         }
         viewport.render(children, into: &frame, context, markStyle: context.isFocused(self) ? .focusMark : .muted)

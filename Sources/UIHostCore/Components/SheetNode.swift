@@ -66,7 +66,7 @@ final class SheetNode: Node {
             }
         }
         if let viewport { return viewport.render(children, into: &frame, context) }
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 }
 

@@ -141,7 +141,7 @@ final class TabsNode: Node {
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
         guard !barRect.isEmpty else { return }
         let g = context.glyphs
         Gutter.draw(focused: context.isFocused(self), x: bar.gutterX, y: bar.row, into: &frame, context, clip: barRect)

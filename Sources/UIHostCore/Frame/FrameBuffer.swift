@@ -109,6 +109,11 @@ public struct FrameBuffer: Equatable, Sendable {
         return shown
     }
 
+    /// Whether anything drawn in `rect` would land: containers skip the
+    /// children that would not (a tall screen that scrolls lays out every
+    /// child, most of them far outside the frame).
+    public func shows(_ rect: Rect) -> Bool { !rect.intersection(limit).isEmpty }
+
     /// Runs `body` with writes limited to `rect` as well: content scrolled
     /// past a container's edge draws nothing there.
     public mutating func clipped(to rect: Rect, _ body: (inout FrameBuffer) -> Void) {

@@ -150,6 +150,6 @@ final class StackNode: Node {
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
-        for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 }

@@ -1,8 +1,10 @@
 /// What a container shows of children taller than its place: the screen, a
 /// sheet, the drawer and `ui.scroll`. Set at layout only while they overflow;
 /// the offset is interaction state (`InteractionState.scrollOffsets`, by the
-/// container's table), never written into the script's table.
-struct Viewport {
+/// container's table), never written into the script's table. A class: every
+/// node holds one optionally, and a reference keeps the nodes of a large tree
+/// small where an inline value would add its size to each.
+final class Viewport {
     /// Where the container's offset is kept.
     let key: UnsafeRawPointer
     /// The rows that show.
@@ -13,6 +15,14 @@ struct Viewport {
     let offset: Int
     /// The column where `↑`/`↓` say that more lies beyond an edge.
     let markX: Int
+
+    init(key: UnsafeRawPointer, rect: Rect, contentHeight: Int, offset: Int, markX: Int) {
+        self.key = key
+        self.rect = rect
+        self.contentHeight = contentHeight
+        self.offset = offset
+        self.markX = markX
+    }
 
     var maxOffset: Int { max(0, contentHeight - rect.height) }
     var canScrollUp: Bool { offset > 0 }
@@ -34,7 +44,7 @@ struct Viewport {
     /// Draws the children clipped to the view, then the marks.
     func render(_ children: [Node], into frame: inout FrameBuffer, _ context: RenderContext, markStyle: Style = .muted) {
         frame.clipped(to: rect) { frame in
-            for child in children where !child.rect.isEmpty { child.render(into: &frame, context) }
+            for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
         }
         guard !rect.isEmpty else { return }
         if canScrollUp { frame.put(context.glyphs.moreUp, x: markX, y: rect.y, style: markStyle) }

@@ -100,9 +100,13 @@ public enum TextLayout {
         }
     }
 
+    /// `String(repeating:count:)` appends a character at a time; a prefix of
+    /// a row of blanks is one copy.
     private static func spaces(_ count: Int) -> String {
-        String(repeating: " ", count: count)
+        count <= blanks.utf8.count ? String(decoding: blanks.utf8.prefix(max(0, count)), as: UTF8.self) : String(repeating: " ", count: count)
     }
+
+    private static let blanks = String(repeating: " ", count: 512)
 }
 
 // MARK: - Wrapping
