@@ -111,6 +111,20 @@ final class TableTests: XCTestCase {
                        "OsloRomeLimaKyivBern")
     }
 
+    func testNaNSortsWithTheMissingValuesAndTheNumbersStayInOrder() throws {
+        let host = try host("""
+        t = ui.table { sortable = true, columns = { { title = "A", key = "a" } },
+          rows = { { a = 3 }, { a = 0/0 }, { a = 1 }, { a = -2 }, { a = 0/0 }, { a = 0 } } }
+        function order()
+          local out = {} for i, r in ipairs(t.rows) do out[i] = r.a ~= r.a and "nan" or tostring(r.a) end
+          return table.concat(out, " ")
+        end
+        return ui.screen { t }
+        """, rows: 10)
+        keys(host, .character("s"))
+        XCTAssertEqual(try host.evalString("order()"), "-2 0 1 3 nan nan")
+    }
+
     func testEnterOnTheHeaderSorts() throws {
         let host = try host(cities(sortable: true), rows: 9)
         keys(host, .up)

@@ -80,6 +80,27 @@ final class TreeTests: XCTestCase {
         XCTAssertTrue(host.errors.last?.contains("children of nodes[2] must return a table") == true, host.errors.joined(separator: "\n"))
     }
 
+    func testADeepTreeKeepsTheScreenWholeAcrossKeys() throws {
+        // 99 open levels under a root: each keeps values on Lua's stack while
+        // the next is read, which must have room for them.
+        let host = try host("""
+        local root = { title = "r", expanded = true } local cur = root
+        for i = 1, 99 do local c = { title = "d" .. i, expanded = true } cur.children = { c } cur = c end
+        return ui.screen { title = "T", ui.text "hello", ui.tree { nodes = { root } } }
+        """, cols: 40, rows: 8)
+        host.send(.key(.character("x")))
+        host.send(.key(.tab))
+        XCTAssertEqual(lines(host).prefix(3), ["                   T", String(repeating: "─", count: 40), " hello"])
+    }
+
+    func testANodeWithoutATitleIsLeftOutLikeOtherBadEntries() throws {
+        let host = try host("""
+        return ui.screen { ui.tree { nodes = { "a", { notitle = true }, { title = "b" }, 5 } } }
+        """)
+        XCTAssertEqual(Array(lines(host)[2...3]), [" ›   a", "     b"])
+        XCTAssertTrue(host.errors.contains { $0.contains("nodes[2].title must be a string") }, "\(host.errors)")
+    }
+
     func testACycleIsAProblemNotAHang() throws {
         let host = try host("""
         local n = { title = "loop", expanded = true }
@@ -91,12 +112,12 @@ final class TreeTests: XCTestCase {
     }
 
     func testBadNodesAreProblems() throws {
-        let host = try host("return ui.screen { ui.tree { nodes = { 7, { children = 3 } } } }")
+        let host = try host("return ui.screen { ui.tree { nodes = { 7, { children = 3 }, { title = 'c', children = 3 } } } }")
         _ = host.render()
         let all = host.errors.joined(separator: "\n")
         XCTAssertTrue(all.contains("ui.tree: nodes[1] must be a table"), all)
         XCTAssertTrue(all.contains("nodes[2].title must be a string"), all)
-        XCTAssertTrue(all.contains("nodes[2].children must be a table or a function"), all)
+        XCTAssertTrue(all.contains("nodes[3].children must be a table or a function"), all)
     }
 
     func testAsciiMarks() throws {

@@ -41,7 +41,9 @@ final class TreeNode: Node {
                            ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
         let L = reader.L
         let s = reader.s
-        guard depth < HostLimits.maxTreeDepth else {
+        // Each level keeps its node and its children on the stack while the
+        // next is read: room for them, or Lua's stack would be overrun.
+        guard depth < HostLimits.maxTreeDepth, s.reserve(8) else {
             reader.problem("ui.tree: \(place) nests deeper than \(HostLimits.maxTreeDepth) levels; deeper nodes are not shown")
             return
         }
@@ -68,8 +70,11 @@ final class TreeNode: Node {
                 continue
             }
             let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
-            let title = item.string("title")
-            if title == nil { reader.problem("ui.tree: \(here).title must be a string (got nil)") }
+            // A node without a title is left out, as other bad entries are.
+            guard let title = item.string("title") else {
+                reader.problem("ui.tree: \(here).title must be a string (got nil)")
+                continue
+            }
             let expanded = item.bool("expanded") ?? false
             reader.pushName("children")
             let children = s.rawGet(at: item.table)
@@ -85,7 +90,7 @@ final class TreeNode: Node {
             // Children still behind a function show closed until Right loads them.
             let open = expanded && children == .table && hasChildren
             let row = rows.count
-            rows.append(Row(title: title ?? "", depth: depth, path: path + [i], hasChildren: hasChildren,
+            rows.append(Row(title: title, depth: depth, path: path + [i], hasChildren: hasChildren,
                             expanded: open, parent: parent))
             if open {
                 ancestors.insert(node)

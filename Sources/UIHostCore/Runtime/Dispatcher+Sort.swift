@@ -5,8 +5,8 @@ import LuaBridge
 /// script itself all see the rows as they are shown.
 extension Dispatcher {
     /// One cell's value as the sort compares it: numbers, then strings (byte
-    /// order), then booleans (false first), then missing values, in every
-    /// direction (a blank cell stays at the bottom).
+    /// order), then booleans (false first), then missing values (and NaN), in
+    /// every direction (a blank cell stays at the bottom).
     enum SortValue {
         case number(Double)
         case string(String)
@@ -71,7 +71,10 @@ extension Dispatcher {
             case .index(let k): s.rawGetIndex(at: -1, k)
             }
             switch s.type(at: -1) {
-            case .number: values.append(.number(s.toNumber(at: -1)))
+            case .number:
+                // NaN is unordered: counted as missing, the order stays total.
+                let x = s.toNumber(at: -1)
+                values.append(x.isNaN ? .missing : .number(x))
             case .string: values.append(.string(LuaState.string(L, at: -1)))
             case .boolean: values.append(.boolean(s.truth(at: -1)))
             default: values.append(.missing)
