@@ -21,9 +21,8 @@ final class ButtonNode: Node {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        let body = rect.dropLeft(Gutter.width).row(0)
-        let label = "[ " + TextLayout.truncate(title, to: max(0, body.width - 4)) + " ]"
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let label = Gutter.bracketed(title, width: body.width)
         let state: Style = disabled ? .dim : (focused ? .focused : .plain)
         frame.put(label, x: body.x, y: body.y, style: style.union(state), clip: body)
     }
@@ -62,5 +61,17 @@ enum Gutter {
 
     static func draw(focused: Bool, x: Int, y: Int, into frame: inout FrameBuffer, _ context: RenderContext, clip: Rect) {
         frame.put(focused ? String(context.glyphs.focus) + " " : "  ", x: x, y: y, style: focused ? .focusMark : .plain, clip: clip)
+    }
+
+    /// A one-row control (button, checkbox, switch, link, a dialog's button):
+    /// the gutter on the first row of `rect`, and that row past it for the body.
+    static func row(of rect: Rect, focused: Bool, into frame: inout FrameBuffer, _ context: RenderContext) -> Rect {
+        draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
+        return rect.dropLeft(width).row(0)
+    }
+
+    /// `[ title ]`, the title cut to fit `width` columns.
+    static func bracketed(_ title: String, width: Int) -> String {
+        "[ " + TextLayout.truncate(title, to: max(0, width - 4)) + " ]"
     }
 }

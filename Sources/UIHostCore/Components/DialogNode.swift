@@ -113,9 +113,8 @@ final class DialogButtonNode: Node {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        let body = rect.dropLeft(Gutter.width).row(0)
-        let label = "[ " + TextLayout.truncate(title, to: max(0, body.width - 4)) + " ]"
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let label = Gutter.bracketed(title, width: body.width)
         let look: Style = destructive ? Style.error.union(.bold) : .plain
         frame.put(label, x: body.x, y: body.y, style: look.union(focused ? .focused : .plain), clip: body)
     }

@@ -40,8 +40,7 @@ final class LinkNode: Node {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        let body = rect.dropLeft(Gutter.width).row(0)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
         guard !body.isEmpty else { return }
         let look = Style(fg: .token(.accent), attributes: .underline).union(style).union(focused ? .focused : .plain)
         let shown = TextLayout.truncate(title, to: body.width)
