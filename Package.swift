@@ -18,7 +18,12 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
-        .target(name: "UIHostCore", dependencies: ["LuaBridge"]),
+        .target(
+            name: "UIHostCore",
+            dependencies: ["LuaBridge"],
+            // The sandbox's Lua, checked by luacheck like every Lua file.
+            resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua")]
+        ),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),

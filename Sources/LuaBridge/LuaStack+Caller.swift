@@ -21,3 +21,15 @@ extension LuaStack {
         return LuaCallerPlace(source: ar.source.map { String(cString: $0) } ?? "", shortSource: short, line: Int(ar.currentline))
     }
 }
+
+extension LuaStack {
+    /// The chunk name of the Lua function at `index` (`@path` for a file,
+    /// `=name` for a named chunk); nil for a C function or another value.
+    public func chunkSource(ofFunctionAt index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION, lua_iscfunction(L, index) == 0 else { return nil }
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &ar) != 0, let source = ar.source else { return nil }
+        return String(cString: source)
+    }
+}

@@ -129,7 +129,7 @@ public final class EventLoop {
             let kept = host.keptState()
             let fresh = try reload()
             if let size = terminal.size() { fresh.resize(size) }
-            try fresh.restoreNavigation(host.navigationFiles)
+            try fresh.restoreNavigation(host.navigationRecord)
             fresh.restore(kept)
             // The old state is freed with the old host: the watchdog must not reach it.
             uit_watchdog_setinterrupt(nil, nil)

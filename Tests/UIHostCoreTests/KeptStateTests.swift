@@ -42,7 +42,7 @@ final class KeptStateTests: XCTestCase {
     private func reload(_ old: UIHostCore.Host, path: String, size: Size) throws -> (UIHostCore.Host, Int) {
         let kept = old.keptState()
         let fresh = try UIHostCore.Host(script: path, options: HostOptions(size: size))
-        try fresh.restoreNavigation(old.navigationFiles)
+        try fresh.restoreNavigation(old.navigationRecord)
         return (fresh, fresh.restore(kept))
     }
 

@@ -15,8 +15,8 @@ struct ModuleRequire {
     let onlyInside: String
     /// Pushes the cache table (`package.loaded`'s counterpart).
     let pushCache: (LuaStack) -> Void
-    /// Pushes the `ui` table `require "uihost"` returns.
-    let pushUI: (LuaStack) -> Void
+    /// Pushes the `ui` table `require "uihost"` returns; why there is none yet, or nil.
+    let pushUI: (LuaStack) -> String?
     /// Why `path` may not be read (a link leading out of `folder`), or nil.
     let confinement: (String) -> String?
     /// Pushes the environment a module runs in; nil: the globals.
@@ -30,7 +30,7 @@ struct ModuleRequire {
             return s.raise("bad argument #1 to 'require' (string expected, got \(host.kinds.typeName(s.L, 1)))")
         }
         if name == "uihost" {
-            pushUI(s)
+            if let problem = pushUI(s) { return s.raise(problem) }
             return 1
         }
         let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }

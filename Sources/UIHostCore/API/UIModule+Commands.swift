@@ -53,7 +53,8 @@ extension UIModule {
         s.rawGet(at: 1, "run")
         s.move(1, to: LuaStack(host.L))
         let run = LuaRef(popping: host.lua)
-        let plugin = host.plugins?.running
+        var plugin: Plugin?
+        if case .plugin(let index) = origin(L) { plugin = host.plugins?.plugins[index] }
         if let problem = host.commands.add(.init(id: fields.id, title: fields.title, keyName: fields.keyName, key: fields.key,
                                                  plugin: plugin, run: run, folded: CommandRegistry.fold(fields.title))) {
             return raise(L, "ui.command: " + problem)
@@ -64,8 +65,9 @@ extension UIModule {
         return 0
     }
 
-    /// `ui.run(id)`: runs a command now. True when it ran; false and the
-    /// message when it failed (the banner shows it too).
+    /// `ui.run(id, …)`: runs a command now; its `ctx.args` holds copies of the
+    /// arguments after `id`. True when it ran; false and the message when it
+    /// failed (the banner shows it too).
     static let run: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
@@ -75,7 +77,19 @@ extension UIModule {
             let guess = suggestion(for: id, among: host.commands.ids).map { " (did you mean '\($0)'?)" } ?? ""
             return raise(L, "ui.run: no command '\(HostLimits.shortened(id))'\(guess)")
         }
-        let error = host.runCommand(at: index, on: L)
+        let nargs = s.top - 1
+        guard s.reserve(8) else { return raise(L, "ui.run: out of stack") }
+        // The arguments travel as a message: a command of another owner gets copies.
+        s.pushNewTable(arrayCount: nargs)
+        let args = s.top
+        var budget = LuaStack.MessageBudget(.init())
+        for i in stride(from: 2, through: nargs + 1, by: 1) {
+            if let problem = s.pushMessageCopy(of: i, budget: &budget) {
+                return raise(L, "ui.run('\(HostLimits.shortened(id))'): argument #\(i - 1) cannot be sent: \(problem)")
+            }
+            s.rawSet(at: args, Int(i - 1))
+        }
+        let error = host.runCommand(at: index, on: L, args: args)
         s.push(error == nil)
         guard let error else { return 1 }
         LuaState.push(L, error.message)

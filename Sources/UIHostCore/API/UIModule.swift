@@ -5,34 +5,65 @@ import LuaBridge
 /// trampoline: it checks its arguments first, and reports an error by pushing
 /// the message and returning `LuaTrampoline.raiseWhere`, so only C raises it.
 enum UIModule {
+    /// Makes the screen's `ui` (the global, and `require "uihost"`) and the
+    /// metatable of timer handles.
     static func install(_ host: Host) {
-        let L = host.L
-        let s = LuaStack(L)
-        s.pushNewTable(fieldCount: 32)
-        // One constructor function for every kind, told apart by its upvalue: the kind's place in the registry.
-        for (index, component) in Registry.all.enumerated() {
-            s.pushInteger(index)
-            s.push(construct, upvalues: 1)
-            s.setField(component.kind.rawValue, at: -2)
-        }
-        for (name, f) in functions + commandFunctions { host.lua.setFunction(name, f) }
-        // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
-        if let index = Registry.index(of: LogNode.kind) {
-            s.pushInteger(index)
-            s.push(logOrConstruct, upvalues: 1)
-            s.setField("log", at: -2)
-        }
+        let s = host.lua.stack
+        pushTable(host, origin: .app)
         s.setGlobal("ui")
-        // The metatable of timer handles: `handle:cancel()`.
+        // The metatable of timer handles: `handle:cancel()`. Closed
+        // (`__metatable`), so no script can change `cancel` for another.
         _ = s.pushMetatable(named: "uihost.timer")
         s.pushNewTable(fieldCount: 1)
         host.lua.setFunction("cancel", cancelTimer)
-        s.pushCopy(of: -1)
-        s.setField("__index", at: -3)
-        // getmetatable(handle) gives the methods, never the metatable itself: a
-        // __gc a script added there would run outside every limit.
+        s.setField("__index", at: -2)
+        s.push(false)
         s.setField("__metatable", at: -2)
         s.pop()
+        // Timer handle → timer id, weak: a handle cannot be forged by writing an id into a table.
+        s.pushNewTable()
+        _ = s.pushMetatable(named: "uihost.weakkeys")
+        s.push("k")
+        s.setField("__mode", at: -2)
+        s.setMetatable(at: -2)
+        s.setField(timerHandlesKey, at: LuaStack.registryIndex)
+    }
+
+    /// The registry field of the table of timer handles.
+    static let timerHandlesKey = "uihost.timerhandles"
+
+    /// Pushes a new `ui` table for code of `origin`: every function in it is a
+    /// closure whose first upvalue is the origin, so that what it registers,
+    /// loads or calls is the caller's, however the function is passed around.
+    /// Each plugin gets its own (frozen by plugin_env.lua), so no script can
+    /// change `ui` for another.
+    static func pushTable(_ host: Host, origin: Origin) {
+        let s = host.lua.stack
+        s.pushNewTable(fieldCount: 64)
+        // One constructor function for every kind, told apart by its second upvalue: the kind's place in the registry.
+        for (index, component) in Registry.all.enumerated() {
+            s.pushInteger(origin.code)
+            s.pushInteger(index)
+            s.push(construct, upvalues: 2)
+            s.setField(component.kind.rawValue, at: -2)
+        }
+        for (name, f) in functions + commandFunctions + messageFunctions {
+            s.pushInteger(origin.code)
+            s.push(f, upvalues: 1)
+            s.setField(name, at: -2)
+        }
+        // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
+        if let index = Registry.index(of: LogNode.kind) {
+            s.pushInteger(origin.code)
+            s.pushInteger(index)
+            s.push(logOrConstruct, upvalues: 2)
+            s.setField("log", at: -2)
+        }
+    }
+
+    /// Whose `ui` the running function belongs to (its first upvalue).
+    static func origin(_ L: OpaquePointer) -> Origin {
+        Origin(code: Int(LuaStack(L).toInteger(at: LuaStack.upvalueIndex(1))))
     }
 
     static let functions: [(String, LuaSwiftFunction)] = [
@@ -79,7 +110,7 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 3)
         s.move(1, to: LuaStack(host.L))
-        host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef())
+        host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef(), origin: origin(L))
         return 0
     }
 
@@ -115,7 +146,7 @@ enum UIModule {
     /// component's fields, marks it as a component of its kind, and writes the
     /// defaults that must be in the table from the start.
     static let construct: LuaSwiftFunction = { L in
-        construct(L!, index: Int(LuaStack(L!).toInteger(at: LuaStack.upvalueIndex(1))))
+        construct(L!, index: Int(LuaStack(L!).toInteger(at: LuaStack.upvalueIndex(2))))
     }
 
     static func construct(_ L: OpaquePointer, index: Int) -> Int32 {
@@ -167,12 +198,18 @@ enum UIModule {
     // request, which the host applies once the handler returned; an error
     // they can detect is raised here, at the call.
 
+    /// `ui.push(screen)`, `ui.push(path)` or `ui.push(name)` of a screen a
+    /// plugin ships. A file runs in the environment of whoever pushed it,
+    /// never one chosen by where it lies: the app's globals for the app; for
+    /// a plugin its own, and only files inside its folder or its own screens.
     static let push: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         let host = host(L)
+        let origin = origin(L)
         let directory: String
         var file: String?
+        var runAs = origin
         switch s.type(at: 1) {
         case .table:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
@@ -180,16 +217,13 @@ enum UIModule {
             s.pushCopy(of: 1)
         case .string:
             let path = LuaState.string(L, at: 1)
-            // A screen a plugin ships is pushed by its name.
-            let shipped = host.plugins?.screens[path]?.file
-            let full = shipped ?? FileSystem.join(host.navigator.directoryAfterRequests ?? host.scriptDirectory, path)
-            // Before anything is read: neither the file's content nor whether it exists gets out.
-            if shipped == nil, let problem = host.confinementProblem(full) { return raise(L, "ui.push: " + problem) }
-            guard FileSystem.exists(full), !FileSystem.isDirectory(full) else {
-                return raise(L, Host.pushProblem(path, resolved: full, plugins: host.plugins?.screens.isEmpty == false))
+            let full: String
+            switch host.screenFile(path, pushedBy: origin) {
+            case .failure(let problem): return raise(L, problem.message)
+            case .success(let found): (full, runAs) = found
             }
             do throws(LuaError) {
-                if let got = try host.loadScreenFile(full, on: L) {
+                if let got = try host.loadScreenFile(full, as: runAs, on: L) {
                     return raise(L, "ui.push: \(full) must return a ui.screen (got \(got))" + Host.forgotReturn(got))
                 }
             } catch {
@@ -203,7 +237,7 @@ enum UIModule {
             return argError(L, 1, "push", "ui.screen or path")
         }
         s.move(1, to: LuaStack(host.L))
-        host.navigator.request(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file))
+        host.navigator.request(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file, origin: runAs))
         return 0
     }
 
@@ -333,29 +367,35 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 2)
         s.move(1, to: LuaStack(host.L))
-        guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil) else {
+        guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil, origin: origin(L)) else {
             return raise(L, "\(name): too many timers (\(Scheduler.maxTimers) scheduled); cancel some first")
         }
         pushHandle(L, id)
         return 1
     }
 
+    /// A handle is an empty table the registry maps to its timer: the only
+    /// way to a timer, so a script cancels only timers it was handed.
     private static func pushHandle(_ L: OpaquePointer, _ id: Int) {
         let s = LuaStack(L)
-        s.pushNewTable(fieldCount: 1)
-        s.pushInteger(id)
-        s.setField("id", at: -2)
+        s.pushNewTable()
         s.pushRegisteredMetatable("uihost.timer")
         s.setMetatable(at: -2)
+        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
+        s.pushCopy(of: -2)
+        s.pushInteger(id)
+        s.rawSet(at: -3)
+        s.pop()
     }
 
     static let cancelTimer: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         guard s.type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
-        s.rawGet(at: 1, "id")
-        let id = Int(s.toInteger(at: -1))
-        host(L).scheduler.cancelTimer(id)
+        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
+        s.pushCopy(of: 1)
+        guard s.rawGet(at: -2) == .number else { return argError(L, 1, "cancel", "timer handle") }
+        host(L).scheduler.cancelTimer(Int(s.toInteger(at: -1)))
         return 0
     }
 
@@ -366,7 +406,7 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 1)
         s.move(1, to: LuaStack(host.L))
-        host.scheduler.spawn(from: L)
+        host.scheduler.spawn(from: L, origin: origin(L))
         return 0
     }
 

@@ -130,10 +130,11 @@ extension Host {
     // MARK: - Loading
 
     /// Loads every plugin of every folder; reports each that fails. With
-    /// `manifestsOnly` (`uihost plugins`), stops after checking the manifest:
-    /// nothing is granted, no `setup` runs.
+    /// `manifestsOnly` (`uihost plugins`, `uihost check`), stops after checking
+    /// the manifest: nothing is granted, no `setup` runs.
     func loadPlugins(manifestsOnly: Bool = false) {
         guard let set = plugins else { return }
+        var seen: Set<String> = []
         for directory in set.directories {
             guard FileSystem.isDirectory(directory) else {
                 dispatcher.report("plugins: \(directory) is not a folder")
@@ -142,10 +143,12 @@ extension Host {
             for folder in FileSystem.list(directory) where !folder.hasPrefix(".") {
                 let path = FileSystem.join(directory, folder)
                 guard FileSystem.isDirectory(path) else { continue }
+                // One folder named twice (the config and `test.open`) is one plugin, loaded once.
+                guard seen.insert(FileSystem.realPath(path) ?? path).inserted else { continue }
                 let report = loadPlugin(folder, at: path, manifestsOnly: manifestsOnly)
                 set.reports.append(report)
                 if !report.problems.isEmpty {
-                    dispatcher.report("plugin '\(folder)' was not loaded: " + report.problems.joined(separator: "; "))
+                    dispatcher.report("plugin '\(Host.oneLine(folder))' was not loaded: " + report.problems.joined(separator: "; "))
                 }
             }
         }
@@ -155,6 +158,15 @@ extension Host {
         }
     }
 
+    /// A name as one line of a message: a folder name may hold line breaks.
+    static func oneLine(_ name: String) -> String {
+        String(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+    }
+
+    /// Loads one plugin, all or nothing. Its `plugin.lua` runs first without
+    /// `ui` and without any capability: it can only return the manifest.
+    /// The manifest and grants are checked before the plugin gets either;
+    /// if `setup` then fails, everything it registered is rolled back.
     private func loadPlugin(_ name: String, at directory: String, manifestsOnly: Bool) -> PluginReport {
         var report = PluginReport(name: name, directory: directory)
         let file = FileSystem.join(directory, "plugin.lua")
@@ -163,12 +175,13 @@ extension Host {
             report.problems = ["no plugin.lua in \(directory)"]
             return report
         }
-        if let other = set.plugins.first(where: { $0.name == name && $0.active }) {
-            report.problems = ["a plugin named '\(name)' is loaded already (from \(other.directory))"]
+        if let other = set.plugins.first(where: { $0.name == name && ($0.active || manifestsOnly && $0.manifest != nil) }) {
+            report.problems = ["a plugin named '\(Host.oneLine(name))' is loaded already (from \(other.directory))"]
             return report
         }
         let plugin = Plugin(name: name, directory: directory)
         let index = set.plugins.count
+        let origin = Origin.plugin(index)
         set.plugins.append(plugin)
         let s = lua.stack
         let top = s.top
@@ -185,7 +198,7 @@ extension Host {
             try lua.loadFile(file)
             s.pushCopy(of: env)
             s.setEnvironment(ofChunkAt: -2)
-            try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1) }
+            try dispatcher.limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1) }
             let manifestIndex = s.top
             guard s.type(at: manifestIndex) == .table else {
                 let got = kinds.typeName(L, manifestIndex)
@@ -203,21 +216,28 @@ extension Host {
             }
             report.version = manifest.version
             report.permissions = manifest.permissions.map(\.rawValue)
-            let granted = set.grants[name] ?? []
+            let granted = manifestsOnly ? [] : set.grants[name] ?? []
             report.granted = manifest.permissions.filter { granted.contains($0) }.map(\.rawValue)
-            report.problems = problems(of: manifest, granted: granted, manifestsOnly: manifestsOnly)
+            report.problems = problems(of: manifest, in: set, granted: granted, manifestsOnly: manifestsOnly)
+            plugin.manifest = manifest
             if !report.problems.isEmpty || manifestsOnly { return report }
 
             s.pushCopy(of: grant)
+            UIModule.pushTable(self, origin: origin)
             s.push(granted.contains(.io) && manifest.permissions.contains(.io))
             s.push(granted.contains(.os) && manifest.permissions.contains(.os))
-            try lua.call(nargs: 2, nresults: 0)
+            try lua.call(nargs: 3, nresults: 0)
             s.pushNewTable()
             plugin.state = LuaRef(popping: lua)
-            plugin.manifest = manifest
-            try runSetup(plugin, manifest: manifestIndex)
-            register(plugin, manifest, at: manifestIndex)
             plugin.active = true
+            dispatcher.limits.add(plugin, as: origin)
+            do throws(LuaError) {
+                try runSetup(plugin, as: origin, manifest: manifestIndex)
+            } catch {
+                rollBack(plugin, origin)
+                throw error
+            }
+            register(plugin, manifest, at: manifestIndex)
         } catch {
             report.problems.append(error.message)
         }
@@ -225,8 +245,9 @@ extension Host {
     }
 
     /// What keeps a manifest from loading: an API version the host does not
-    /// meet, a permission not granted, a name another plugin took.
-    private func problems(of manifest: PluginManifest, granted: Set<Capability>, manifestsOnly: Bool) -> [String] {
+    /// meet, a permission not granted, a command id or screen name another
+    /// plugin (or the screen) took.
+    private func problems(of manifest: PluginManifest, in set: PluginSet, granted: Set<Capability>, manifestsOnly: Bool) -> [String] {
         var problems: [String] = []
         let name = manifest.name
         if let requires = manifest.requires, let problem = PluginAPI.problem(requirement: requires) {
@@ -238,24 +259,35 @@ extension Host {
                                 + "(--grant \(name)=\(permission.rawValue), or grant = { \(name) = { \"\(permission.rawValue)\" } } in uihost.lua)")
             }
         }
+        // Checked against the plugins before it, loaded or (for `uihost plugins`) only read.
+        let before = set.plugins.dropLast().filter { $0.active || manifestsOnly && $0.manifest != nil }
         for command in manifest.commands {
             if let taken = commands.command(command.id) {
                 problems.append("the command id '\(command.id)' is taken by " + CommandRegistry.describe(taken.plugin))
+            } else if manifestsOnly, let other = before.first(where: { $0.manifest?.commands.contains { $0.id == command.id } == true }) {
+                problems.append("the command id '\(command.id)' is taken by plugin '\(other.name)'")
             }
         }
-        guard let set = plugins, let directory = set.plugins.last?.directory else { return problems }
+        guard let directory = set.plugins.last?.directory else { return problems }
         for screen in manifest.screens {
             if let other = set.screens[screen.name] {
                 problems.append("the screen name '\(screen.name)' is taken by plugin '\(other.plugin.name)'")
+            } else if manifestsOnly, let other = before.first(where: { $0.manifest?.screens.contains { $0.name == screen.name } == true }) {
+                problems.append("the screen name '\(screen.name)' is taken by plugin '\(other.name)'")
             }
             let path = FileSystem.join(directory, screen.file)
-            if !FileSystem.exists(path) { problems.append("screens.\(screen.name): no file \(path)") }
+            if !FileSystem.isInside(path, root: directory) {
+                problems.append("screens.\(screen.name): \(screen.file) is outside the plugin's folder")
+            } else if !FileSystem.exists(path) {
+                problems.append("screens.\(screen.name): no file \(path)")
+            }
         }
         return problems
     }
 
-    /// `setup(state, options)`, with the plugin's limits.
-    private func runSetup(_ plugin: Plugin, manifest: Int32) throws(LuaError) {
+    /// `setup(state, options)`, with the plugin's limits; what it asks the
+    /// navigation for waits until it returned.
+    private func runSetup(_ plugin: Plugin, as origin: Origin, manifest: Int32) throws(LuaError) {
         let s = lua.stack
         guard s.rawGet(at: manifest, "setup") == .function else {
             s.pop()
@@ -265,18 +297,41 @@ extension Host {
         let state = s.top
         if let options = plugins?.options, options.push(onto: s) == .table, s.rawGet(at: -1, plugin.name) == .table {
             s.remove(at: -2)
+            // A copy: the config's table is not the plugin's to keep or change for another.
+            var budget = LuaStack.MessageBudget(.init())
+            if let problem = s.pushMessageCopy(of: -1, budget: &budget) {
+                throw LuaError.runtime(message: "options.\(plugin.name) in \(Host.configName): \(problem)", traceback: "")
+            }
+            s.remove(at: -2)
         } else {
             s.top = state
             s.pushNewTable()
         }
-        let previous = plugins?.running
-        plugins?.running = plugin
-        defer { plugins?.running = previous }
         do throws(LuaError) {
-            try withPluginLimits(plugin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
+            try dispatcher.limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
         } catch {
             throw LuaError.runtime(message: "setup failed: " + error.message, traceback: error.traceback)
         }
+    }
+
+    /// Takes back everything a plugin whose `setup` failed registered:
+    /// commands, bindings, timers, coroutines, exposed functions, its state
+    /// and environment. Nothing of it runs again.
+    private func rollBack(_ plugin: Plugin, _ origin: Origin) {
+        plugin.active = false
+        dispatcher.limits.remove(origin)
+        commands.removeAll { $0.plugin === plugin }
+        for binding in appBindings where binding.origin == origin {
+            if case .app(let ref) = binding.source { s.unref(ref) }
+        }
+        appBindings.removeAll { $0.origin == origin }
+        bindingCache = nil
+        scheduler.stopAll(of: origin)
+        exposed.removeAll(of: origin)
+        plugin.state = nil
+        plugin.environment = nil
+        plugin.loaded = nil
+        invalidation.layout = true
     }
 
     /// Adds the manifest's commands, menu items and screens.
@@ -304,18 +359,10 @@ extension Host {
         }
     }
 
-    /// Runs `body` with the limits of a call into `plugin` (when it is one and
-    /// plugin limits are set).
-    func withPluginLimits<T>(_ plugin: Plugin?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        guard plugin != nil, let limits = options.pluginLimits else { return try body() }
-        let budget = lua.instructionBudget, seconds = lua.timeLimit
-        lua.instructionBudget = limits.maxInstructions
-        lua.timeLimit = limits.maxSeconds
-        defer {
-            lua.instructionBudget = budget
-            lua.timeLimit = seconds
-        }
-        return try body()
+    /// The origin of a loaded plugin.
+    func origin(of plugin: Plugin?) -> Origin {
+        guard let plugin, let index = plugins?.plugins.firstIndex(where: { $0 === plugin }) else { return .app }
+        return .plugin(index)
     }
 
     // MARK: - require, inside the plugin's folder
@@ -334,7 +381,11 @@ extension Host {
             pushCache: { plugin.loaded?.push(onto: $0) },
             pushUI: { s in
                 plugin.environment?.push(onto: s)
-                s.rawGet(at: -1, "ui")
+                // Before setup the plugin has no `ui` yet: plugin.lua only returns its manifest.
+                guard s.rawGet(at: -1, "ui") == .table else {
+                    return "plugin '\(plugin.name)': ui is not available while plugin.lua runs; use it in setup, commands and screens"
+                }
+                return nil
             },
             // A symlink inside the folder may lead anywhere.
             confinement: { path in

@@ -43,6 +43,9 @@ struct PluginManifest {
             if let name = text(t, "name", in: "", &problems) {
                 if name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
                     problems.append("name must be letters, digits, '-' or '_' (got \"\(HostLimits.shortened(name))\")")
+                } else if name != folder {
+                    // The folder is what --grant, messages and `ui.call("NAME.fn")` go by.
+                    problems.append("name \"\(name)\" differs from its folder '\(HostLimits.shortened(folder))'; a plugin's name is its folder's name")
                 } else {
                     m.name = name
                 }

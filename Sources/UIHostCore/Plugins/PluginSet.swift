@@ -55,9 +55,6 @@ final class PluginSet {
     var menus: [String: [MenuItem]] = [:]
     /// Screen name → the plugin that ships it and the file.
     var screens: [String: (plugin: Plugin, file: String)] = [:]
-    /// The plugin whose code runs now (`setup`, a command), so that what it
-    /// registers through `ui` is its own.
-    var running: Plugin?
 
     init(directories: [String], grants: PluginGrants, options: LuaRef?) {
         self.directories = directories

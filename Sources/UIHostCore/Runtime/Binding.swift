@@ -10,6 +10,8 @@ struct Binding {
     let name: String
     let desc: String
     let source: Source
+    /// Who bound it (`ui.bind`): its function runs under their limits.
+    var origin: Origin = .app
 
     enum Source: Equatable {
         /// `component.keys[name]` of the node with this anchor in the current layout.

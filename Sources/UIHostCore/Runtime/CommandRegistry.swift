@@ -49,6 +49,16 @@ final class CommandRegistry {
         return nil
     }
 
+    /// Takes out the commands `match` picks (a plugin rolled back), keeping the others' order.
+    func removeAll(where match: (Command) -> Bool) {
+        let kept = commands.filter { !match($0) }
+        guard kept.count != commands.count else { return }
+        commands = []
+        byID = [:]
+        byKey = [:]
+        for command in kept { _ = add(command) }
+    }
+
     static func describe(_ plugin: Plugin?) -> String {
         plugin.map { "plugin '\($0.name)'" } ?? "the screen"
     }

@@ -40,7 +40,7 @@ extension Dispatcher {
                 s.pushCopy(of: node)
                 let failed = handling { () -> Bool in
                     do throws(LuaError) {
-                        try lua.call(nargs: 1, nresults: 1)
+                        try limits.run(functionAt: -2, on: L) { () throws(LuaError) in try lua.call(nargs: 1, nresults: 1) }
                         return false
                     } catch {
                         report("ui.tree: children of \(place(path)): " + error.message, traceback: error.traceback)

@@ -13,6 +13,8 @@ final class Dispatcher {
     var s: LuaStack { LuaStack(L) }
     let reader: TreeReader
     let invalidation: Invalidation
+    /// Whose limits each call runs under (a plugin's code, its own).
+    let limits: CallLimits
     private let log: (String) -> Void
 
     /// Handler errors so far, as shown in the banner.
@@ -29,8 +31,9 @@ final class Dispatcher {
     /// Run when the outermost handler returned (the host applies the navigation requests).
     var settle: () -> Void = {}
 
-    init(lua: LuaState, reader: TreeReader, invalidation: Invalidation, log: @escaping (String) -> Void) {
+    init(lua: LuaState, reader: TreeReader, invalidation: Invalidation, limits: CallLimits, log: @escaping (String) -> Void) {
         self.lua = lua
+        self.limits = limits
         self.reader = reader
         self.invalidation = invalidation
         self.log = log
@@ -52,13 +55,18 @@ final class Dispatcher {
 
     // MARK: - Calls
 
-    /// Calls the function below `nargs` arguments; an error goes to the banner.
+    /// Calls the function below `nargs` arguments, under the limits of
+    /// `origin` or else of whose code the function is; an error goes to the banner.
     @discardableResult
-    func invoke(nargs: Int32) -> LuaError? {
+    func invoke(nargs: Int32, as origin: Origin? = nil) -> LuaError? {
         invalidation.layout = true
         return handling { () -> LuaError? in
             do throws(LuaError) {
-                try lua.call(nargs: nargs, nresults: 0)
+                if let origin {
+                    try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
+                } else {
+                    try limits.run(functionAt: -(nargs + 1), on: L) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
+                }
                 return nil
             } catch {
                 report(error)
@@ -178,7 +186,7 @@ final class Dispatcher {
         }
         s.pushInteger(index)
         do throws(LuaError) {
-            try lua.call(nargs: 1, nresults: 1)
+            try limits.run(functionAt: -2, on: L) { () throws(LuaError) in try lua.call(nargs: 1, nresults: 1) }
         } catch {
             report("\(reader.kinds.kind(L, at: t)?.constructorName ?? "ui").\(fields.function)(\(index)): " + error.message,
                    traceback: error.traceback)

@@ -57,7 +57,7 @@ extension Host {
             dispatcher.runBinding(anchor: anchor, name: binding.name)
         case .app(let ref):
             s.pushRef(ref)
-            dispatcher.invoke(nargs: 0)
+            dispatcher.invoke(nargs: 0, as: binding.origin)
         case .command(let index):
             runCommand(at: index)
         }
@@ -65,12 +65,13 @@ extension Host {
     }
 
     /// `ui.bind(name, desc, fn)`: replaces an app-wide binding of the same key.
-    func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32) {
+    func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) {
+        let binding = Binding(key: key, name: name, desc: desc, source: .app(ref), origin: origin)
         if let i = appBindings.firstIndex(where: { $0.key == key }) {
             if case .app(let old) = appBindings[i].source { s.unref(old) }
-            appBindings[i] = Binding(key: key, name: name, desc: desc, source: .app(ref))
+            appBindings[i] = binding
         } else {
-            appBindings.append(Binding(key: key, name: name, desc: desc, source: .app(ref)))
+            appBindings.append(binding)
         }
         bindingCache = nil
         invalidation.layout = true

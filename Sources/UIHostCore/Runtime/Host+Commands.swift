@@ -35,14 +35,16 @@ extension Host {
         return .some(dispatcher.handling { runCommand(at: index) })
     }
 
+    /// Runs command `index` on `thread`; `args`, a table on that thread's
+    /// stack, becomes `ctx.args` (`ui.run(id, …)`).
     @discardableResult
-    func runCommand(at index: Int, on thread: OpaquePointer? = nil) -> LuaError? {
+    func runCommand(at index: Int, on thread: OpaquePointer? = nil, args: Int32? = nil) -> LuaError? {
         let command = commands.commands[index]
         let s = thread.map { LuaStack($0) } ?? lua.stack
         invalidation.layout = true
         command.run.push(onto: s)
         if let plugin = command.plugin { plugin.state?.push(onto: s) }
-        s.pushNewTable(fieldCount: 3)
+        s.pushNewTable(fieldCount: 4)
         s.push(command.id)
         s.setField("id", at: -2)
         if let plugin = command.plugin {
@@ -51,11 +53,14 @@ extension Host {
             s.push(plugin.directory)
             s.setField("folder", at: -2)
         }
-        let previous = plugins?.running
-        plugins?.running = command.plugin
-        defer { plugins?.running = previous }
+        if let args {
+            s.pushCopy(of: args)
+        } else {
+            s.pushNewTable()
+        }
+        s.setField("args", at: -2)
         do throws(LuaError) {
-            try withPluginLimits(command.plugin) { () throws(LuaError) in
+            try dispatcher.limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
                 try lua.call(nargs: command.plugin == nil ? 1 : 2, nresults: 0, on: thread)
             }
             return nil

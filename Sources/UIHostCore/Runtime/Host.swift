@@ -52,6 +52,8 @@ public final class Host {
     }
     /// The plugins, when any folder of them was given.
     var plugins: PluginSet?
+    /// What the screen and plugins offer each other (`ui.expose`, `ui.call`).
+    let exposed = ExposedFunctions()
     var usesPlugins: Bool { plugins != nil }
 
     /// Sets up the Lua state, the sandbox, `ui` and the plugins, for a screen
@@ -65,9 +67,11 @@ public final class Host {
         kinds = ComponentKinds(lua.L)
         let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)
-        reader = TreeReader(lua: lua, kinds: kinds, assets: assets)
+        let limits = CallLimits(lua: lua, pluginLimits: options.pluginLimits)
+        reader = TreeReader(lua: lua, kinds: kinds, assets: assets, limits: limits)
         scriptDirectory = directory
-        dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation, log: options.log)
+        dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation,
+                                limits: limits, log: options.log)
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         scheduler = Scheduler(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,

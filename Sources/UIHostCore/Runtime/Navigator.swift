@@ -11,6 +11,8 @@ final class Navigator {
         var directory: String
         /// The file it came from when it was pushed by path (`--watch` pushes it again after a reload).
         var file: String?
+        /// Whose environment the file ran in (`--watch` runs it there again).
+        var origin: Origin = .app
         var drawerOpen = false
     }
 
@@ -93,7 +95,7 @@ final class Navigator {
     private func dropRequests() {
         for request in requests {
             switch request {
-            case .push(let ref, _, _): s.unref(ref)
+            case .push(let ref, _, _, _): s.unref(ref)
             case .present(let sheet):
                 s.unref(sheet.ref)
                 if let waiter = sheet.waiter { s.unref(waiter) }
@@ -105,7 +107,7 @@ final class Navigator {
 
     private func apply(_ request: NavigationRequest) {
         switch request {
-        case .push(let ref, let directory, let file): push(ref: ref, directory: directory, file: file)
+        case .push(let ref, let directory, let file, let origin): push(ref: ref, directory: directory, file: file, origin: origin)
         case .pop: pop()
         case .present(let sheet): present(sheet)
         case .dismissTop:
@@ -145,7 +147,7 @@ final class Navigator {
         var directories = stack.map(\.directory)
         for request in requests {
             switch request {
-            case .push(_, let directory, _): directories.append(directory)
+            case .push(_, let directory, _, _): directories.append(directory)
             case .pop: if directories.count > 1 { directories.removeLast() }
             default: break
             }
@@ -157,9 +159,9 @@ final class Navigator {
 
     /// Pushes the screen `ref` (a registry reference it now owns) as the new
     /// current screen; relative paths it pushes resolve from `directory`.
-    func push(ref: Int32, directory: String, file: String? = nil) {
+    func push(ref: Int32, directory: String, file: String? = nil, origin: Origin = .app) {
         if let below = stack.last { callScreenHandler(below.ref, "onDisappear") }
-        stack.append(ScreenEntry(ref: ref, directory: directory, file: file))
+        stack.append(ScreenEntry(ref: ref, directory: directory, file: file, origin: origin))
         invalidation.layout = true
         callScreenHandler(ref, "onAppear")
     }
@@ -288,7 +290,7 @@ final class Navigator {
 /// already checked, so that applying it later raises nothing.
 enum NavigationRequest {
     /// `ui.push`: the screen's registry reference, and where it came from.
-    case push(ref: Int32, directory: String, file: String?)
+    case push(ref: Int32, directory: String, file: String?, origin: Origin)
     case pop
     case present(Navigator.Sheet)
     /// `ui.dismiss()`: the top sheet, whichever it is then.

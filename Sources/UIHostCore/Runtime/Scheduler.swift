@@ -9,6 +9,8 @@ struct Timer {
     /// Registry reference to the function, or to the coroutine for a sleeper.
     let ref: Int32
     let isCoroutine: Bool
+    /// Whose it is: runs under its limits, goes when a plugin that failed to load is rolled back.
+    var origin: Origin = .app
 }
 
 /// Time: timers and coroutines run on the host's clock, which moves only by
@@ -34,8 +36,8 @@ final class Scheduler {
     /// Milliseconds since the app started, on the host's clock.
     private(set) var clock = 0
     private var timers = TimerQueue()
-    /// Coroutines of `ui.spawn` still running.
-    private var spawned: Set<OpaquePointer> = []
+    /// Coroutines of `ui.spawn` still running, and whose they are.
+    private var spawned: [OpaquePointer: Origin] = [:]
     private var nextTimerID = 1
     /// Takes a coroutine (its reference) that waits for the dialog of a
     /// table; false when no such dialog is shown or about to be.
@@ -49,7 +51,7 @@ final class Scheduler {
 
     /// Schedules the function on top of the Lua stack (popping it); returns the
     /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
-    func schedule(after ms: Int, every interval: Int?) -> Int? {
+    func schedule(after ms: Int, every interval: Int?, origin: Origin = .app) -> Int? {
         guard timers.count < Scheduler.maxTimers else {
             s.pop()
             return nil
@@ -59,7 +61,8 @@ final class Scheduler {
         nextTimerID += 1
         // At least 1 ms: a timer that schedules another for "now" must not keep
         // one `advance` from ever returning.
-        timers.insert(Timer(id: id, due: clock + max(1, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false))
+        timers.insert(Timer(id: id, due: clock + max(1, ms), interval: interval.map { max(1, $0) }, ref: ref, isCoroutine: false,
+                            origin: origin))
         return id
     }
 
@@ -134,12 +137,12 @@ final class Scheduler {
         }
         s.pushRef(timer.ref)
         if timer.interval == nil { s.unref(timer.ref) }
-        return dispatcher.invoke(nargs: 0)
+        return dispatcher.invoke(nargs: 0, as: timer.origin)
     }
 
     /// Releases what a timer taken off the queue holds, without running it.
     private func release(_ timer: Timer) {
-        if timer.isCoroutine, let co = thread(timer.ref) { spawned.remove(co) }
+        if timer.isCoroutine, let co = thread(timer.ref) { spawned[co] = nil }
         s.unref(timer.ref)
     }
 
@@ -161,9 +164,9 @@ final class Scheduler {
 
     /// `ui.spawn(fn)`, called on thread `caller`: the function on top of the main
     /// stack (popped) runs as a coroutine now.
-    func spawn(from caller: OpaquePointer) {
+    func spawn(from caller: OpaquePointer, origin: Origin = .app) {
         let co = s.pushNewThread().L
-        spawned.insert(co)
+        spawned[co] = origin
         s.rotate(-2, by: 1)          // thread fn
         s.move(1, to: LuaStack(co))           // thread
         let ref = s.popRef()
@@ -177,7 +180,10 @@ final class Scheduler {
     @discardableResult
     func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> LuaError? {
         guard let co = thread(ref) else { return nil }
-        let resumed = dispatcher.handling { lua.resume(LuaStack(co), from: LuaStack(caller ?? L), nargs: nargs) }
+        let origin = spawned[co] ?? .app
+        let resumed = dispatcher.handling {
+            dispatcher.limits.run(as: origin) { lua.resume(LuaStack(co), from: LuaStack(caller ?? L), nargs: nargs) }
+        }
         invalidation.layout = true
         if case .yielded(var nresults) = resumed {
             let c = LuaStack(co)
@@ -191,7 +197,7 @@ final class Scheduler {
             // What ui.sleep yields; a bare coroutine.yield may yield anything.
             if nresults >= 1, c.isInteger(at: -1) { ms = Int(clamping: min(max(0, c.toInteger(at: -1)), 1_000_000_000_000)) }
             c.pop(nresults)
-            timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true))
+            timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true, origin: origin))
             nextTimerID += 1
             return nil
         }
@@ -201,7 +207,7 @@ final class Scheduler {
             dispatcher.report(error)
             failure = error
         }
-        spawned.remove(co)
+        spawned[co] = nil
         s.unref(ref)
         return failure
     }
@@ -215,6 +221,13 @@ final class Scheduler {
 
     /// Whether `thread` is a coroutine started by `ui.spawn` (where `ui.sleep` may yield).
     func isSpawned(_ thread: OpaquePointer) -> Bool {
-        spawned.contains(thread)
+        spawned[thread] != nil
+    }
+
+    /// Stops every timer and sleeping coroutine of `origin` (a plugin whose
+    /// `setup` failed leaves nothing running).
+    func stopAll(of origin: Origin) {
+        for timer in timers.removeAll(where: { $0.origin == origin }) { release(timer) }
+        for (co, o) in spawned where o == origin { spawned[co] = nil }
     }
 }

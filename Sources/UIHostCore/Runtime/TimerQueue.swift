@@ -23,6 +23,13 @@ struct TimerQueue {
         return all
     }
 
+    /// Takes the live timers `match` picks off the queue.
+    mutating func removeAll(where match: (Timer) -> Bool) -> [Timer] {
+        let taken = heap.filter { live[$0.id] != nil && match($0) }
+        for timer in taken { _ = cancel(timer.id) }
+        return taken
+    }
+
     mutating func insert(_ timer: Timer) {
         live[timer.id] = timer.ref
         heap.append(timer)

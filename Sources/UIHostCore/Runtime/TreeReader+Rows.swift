@@ -88,7 +88,7 @@ extension TreeReader {
         s.pushCopy(of: o)
         s.pushInteger(index)
         do throws(LuaError) {
-            try lua.call(nargs: 1, nresults: 1)
+            try limits.run(functionAt: -2, on: L) { () throws(LuaError) in try lua.call(nargs: 1, nresults: 1) }
         } catch {
             let place = "\(name())(\(index)): "
             var note = ""

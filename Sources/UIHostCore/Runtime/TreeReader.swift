@@ -13,6 +13,8 @@ final class TreeReader {
     /// For the protected calls of data sources (`item(i)`), the only Lua a
     /// reader runs (TreeReader+Rows.swift). The host owns both.
     unowned let lua: LuaState
+    /// A data source a plugin's screen gives runs under the plugin's limits.
+    let limits: CallLimits
     let kinds: ComponentKinds
     /// The anchor table: anchor[n] is the table of node n of the last layout,
     /// so that handlers reach the components the nodes came from.
@@ -55,8 +57,9 @@ final class TreeReader {
     /// runaway `item` would otherwise stall every frame).
     var stoppedSources: Set<UnsafeRawPointer> = []
 
-    init(lua: LuaState, kinds: ComponentKinds, assets: AssetStore) {
+    init(lua: LuaState, kinds: ComponentKinds, assets: AssetStore, limits: CallLimits) {
         self.lua = lua
+        self.limits = limits
         self.L = lua.L
         self.kinds = kinds
         self.assets = assets

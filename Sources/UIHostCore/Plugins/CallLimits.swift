@@ -1,0 +1,49 @@
+import LuaBridge
+
+/// The limits a call into Lua runs under: a plugin's own (`pluginLimits`)
+/// for its code, the app's otherwise. Every call into a plugin asks here:
+/// `setup`, commands, timers, `ui.spawn` coroutines, handlers of the screens
+/// it ships, its exposed functions.
+final class CallLimits {
+    private let lua: LuaState
+    /// Nil: plugins run under the app's limits.
+    let pluginLimits: ScriptLimits?
+    /// `dir/` of each loaded plugin and `=[plugin NAME]`, the prefix of the
+    /// chunks its `load` makes, with its origin.
+    private var prefixes: [(folder: String, chunk: String, origin: Origin)] = []
+
+    init(lua: LuaState, pluginLimits: ScriptLimits?) {
+        self.lua = lua
+        self.pluginLimits = pluginLimits
+    }
+
+    func add(_ plugin: Plugin, as origin: Origin) {
+        prefixes.append(("@" + plugin.directory + "/", "=[plugin \(plugin.name)]", origin))
+    }
+
+    func remove(_ origin: Origin) {
+        prefixes.removeAll { $0.origin == origin }
+    }
+
+    /// Whose code the Lua function at `index` is, by where it came from: a
+    /// file in a plugin's folder (a plugin loads files from nowhere else) or
+    /// a chunk of a plugin's `load`. A screen that names a chunk like a
+    /// plugin's only gets that plugin's limits.
+    func origin(ofFunctionAt index: Int32, on thread: OpaquePointer) -> Origin {
+        guard !prefixes.isEmpty, let source = LuaStack(thread).chunkSource(ofFunctionAt: index) else { return .app }
+        for p in prefixes where source.hasPrefix(p.folder) || source.hasPrefix(p.chunk) { return p.origin }
+        return .app
+    }
+
+    /// Runs `body` (a call into Lua) under the limits of `origin`.
+    func run<T, E: Error>(as origin: Origin, _ body: () throws(E) -> T) throws(E) -> T {
+        guard case .plugin = origin, let limits = pluginLimits else { return try body() }
+        return try lua.withLimits(instructions: limits.maxInstructions, seconds: limits.maxSeconds, body)
+    }
+
+    /// Runs `body`, a call of the function at `index`, under the limits of whose code it is.
+    func run<T, E: Error>(functionAt index: Int32, on thread: OpaquePointer, _ body: () throws(E) -> T) throws(E) -> T {
+        guard pluginLimits != nil, !prefixes.isEmpty else { return try body() }
+        return try run(as: origin(ofFunctionAt: index, on: thread), body)
+    }
+}
