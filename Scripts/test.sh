@@ -43,7 +43,7 @@ fi
   echo $? > "$logs/uihost-test.status" ) &
 automation=$!
 stage "swift test" "Executed [0-9]+ tests" swift test --skip-build
-stage luacheck "Total:" luacheck --no-color screens Scripts/tests Scripts/fuzz
+stage luacheck "Total:" luacheck --no-color screens Scripts/tests Scripts/fuzz Sources/UIHostCore/Lua
 wait $automation
 cat "$logs/uihost-test.stage"
 [ "$(cat "$logs/uihost-test.status")" = 0 ] || failed+=("uihost test")

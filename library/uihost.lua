@@ -711,6 +711,7 @@ function ui.sleep(ms) end
 ---@field id string The command's id.
 ---@field plugin? string The plugin it comes from (plugin commands only).
 ---@field folder? string The plugin's folder (plugin commands only).
+---@field args any[] Copies of the arguments `ui.run(id, ...)` gave after the id (empty otherwise).
 
 ---@class ui.Command
 ---@field id string Unique among the app's commands.
@@ -724,11 +725,26 @@ function ui.sleep(ms) end
 ---@param command ui.Command
 function ui.command(command) end
 
----Runs command `id` now. True when it ran; false and the message when it failed.
+---Runs command `id` now; its `ctx.args` holds copies of the arguments after `id`.
+---True when it ran; false and the message when it failed.
 ---@param id string
+---@param ... any nil, booleans, numbers, strings and tables of them
 ---@return boolean ok
 ---@return string? message
-function ui.run(id) end
+function ui.run(id, ...) end
+
+---Offers functions to the screen and plugins, called by name with `ui.call`: the
+---screen's as `name`, a plugin's as `plugin.name`. Exposing a name again replaces it.
+---@param functions table<string, function>
+function ui.expose(functions) end
+
+---Calls an exposed function with copies of the arguments (nil, booleans, numbers,
+---strings and tables of them; at most 10^5 values and 16 MiB) and returns copies of
+---its results. It runs under its owner's limits; its error is raised here, naming it.
+---@param name string `name` for the screen's, `plugin.name` for a plugin's
+---@param ... any
+---@return any ...
+function ui.call(name, ...) end
 
 ---A `ui.list` of the items plugins contribute to menu `name` (empty when none do);
 ---choosing one runs its command. The result is a `ui.List` (its `items` may be read).

@@ -11,13 +11,16 @@ enum UIModule {
         let s = host.lua.stack
         pushTable(host, origin: .app)
         s.setGlobal("ui")
-        // The metatable of timer handles: `handle:cancel()`. Closed
-        // (`__metatable`), so no script can change `cancel` for another.
+        // The metatable of timer handles: `handle:cancel()`. getmetatable(handle)
+        // gives a list of the methods that nothing reads, never the metatable
+        // or the methods themselves: a `cancel` or `__gc` a script put there
+        // changes nothing for anyone.
         _ = s.pushMetatable(named: "uihost.timer")
         s.pushNewTable(fieldCount: 1)
         host.lua.setFunction("cancel", cancelTimer)
         s.setField("__index", at: -2)
-        s.push(false)
+        s.pushNewTable(fieldCount: 1)
+        host.lua.setFunction("cancel", cancelTimer)
         s.setField("__metatable", at: -2)
         s.pop()
         // Timer handle → timer id, weak: a handle cannot be forged by writing an id into a table.
