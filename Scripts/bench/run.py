@@ -143,6 +143,14 @@ def main():
     per_char = (typing_all - open_only) / typed
     row("palette of 10,000 commands, per typed key", f"{per_char * 1000:.2f}", "ms", "≤ 5 ms", per_char <= 0.005)
 
+    # 1e. A plugin reads 1,000 rows of the app through ui.call: copies both ways, the callee's limits.
+    messages = os.path.join(BENCH, "messages")
+    out = subprocess.run([UIHOST, "render", os.path.join(messages, "screen.lua"), "--plugins", os.path.join(messages, "plugins"),
+                          "--keys", "ctrl-b", "--log", "-"], capture_output=True, text=True, cwd=ROOT)
+    calls = [float(l.split()[2]) for l in (out.stdout + out.stderr).splitlines() if l.startswith("BENCH call_us")]
+    if calls:
+        row("ui.call round trip, 1,000-row table", f"{calls[0] / 1000:.2f}", "ms", "< 2 ms", calls[0] < 2000)
+
     # 2. Keys per second through `render --keys`, 1000-item list with a handler.
     d = list_dir(1000)
     keys = 20000

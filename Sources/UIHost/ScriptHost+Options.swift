@@ -38,6 +38,11 @@ extension ScriptHost {
         public var plugins: [String] = []
         /// What each plugin is granted: `["notes": ["io"]]`.
         public var grants: [String: [String]] = [:]
+        /// Limits of every call into a plugin (loading, `setup`, commands,
+        /// timers, coroutines, handlers of its screens, its exposed
+        /// functions); nil: the screen's limits. `maxMemory` is not used: memory
+        /// is one limit for the whole app.
+        public var pluginLimits: ScriptLimits?
         /// The bounds on a value passed to or returned by a Swift function.
         public var valueLimits = ValueLimits.defaults
         /// Where images are found; nil: the Assets folder of the screen's project.

@@ -95,6 +95,7 @@ public final class ScriptHost {
             grants[name] = Set(list.compactMap { $0 == "io" || $0 == "os" ? Capability(rawValue: $0) : nil })
         }
         o.grants = grants
+        o.pluginLimits = options.pluginLimits
         if !modules.isEmpty {
             let modules = self.modules
             o.nativeModules = { stack, name in modules.push(name, onto: stack) }

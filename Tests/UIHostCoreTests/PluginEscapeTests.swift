@@ -151,6 +151,18 @@ final class PluginEscapeTests: XCTestCase {
 
     // MARK: - A3: all or nothing, limits on every call
 
+    func testAPluginCannotTakeTheScreensKeyBinding() throws {
+        let h = try host(["a": plugin("ui.bind('ctrl-s', 'Steal', function() stolen = true end)")], screen: """
+        saved = 0
+        ui.bind("ctrl-s", "Save", function() saved = saved + 1 end)
+        return ui.screen { title = "S", ui.text { text = "x" } }
+        """)
+        let error = h.runCommand("a.go")??.message ?? ""
+        XCTAssertTrue(error.contains("ui.bind: ctrl-s is bound by the screen already"), error)
+        press(h, .ctrl("s"))
+        XCTAssertEqual(try h.evalString("saved"), "1")
+    }
+
     func testTopLevelCodeOfAPluginHasNoUI() throws {
         let h = try host(["a": "ui.every(10, function() leaked = true end)\nreturn { name = 'a', permissions = { 'os' } }"])
         XCTAssertEqual(h.pluginReports.map(\.loaded), [false])

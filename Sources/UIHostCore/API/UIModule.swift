@@ -113,7 +113,9 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 3)
         s.move(1, to: LuaStack(host.L))
-        host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef(), origin: origin(L))
+        if let problem = host.bind(key, name: name, desc: desc, functionRef: LuaStack(host.L).popRef(), origin: origin(L)) {
+            return raise(L, problem)
+        }
         return 0
     }
 

@@ -65,8 +65,20 @@ extension Host {
     }
 
     /// `ui.bind(name, desc, fn)`: replaces an app-wide binding of the same key.
-    func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) {
+    /// A key bound by another owner is theirs: a plugin cannot take over the
+    /// screen's ctrl-s (and read what follows), nor the screen a plugin's.
+    func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) -> String? {
         let binding = Binding(key: key, name: name, desc: desc, source: .app(ref), origin: origin)
+        if let held = appBindings.first(where: { $0.key == key }), held.origin != origin {
+            s.unref(ref)
+            let owner: String
+            if case .plugin(let index) = held.origin, let plugin = plugins?.plugins[index] {
+                owner = "plugin '\(plugin.name)'"
+            } else {
+                owner = "the screen"
+            }
+            return "ui.bind: \(name) is bound by \(owner) already"
+        }
         if let i = appBindings.firstIndex(where: { $0.key == key }) {
             if case .app(let old) = appBindings[i].source { s.unref(old) }
             appBindings[i] = binding
@@ -75,6 +87,7 @@ extension Host {
         }
         bindingCache = nil
         invalidation.layout = true
+        return nil
     }
 
     // MARK: - Footer and help
