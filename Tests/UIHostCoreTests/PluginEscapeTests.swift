@@ -274,6 +274,16 @@ final class PluginEscapeTests: XCTestCase {
         XCTAssertTrue(reports[1].problems.joined().contains("the command id 'x.go' is taken by plugin 'a'"), "\(reports)")
     }
 
+    func testPluginsListReportsTwoFoldersOfOneName() throws {
+        try scratch.write("one/a/plugin.lua", "return { name = 'a' }")
+        try scratch.write("two/a/plugin.lua", "return { name = 'a' }")
+        var options = HostOptions(size: Size(cols: 60, rows: 10))
+        options.pluginDirectories = [FileSystem.join(scratch.path, "one"), FileSystem.join(scratch.path, "two")]
+        let reports = try Host.inspectPlugins(options: options)
+        XCTAssertEqual(reports.map(\.loaded), [true, false])
+        XCTAssertTrue(reports[1].problems.joined().contains("a plugin named 'a' is loaded already"), "\(reports)")
+    }
+
     // MARK: - A5: messages, not shared tables
 
     func testAPluginReadsTheAppsRowsAsACopy() throws {
