@@ -14,6 +14,8 @@ extension Host {
     /// nothing is granted, no `setup` runs.
     func loadPlugins(manifestsOnly: Bool = false) {
         guard let set = plugins else { return }
+        // Reading manifests runs no plugin code in this host (ManifestReader.swift).
+        if manifestsOnly { return inspectPlugins(set) }
         for directory in set.directories {
             guard FileSystem.isDirectory(directory) else {
                 dispatcher.report("plugins: \(directory) is not a folder")

@@ -1,52 +1,59 @@
 import LuaBridge
 
-/// A project's `uihost.lua` (docs/API.md, "Plugins"): which folders of plugins
-/// it loads, what it grants them and the options their `setup` gets.
-extension Host {
-    /// The name of a project's configuration file, beside its first screen.
-    public static let configName = "uihost.lua"
+/// A project's `uihost.lua` (docs/API.md, "Plugins"): the folders of plugins
+/// it loads, what it grants them and the options their `setup` gets. It is
+/// data: it runs in an empty environment, under a tight instruction budget,
+/// before the sandbox. Its `grant` is given only to a project the user
+/// trusts as it is now (SPEC A4, `TrustStore`); until then the project runs in
+/// restricted mode, its plugins without what it granted them.
+struct ProjectConfigFile {
+    /// The file's bytes: those hashed for the trust store are those run.
+    let bytes: [UInt8]
+    /// `plugins`, as written: relative to the project's folder.
+    var directories: [String] = []
+    var grant: PluginGrants = [:]
+    var hasOptions = false
 
-    // MARK: - The project's configuration
+    /// Instructions the file may run: a data file needs few, and a loop in
+    /// one must not hold up `check` or `trust`.
+    static let instructionBudget: Int64 = 1_000_000
 
-    /// Reads `uihost.lua` beside the screen, if there is one: `plugins = { "DIR" }`,
-    /// `grant = { NAME = { "io" } }`, `options = { NAME = { … } }`. It runs
-    /// before the sandbox, in an empty environment: data only.
-    func readProjectConfig(beside screen: String?) throws(LuaError) {
-        var directories = options.pluginDirectories
-        var grants = options.grants
-        var setupOptions: LuaRef?
-        let config = FileSystem.join(scriptDirectory, Host.configName)
-        if options.readsProjectConfig, let screen, !screen.hasSuffix("/" + Host.configName), screen != Host.configName,
-           FileSystem.exists(config), !FileSystem.isDirectory(config) {
-            let s = lua.stack
-            let top = s.top
-            defer { s.top = top }
-            do throws(LuaError) {
-                try lua.loadFile(config)
-                s.pushNewTable()
-                s.pushCopy(of: -1)
-                s.setEnvironment(ofChunkAt: -3)
-                s.pushCopy(of: -2)
-                try lua.call(nargs: 0, nresults: 1)
-            } catch {
-                throw error.located(in: config)
-            }
-            let table: Int32 = s.type(at: -1) == .table ? -1 : -2
-            let read = s.withTable(at: table) { t in Host.readConfig(t, folder: FileSystem.directory(of: config)) }
-            switch read {
-            case .failure(let problem):
-                throw LuaError.runtime(message: "\(config): \(problem.message)", traceback: "")
-            case .success(let found):
-                directories += found.directories
-                for (name, caps) in found.grants { grants[name, default: []].formUnion(caps) }
-                if found.hasOptions {
-                    s.getField("options", at: table)
-                    setupOptions = LuaRef(popping: lua)
-                }
-            }
+    init(bytes: [UInt8], directories: [String], grants: PluginGrants, hasOptions: Bool) {
+        self.bytes = bytes
+        self.directories = directories
+        grant = grants
+        self.hasOptions = hasOptions
+    }
+
+    /// Reads and runs `path` in `lua` and checks its fields; on success the
+    /// table it made (returned, or else its globals) is left on top of the stack.
+    static func load(_ path: String, in lua: LuaState) throws(LuaError) -> ProjectConfigFile {
+        // A FIFO or a device would block the read (or never end it).
+        if let reason = FileSystem.notRegularFile(path) { throw LuaError.file(path: path, reason: reason) }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch { throw LuaError.file(path: path, reason: error.reason) }
+        let s = lua.stack
+        let budget = lua.instructionBudget
+        lua.instructionBudget = min(budget ?? instructionBudget, instructionBudget)
+        defer { lua.instructionBudget = budget }
+        do throws(LuaError) {
+            try lua.load(fileContents: bytes, path: path)
+            s.pushNewTable()
+            s.pushCopy(of: -1)
+            s.setEnvironment(ofChunkAt: -3)
+            s.pushCopy(of: -2)
+            try lua.call(nargs: 0, nresults: 1)
+        } catch {
+            throw error.located(in: path)
         }
-        if !directories.isEmpty {
-            plugins = PluginSet(directories: directories, grants: grants, options: setupOptions)
+        // A returned table is the config; else the globals the file set.
+        if s.type(at: -1) == .table { s.remove(at: -2) } else { s.pop() }
+        switch s.withTable(at: -1, { t in read(t, bytes: bytes) }) {
+        case .failure(let problem):
+            s.pop()
+            throw LuaError.runtime(message: "\(path): \(problem.message)", traceback: "")
+        case .success(let config):
+            return config
         }
     }
 
@@ -54,7 +61,8 @@ extension Host {
         let message: String
     }
 
-    private static func readConfig(_ t: LuaTable, folder: String) -> Result<(directories: [String], grants: PluginGrants, hasOptions: Bool), ConfigProblem> {
+    /// The fields of the table the file made: every problem is a `ConfigProblem`.
+    private static func read(_ t: LuaTable, bytes: [UInt8]) -> Result<ProjectConfigFile, ConfigProblem> {
         let known = ["plugins", "grant", "options"]
         var unknown: String?
         t.stack.forEachPair(in: t.index) {
@@ -69,12 +77,12 @@ extension Host {
         var directories: [String] = []
         switch t.type("plugins") {
         case .nil: break
-        case .string: directories.append(FileSystem.join(folder, t.string("plugins")!))
+        case .string: directories.append(t.string("plugins")!)
         case .table:
             let problem = t.withTable("plugins") { list -> String? in
                 for i in stride(from: 1, through: min(list.count, 100), by: 1) {
                     guard let dir = list.string(i) else { return "plugins[\(i)] must be a string (a folder of plugins)" }
-                    directories.append(FileSystem.join(folder, dir))
+                    directories.append(dir)
                 }
                 return nil
             } ?? nil
@@ -120,6 +128,61 @@ extension Host {
         if options != .nil && options != .table {
             return .failure(ConfigProblem(message: "options must be a table of plugin name → options (got \(options.name))"))
         }
-        return .success((directories, grants, options == .table))
+        return .success(ProjectConfigFile(bytes: bytes, directories: directories, grants: grants, hasOptions: options == .table))
+    }
+}
+
+extension Host {
+    /// The name of a project's configuration file, beside its first screen.
+    public static let configName = "uihost.lua"
+
+    /// Reads `uihost.lua` beside the screen, if there is one, and makes the
+    /// plugin set: the folders of `--plugins` then those of the file, the
+    /// grants of `--grant` and those of the file the user trusts (`projectGrants`).
+    func readProjectConfig(beside screen: String?) throws(LuaError) {
+        var directories = options.pluginDirectories
+        var grants = options.grants
+        var setupOptions: LuaRef?
+        let path = FileSystem.join(scriptDirectory, Host.configName)
+        if options.readsProjectConfig, let screen, !screen.hasSuffix("/" + Host.configName), screen != Host.configName,
+           FileSystem.exists(path), !FileSystem.isDirectory(path) {
+            let s = lua.stack
+            let top = s.top
+            defer { s.top = top }
+            let config = try ProjectConfigFile.load(path, in: lua)
+            directories += config.directories.map { FileSystem.join(scriptDirectory, $0) }
+            for (name, caps) in projectGrants(config, path: path) { grants[name, default: []].formUnion(caps) }
+            if config.hasOptions {
+                s.rawGet(at: -1, "options")
+                setupOptions = LuaRef(popping: lua)
+            }
+        }
+        if !directories.isEmpty {
+            plugins = PluginSet(directories: directories, grants: grants, options: setupOptions)
+        }
+    }
+
+    /// What of the file's `grant` is given. The rule of SPEC A4, in one place:
+    /// opening a project must not give its plugins what it granted itself, so
+    /// the grant counts only when the user trusted the project as it is now
+    /// (`HostOptions.trustStore`); else the plugins load without it, and a
+    /// notice says why and how to trust the project. Nothing is given when
+    /// plugins are only inspected (`uihost check`).
+    private func projectGrants(_ config: ProjectConfigFile, path: String) -> PluginGrants {
+        guard options.runsPlugins, !config.grant.isEmpty else { return [:] }
+        let trust = options.trustStore.map { store in
+            ProjectFingerprint(project: scriptDirectory, config: config).map(store.trust) ?? .untrusted
+        } ?? .untrusted
+        if trust == .trusted { return config.grant }
+        // What `--grant` gives anyway is no loss worth a notice.
+        var withheld = config.grant
+        for (name, caps) in options.grants { withheld[name]?.subtract(caps) }
+        withheld = withheld.filter { !$0.value.isEmpty }
+        if !withheld.isEmpty {
+            let text = ProjectTrust.notice(config: path, withheld: withheld, trust: trust, project: scriptDirectory,
+                                           canTrust: options.trustStore != nil)
+            (options.notice ?? options.log)("uihost: " + text)
+        }
+        return [:]
     }
 }
