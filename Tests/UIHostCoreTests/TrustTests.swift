@@ -222,6 +222,10 @@ final class TrustTests: XCTestCase {
         assert(string.dump == nil and type(load) == "table" and type(os) == "table", "no dump, load or os")
         assert(not pcall(function() string.upper = nil end), "string is read-only")
         assert(getmetatable("") == nil, "the string metatable is out of reach")
+        for _ in ipairs(require "m") do error("a module stands for nothing") end
+        local names = 0
+        for _ in pairs(string) do names = names + 1 end
+        assert(names > 10, "the views list their library")
         local ok, err = pcall(setmetatable, {}, { __gc = function() end })
         assert(not ok and err:find("__gc"), "no finalizers")
         return { name = "p", version = string.format("%d.%d", math.max(1, 0), #table.concat { "a" }) }

@@ -56,9 +56,10 @@ enum ManifestReader {
     string.dump = nil
     G.io, G.os, G.debug, G.package, G.require, G.dofile, G.loadfile, G.load, G.collectgarbage = nil
 
+    -- Fields by name only: `inert[1]` is nil, so `ipairs(require "x")` ends at once.
     local inert = {}
     setmeta(inert, {
-      __index = function() return inert end,
+      __index = function(_, k) if type(k) == "string" then return inert end end,
       __call = function() return inert end,
       __newindex = function() end,
       __metatable = false,
@@ -70,6 +71,7 @@ enum ManifestReader {
       return setmeta({}, {
         __index = copy,
         __newindex = function(_, k) error(name .. " is read-only (cannot set " .. name .. "." .. tostring(k) .. ")", 2) end,
+        __pairs = function() return next, copy, nil end,
         __metatable = false,
       })
     end

@@ -50,7 +50,8 @@ public struct TrustStore: Sendable {
 
     /// Every entry; none when the file is missing or unreadable (so nothing is trusted).
     public func entries() -> [ProjectFingerprint] {
-        guard let bytes = try? FileSystem.read(path) else { return [] }
+        // A FIFO there would block the read.
+        guard FileSystem.notRegularFile(path) == nil, let bytes = try? FileSystem.read(path) else { return [] }
         return TrustStore.parse(bytes) ?? []
     }
 
@@ -91,6 +92,7 @@ public struct TrustStore: Sendable {
     /// version can rewrite without losing what it holds.
     private func entriesToRewrite() throws(Failure) -> [ProjectFingerprint] {
         guard FileSystem.exists(path) else { return [] }
+        if let reason = FileSystem.notRegularFile(path) { throw Failure(reason: "cannot read \(path): \(reason)") }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { throw Failure(reason: "cannot read \(path): \(error.reason)") }
         guard let entries = TrustStore.parse(bytes) else {
