@@ -18,10 +18,10 @@ struct ProjectConfigFile {
     /// one must not hold up `check` or `trust`.
     static let instructionBudget: Int64 = 1_000_000
 
-    init(bytes: [UInt8], directories: [String], grants: PluginGrants, hasOptions: Bool) {
+    init(bytes: [UInt8], directories: [String], grant: PluginGrants, hasOptions: Bool) {
         self.bytes = bytes
         self.directories = directories
-        grant = grants
+        self.grant = grant
         self.hasOptions = hasOptions
     }
 
@@ -128,7 +128,7 @@ struct ProjectConfigFile {
         if options != .nil && options != .table {
             return .failure(ConfigProblem(message: "options must be a table of plugin name → options (got \(options.name))"))
         }
-        return .success(ProjectConfigFile(bytes: bytes, directories: directories, grants: grants, hasOptions: options == .table))
+        return .success(ProjectConfigFile(bytes: bytes, directories: directories, grant: grants, hasOptions: options == .table))
     }
 }
 
