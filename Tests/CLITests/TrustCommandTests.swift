@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Untrusted projects end to end (SPEC A4): the built binary, a project whose
+/// Untrusted projects end to end (docs/API.md, "Trusted projects"): the built binary, a project whose
 /// `uihost.lua` grants its `helper` plugin `io` and `os`, and the user's
 /// state folder (`XDG_STATE_HOME`) in a scratch folder. The helper's `setup`
 /// creates a file: whether it exists says whether the grant was given.

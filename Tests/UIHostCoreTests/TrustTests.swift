@@ -5,7 +5,7 @@ import XCTest
 
 private typealias Host = UIHostCore.Host
 
-/// Untrusted projects (SPEC A4): a project's `uihost.lua` grant is given only
+/// Untrusted projects (docs/API.md, "Trusted projects"): a project's `uihost.lua` grant is given only
 /// once the user trusted the project as it is now; the trust store's format;
 /// manifests read for `check` and `plugins` without running plugin code.
 final class TrustTests: XCTestCase {

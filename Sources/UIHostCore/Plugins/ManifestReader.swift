@@ -1,7 +1,7 @@
 import LuaBridge
 
 /// Reads a plugin's manifest without running its code with any capability:
-/// what `uihost plugins` and `uihost check` see (SPEC A4: they never run
+/// what `uihost plugins` and `uihost check` see (they never run
 /// `setup` or commands and never grant anything).
 ///
 /// `plugin.lua` runs in a Lua state of its own, made for it and closed after,

@@ -4,8 +4,8 @@ import LuaBridge
 /// it loads, what it grants them and the options their `setup` gets. It is
 /// data: it runs in an empty environment, under a tight instruction budget,
 /// before the sandbox. Its `grant` is given only to a project the user
-/// trusts as it is now (SPEC A4, `TrustStore`); until then the project runs in
-/// restricted mode, its plugins without what it granted them.
+/// trusts as it is now (docs/API.md, "Trusted projects"); until then the
+/// project runs in restricted mode, its plugins without what it granted them.
 struct ProjectConfigFile {
     /// The file's bytes: those hashed for the trust store are those run.
     let bytes: [UInt8]
@@ -162,8 +162,8 @@ extension Host {
         }
     }
 
-    /// What of the file's `grant` is given. The rule of SPEC A4, in one place:
-    /// opening a project must not give its plugins what it granted itself, so
+    /// What of the file's `grant` is given; the rule of trusted projects, in
+    /// one place. Opening a project must not give its plugins what it granted itself, so
     /// the grant counts only when the user trusted the project as it is now
     /// (`HostOptions.trustStore`); else the plugins load without it, and a
     /// notice says why and how to trust the project. Nothing is given when

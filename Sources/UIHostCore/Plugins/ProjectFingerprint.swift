@@ -1,7 +1,7 @@
 import Glibc
 import LuaBridge
 
-/// What trusting a project covers (SPEC A4): the project's folder with every
+/// What trusting a project covers (docs/API.md, "Trusted projects"): the project's folder with every
 /// symlink resolved, and the SHA-256 of its `uihost.lua` and of the
 /// `plugin.lua` of each plugin folder in the folders that file names. Any
 /// change to them (a file edited, added or gone) needs trust again, as

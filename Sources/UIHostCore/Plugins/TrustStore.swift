@@ -1,6 +1,6 @@
 import LuaBridge
 
-/// The projects the user trusts (`uihost trust DIR`; SPEC A4): a project's
+/// The projects the user trusts (`uihost trust DIR`; docs/API.md, "Trusted projects"): a project's
 /// `uihost.lua` grants its plugins capabilities only while its entry here
 /// matches the project's files (`ProjectFingerprint`). Nothing a project
 /// holds decides where the store is or what it says: its place comes from
