@@ -82,6 +82,12 @@ public final class LuaState {
         if let reason = FileSystem.notRegularFile(path) { throw LuaError.file(path: path, reason: reason) }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { throw LuaError.file(path: path, reason: error.reason) }
+        try load(fileContents: bytes, path: path, on: thread)
+    }
+
+    /// Loads `bytes` read from `path` as `loadFile` would: for a caller that
+    /// must run exactly the bytes it checked (the trust store hashes them).
+    public func load(fileContents bytes: [UInt8], path: String, on thread: OpaquePointer? = nil) throws(LuaError) {
         var source = bytes
         // A UTF-8 byte-order mark is skipped, like luaL_loadfile (it is on no line).
         if source.starts(with: [0xEF, 0xBB, 0xBF]) { source.removeFirst(3) }

@@ -43,6 +43,15 @@ extension ScriptHost {
         /// functions); nil: the screen's limits. `maxMemory` is not used: memory
         /// is one limit for the whole app.
         public var pluginLimits: ScriptLimits?
+        /// The file of trusted projects (`uihost trust`): the `grant` of a
+        /// project's `uihost.lua` is given only when the project is trusted
+        /// there as it is now. nil: no project's grant is given, whatever it
+        /// says (restricted mode); `grants` always are.
+        public var trustStore: String?
+        /// Where a one-line notice about opening a screen's project goes (its
+        /// `grant` not given, and how to trust it); nil: to `log`. `run` gives
+        /// it before the screen takes the terminal; a `watch` reload's goes to `log`.
+        public var notice: (@Sendable (String) -> Void)?
         /// The bounds on a value passed to or returned by a Swift function.
         public var valueLimits = ValueLimits.defaults
         /// Where images are found; nil: the Assets folder of the screen's project.

@@ -52,6 +52,8 @@ public final class ScriptHost {
         let depth = options.color ? ColorDepth.of(environment: { getenv($0).map { String(cString: $0) } }) : nil
         hostOptions.glyphs.urlsInText = options.linkURLs ?? (depth == nil)
         let host = try makeHost(screen, options: hostOptions)
+        // Once the screen has the terminal, a notice written out would tear its frame.
+        hostOptions.notice = options.log
         let reload: (() throws -> Host)? = options.watch ? { [hostOptions] in try Host(script: screen, options: hostOptions) } : nil
         let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
         finished?(ScriptApp(host: host, color: depth != nil))
@@ -96,6 +98,8 @@ public final class ScriptHost {
         }
         o.grants = grants
         o.pluginLimits = options.pluginLimits
+        o.trustStore = options.trustStore.map(TrustStore.init(path:))
+        o.notice = options.notice
         if !modules.isEmpty {
             let modules = self.modules
             o.nativeModules = { stack, name in modules.push(name, onto: stack) }

@@ -19,6 +19,8 @@ struct Arguments {
         case fuzz(String)
         /// `uihost record SCREEN`: an interactive session, written as a test.
         case record(String)
+        /// `uihost trust [DIR]`, `--list`, `--revoke [DIR]`: the projects whose grants are given.
+        case trust(String?)
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -27,6 +29,10 @@ struct Arguments {
     var command: Command = .help(nil)
     /// `stubs`: rewrite the project's .luarc.json and .luacheckrc even when they exist.
     var force = false
+    /// `trust --list`: show the trusted projects.
+    var listTrusted = false
+    /// `trust --revoke`: forget a project instead of trusting it.
+    var revoke = false
     var size: Size?
     /// `--keys`, read and checked once.
     var keys: KeySequence?
@@ -120,6 +126,8 @@ struct Arguments {
             case "--no-mouse": a.noMouse = true
             case "--update-snapshots": a.updateSnapshots = true
             case "--force": a.force = true
+            case "--list": a.listTrusted = true
+            case "--revoke": a.revoke = true
             case "--worker": a.worker = true
             case "--worker-options": a.workerOptions = try value(flag, inline)
             case "--allow":
@@ -197,6 +205,9 @@ struct Arguments {
             }
             i += 1
         }
+        if (a.listTrusted || a.revoke) && positional.first != "trust" {
+            throw UsageError(message: (a.listTrusted ? "--list" : "--revoke") + " goes with trust (uihost trust --list, uihost trust --revoke DIR)")
+        }
         guard let first = positional.first else {
             throw UsageError(message: "no screen given")
         }
@@ -233,6 +244,11 @@ struct Arguments {
         case "plugins":
             guard !rest.isEmpty else { throw UsageError(message: "plugins needs a folder of plugins") }
             a.command = .plugins(rest)
+        case "trust":
+            guard rest.count <= 1 else { throw UsageError(message: "trust takes one project folder at most") }
+            guard !(a.listTrusted && a.revoke) else { throw UsageError(message: "trust: --list and --revoke go apart") }
+            guard !(a.listTrusted && !rest.isEmpty) else { throw UsageError(message: "trust --list takes no folder") }
+            a.command = .trust(rest.first)
         default:
             guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])'") }
             a.command = .run(first)
@@ -240,7 +256,7 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "fuzz", "record", "stubs", "plugins", "help"]
+    static let commands = ["run", "render", "test", "check", "fuzz", "record", "stubs", "plugins", "trust", "help"]
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {

@@ -14,7 +14,10 @@ func fuzz(_ path: String, _ args: Arguments) -> Int32 {
     if let log = args.fuzzWorkerLog { return FuzzCommand.worker(settings, log: log) }
     if let file = args.fuzzReplay { return FuzzCommand.replayWorker(settings, file: file) }
     // A screen that does not load is reported before any fuzzing.
-    _ = loadHost(path, args, options: options)
+    // Its workers load the screen again and again: the project's notice is said once, here.
+    var first = options
+    first.notice = { standardError($0) }
+    _ = loadHost(path, args, options: first)
     if let output = args.output, FileSystem.exists(output), !args.force {
         usageExit("fuzz: \(output) exists (add --force to replace it)")
     }

@@ -9,6 +9,8 @@ enum Help {
         case "run": run
         case "fuzz": fuzz
         case "record": record
+        case "plugins": plugins
+        case "trust": trust
         default: overview
         }
     }
@@ -26,6 +28,8 @@ usage: uihost SCREEN.lua [options]          run a screen (acts as `render` witho
                                             and .luacheckrc here
        uihost plugins DIR ...               list the plugins in each folder and check them
                                             (exit 3 when one is broken)
+       uihost trust [DIR]                   let the project's uihost.lua grant its plugins
+                                            capabilities (--list, --revoke DIR)
        uihost help [COMMAND]                this text, or more about one command
        uihost --help | --version
 
@@ -46,7 +50,9 @@ options:
   --allow CAP,...         lift parts of the sandbox: io, os, all
   --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
                           in a uihost.lua beside the screen)
-  --grant NAME=CAP,...    give plugin NAME the io and/or os it asks for (repeatable)
+  --grant NAME=CAP,...    give plugin NAME the io and/or os it asks for (repeatable);
+                          a grant in uihost.lua counts only once the project is
+                          trusted (uihost help trust)
   --max-instructions N    instruction budget per handler call (default 100000000)
   --max-time S            CPU seconds per handler call, for work inside library
                           functions (default 5; 0 for none)
@@ -132,8 +138,45 @@ above it holding screens/ or a uihost.lua), then the current folder.
 usage: uihost check PATH ...
 
 Loads each screen (each .lua file directly in a folder given) and reports every
-constructor problem with its file and line, without running the screen. Exit
-status 3 when one has a problem.
+constructor problem with its file and line, without running the screen. The
+plugins of a project's uihost.lua are checked as `uihost plugins` does: their
+manifests are read, no setup runs, nothing is granted. Exit status 3 when one
+has a problem.
+"""
+
+    static let plugins = """
+usage: uihost plugins DIR ... [--grant NAME=CAP,...]
+
+Lists each plugin in the folders: name, version, permissions (those --grant does
+not give marked "not granted"), and ok or BROKEN with its problems. It reads each
+manifest without running the plugin: plugin.lua runs apart, with only pure
+functions (string, table, math, utf8 and the base functions without I/O; any
+other global, and what require returns, does nothing), under a tight instruction
+budget; no setup, no command, no grant. Exit status 3 when one is broken.
+"""
+
+    static let trust = """
+usage: uihost trust [DIR]             trust the project in DIR (default: here)
+       uihost trust --revoke [DIR]    stop trusting it
+       uihost trust --list            the trusted projects, and which changed
+
+A project's uihost.lua may grant its plugins io and os (grant = { NAME = { "io" } }).
+Opening a project does not give that until you trust it: untrusted, the project
+runs in restricted mode, its plugins loading without what it granted (a plugin
+that needs it is not loaded, saying so), and a one-line notice says how to trust
+it. --grant NAME=CAP on the command line always works.
+
+`uihost trust DIR` records the folder's real path (a symlink to it is the same
+project) and a SHA-256 of its uihost.lua and of the plugin.lua of each plugin in
+the folders it names. When one of those changes, or a plugin comes or goes, the
+project is restricted again; the notice says what changed, and `uihost trust DIR`
+trusts it as it is now. Opening a project never records anything.
+
+`uihost check` and `uihost plugins` never run a plugin's setup or commands and
+never grant anything, trusted or not.
+
+The record is $XDG_STATE_HOME/uihost/trust (default ~/.local/state/uihost/trust),
+a text file replaced whole on each change (format: docs/API.md, "Trusted projects").
 """
 
     static let stubs = """

@@ -17,6 +17,8 @@ func record(_ path: String, _ args: Arguments) -> Never {
     if let size = args.size ?? terminal.size() { options.size = size }
     let log = logPath(args).flatMap { LogFile(path: $0) }
     options.log = { text in log?.write(text) }
+    // Said before the screen takes the terminal, and left on it after.
+    options.notice = { standardError($0) }
     // A screen that does not load: its error, and nothing written.
     let host = loadHost(path, args, options: options)
     guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {

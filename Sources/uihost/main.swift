@@ -52,6 +52,7 @@ func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
     options.limits = scriptLimits(args)
     options.pluginDirectories = args.pluginDirectories
     options.grants = args.grants
+    options.trustStore = Trust.userStore
     return options
 }
 
@@ -84,7 +85,10 @@ func scriptHost(_ args: Arguments) -> ScriptHost {
     o.maxMemory = args.maxMemoryMiB << 20
     o.plugins = args.pluginDirectories
     o.grants = args.grants.mapValues { $0.map(\.rawValue).sorted() }
+    o.trustStore = Trust.userStore?.path
     o.log = { standardError($0) }
+    // Interactive runs send the log to a file; this one line is for the person who opened the screen.
+    o.notice = { standardError($0) }
     return ScriptHost(options: o)
 }
 
@@ -180,6 +184,8 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
         do {
             var options = hostOptions(args, screen: path)
             options.collectValidationProblems = true
+            // Checking a project runs none of its plugins' code with a capability, trusted or not.
+            options.runsPlugins = false
             options.log = { _ in }
             let host = try Host(script: path, options: options)
             _ = host.render()
@@ -289,6 +295,8 @@ case .fuzz(let path):
     exit(fuzz(path, arguments))
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
+case .trust(let directory):
+    exit(Trust.run(directory, arguments))
 case .stubs(let directory):
     let wrote = Stubs.write(to: directory)
     guard wrote == 0 else { exit(wrote) }

@@ -4,128 +4,8 @@ import LuaBridge
 /// then each folder `DIR/NAME/` holding `plugin.lua`. A plugin that fails to
 /// load is reported, naming it, and skipped; the others load.
 extension Host {
-    /// The name of a project's configuration file, beside its first screen.
-    public static let configName = "uihost.lua"
-
     /// Every plugin folder tried, loaded or not, with its problems.
     public var pluginReports: [PluginReport] { plugins?.reports ?? [] }
-
-    // MARK: - The project's configuration
-
-    /// Reads `uihost.lua` beside the screen, if there is one: `plugins = { "DIR" }`,
-    /// `grant = { NAME = { "io" } }`, `options = { NAME = { … } }`. It runs
-    /// before the sandbox, in an empty environment: data only.
-    func readProjectConfig(beside screen: String?) throws(LuaError) {
-        var directories = options.pluginDirectories
-        var grants = options.grants
-        var setupOptions: LuaRef?
-        let config = FileSystem.join(scriptDirectory, Host.configName)
-        if options.readsProjectConfig, let screen, !screen.hasSuffix("/" + Host.configName), screen != Host.configName,
-           FileSystem.exists(config), !FileSystem.isDirectory(config) {
-            let s = lua.stack
-            let top = s.top
-            defer { s.top = top }
-            do throws(LuaError) {
-                try lua.loadFile(config)
-                s.pushNewTable()
-                s.pushCopy(of: -1)
-                s.setEnvironment(ofChunkAt: -3)
-                s.pushCopy(of: -2)
-                try lua.call(nargs: 0, nresults: 1)
-            } catch {
-                throw error.located(in: config)
-            }
-            let table: Int32 = s.type(at: -1) == .table ? -1 : -2
-            let read = s.withTable(at: table) { t in Host.readConfig(t, folder: FileSystem.directory(of: config)) }
-            switch read {
-            case .failure(let problem):
-                throw LuaError.runtime(message: "\(config): \(problem.message)", traceback: "")
-            case .success(let found):
-                directories += found.directories
-                for (name, caps) in found.grants { grants[name, default: []].formUnion(caps) }
-                if found.hasOptions {
-                    s.getField("options", at: table)
-                    setupOptions = LuaRef(popping: lua)
-                }
-            }
-        }
-        if !directories.isEmpty {
-            plugins = PluginSet(directories: directories, grants: grants, options: setupOptions)
-        }
-    }
-
-    struct ConfigProblem: Error {
-        let message: String
-    }
-
-    private static func readConfig(_ t: LuaTable, folder: String) -> Result<(directories: [String], grants: PluginGrants, hasOptions: Bool), ConfigProblem> {
-        let known = ["plugins", "grant", "options"]
-        var unknown: String?
-        t.stack.forEachPair(in: t.index) {
-            guard let key = t.stack.string(at: -2) else { return true }
-            if !known.contains(key) { unknown = key }
-            return unknown == nil
-        }
-        if let unknown {
-            let guess = suggestion(for: unknown, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            return .failure(ConfigProblem(message: "unknown field '\(HostLimits.shortened(unknown))'\(guess); expected plugins, grant or options"))
-        }
-        var directories: [String] = []
-        switch t.type("plugins") {
-        case .nil: break
-        case .string: directories.append(FileSystem.join(folder, t.string("plugins")!))
-        case .table:
-            let problem = t.withTable("plugins") { list -> String? in
-                for i in stride(from: 1, through: min(list.count, 100), by: 1) {
-                    guard let dir = list.string(i) else { return "plugins[\(i)] must be a string (a folder of plugins)" }
-                    directories.append(FileSystem.join(folder, dir))
-                }
-                return nil
-            } ?? nil
-            if let problem { return .failure(ConfigProblem(message: problem)) }
-        default:
-            return .failure(ConfigProblem(message: "plugins must be a list of folders (got \(t.type("plugins").name))"))
-        }
-        var grants: PluginGrants = [:]
-        switch t.type("grant") {
-        case .nil: break
-        case .table:
-            var problem: String?
-            t.withTable("grant") { table in
-                let s = table.stack
-                s.forEachPair(in: table.index) {
-                    guard let name = s.string(at: -2) else {
-                        problem = "grant: each entry is NAME = { \"io\", \"os\" }"
-                        return false
-                    }
-                    var names: [String] = []
-                    if let text = s.string(at: -1) {
-                        names = text.split(separator: ",").map { String($0).trimmingSpaces }
-                    } else if s.type(at: -1) == .table {
-                        s.withTable(at: -1) { list in
-                            for i in stride(from: 1, through: min(list.count, 16), by: 1) { names.append(list.string(i) ?? "?") }
-                        }
-                    }
-                    for n in names {
-                        guard let cap = Capability(rawValue: n), PluginManifest.permissionNames.contains(n) else {
-                            problem = "grant.\(name): unknown permission '\(HostLimits.shortened(n))' (expected io or os)"
-                            return false
-                        }
-                        grants[name, default: []].insert(cap)
-                    }
-                    return true
-                }
-            }
-            if let problem { return .failure(ConfigProblem(message: problem)) }
-        default:
-            return .failure(ConfigProblem(message: "grant must be a table such as { clock = { \"os\" } } (got \(t.type("grant").name))"))
-        }
-        let options = t.type("options")
-        if options != .nil && options != .table {
-            return .failure(ConfigProblem(message: "options must be a table of plugin name → options (got \(options.name))"))
-        }
-        return .success((directories, grants, options == .table))
-    }
 
     // MARK: - Loading
 
@@ -134,6 +14,8 @@ extension Host {
     /// the manifest: nothing is granted, no `setup` runs.
     func loadPlugins(manifestsOnly: Bool = false) {
         guard let set = plugins else { return }
+        // Reading manifests runs no plugin code in this host (ManifestReader.swift).
+        if manifestsOnly { return inspectPlugins(set) }
         var seen: Set<String> = []
         for directory in set.directories {
             guard FileSystem.isDirectory(directory) else {
@@ -145,7 +27,7 @@ extension Host {
                 guard FileSystem.isDirectory(path) else { continue }
                 // One folder named twice (the config and `test.open`) is one plugin, loaded once.
                 guard seen.insert(FileSystem.realPath(path) ?? path).inserted else { continue }
-                let report = loadPlugin(folder, at: path, manifestsOnly: manifestsOnly)
+                let report = loadPlugin(folder, at: path)
                 set.reports.append(report)
                 if !report.problems.isEmpty {
                     dispatcher.report("plugin '\(Host.oneLine(folder))' was not loaded: " + report.problems.joined(separator: "; "))
@@ -167,7 +49,7 @@ extension Host {
     /// `ui` and without any capability: it can only return the manifest.
     /// The manifest and grants are checked before the plugin gets either;
     /// if `setup` then fails, everything it registered is rolled back.
-    private func loadPlugin(_ name: String, at directory: String, manifestsOnly: Bool) -> PluginReport {
+    private func loadPlugin(_ name: String, at directory: String) -> PluginReport {
         var report = PluginReport(name: name, directory: directory)
         let file = FileSystem.join(directory, "plugin.lua")
         guard let set = plugins else { return report }
@@ -175,7 +57,7 @@ extension Host {
             report.problems = ["no plugin.lua in \(directory)"]
             return report
         }
-        if let other = set.plugins.first(where: { $0.name == name && ($0.active || manifestsOnly && $0.manifest != nil) }) {
+        if let other = set.plugins.first(where: { $0.name == name && $0.active }) {
             report.problems = ["a plugin named '\(Host.oneLine(name))' is loaded already (from \(other.directory))"]
             return report
         }
@@ -216,11 +98,11 @@ extension Host {
             }
             report.version = manifest.version
             report.permissions = manifest.permissions.map(\.rawValue)
-            let granted = manifestsOnly ? [] : set.grants[name] ?? []
+            let granted = set.grants[name] ?? []
             report.granted = manifest.permissions.filter { granted.contains($0) }.map(\.rawValue)
-            report.problems = problems(of: manifest, in: set, granted: granted, manifestsOnly: manifestsOnly)
+            report.problems = problems(of: manifest, in: set, granted: granted)
             plugin.manifest = manifest
-            if !report.problems.isEmpty || manifestsOnly { return report }
+            if !report.problems.isEmpty { return report }
 
             s.pushCopy(of: grant)
             UIModule.pushTable(self, origin: origin)
@@ -247,33 +129,25 @@ extension Host {
     /// What keeps a manifest from loading: an API version the host does not
     /// meet, a permission not granted, a command id or screen name another
     /// plugin (or the screen) took.
-    private func problems(of manifest: PluginManifest, in set: PluginSet, granted: Set<Capability>, manifestsOnly: Bool) -> [String] {
+    private func problems(of manifest: PluginManifest, in set: PluginSet, granted: Set<Capability>) -> [String] {
         var problems: [String] = []
         let name = manifest.name
         if let requires = manifest.requires, let problem = PluginAPI.problem(requirement: requires) {
             problems.append(problem)
         }
-        if !manifestsOnly {
-            for permission in manifest.permissions where !granted.contains(permission) {
-                problems.append("it asks for the '\(permission.rawValue)' permission, which was not granted "
-                                + "(--grant \(name)=\(permission.rawValue), or grant = { \(name) = { \"\(permission.rawValue)\" } } in uihost.lua)")
-            }
+        for permission in manifest.permissions where !granted.contains(permission) {
+            problems.append("it asks for the '\(permission.rawValue)' permission, which was not granted "
+                            + "(--grant \(name)=\(permission.rawValue), or grant = { \(name) = { \"\(permission.rawValue)\" } } in uihost.lua)")
         }
-        // Checked against the plugins before it, loaded or (for `uihost plugins`) only read.
-        let before = set.plugins.dropLast().filter { $0.active || manifestsOnly && $0.manifest != nil }
         for command in manifest.commands {
             if let taken = commands.command(command.id) {
                 problems.append("the command id '\(command.id)' is taken by " + CommandRegistry.describe(taken.plugin))
-            } else if manifestsOnly, let other = before.first(where: { $0.manifest?.commands.contains { $0.id == command.id } == true }) {
-                problems.append("the command id '\(command.id)' is taken by plugin '\(other.name)'")
             }
         }
         guard let directory = set.plugins.last?.directory else { return problems }
         for screen in manifest.screens {
             if let other = set.screens[screen.name] {
                 problems.append("the screen name '\(screen.name)' is taken by plugin '\(other.plugin.name)'")
-            } else if manifestsOnly, let other = before.first(where: { $0.manifest?.screens.contains { $0.name == screen.name } == true }) {
-                problems.append("the screen name '\(screen.name)' is taken by plugin '\(other.name)'")
             }
             let path = FileSystem.join(directory, screen.file)
             if !FileSystem.isInside(path, root: directory) {

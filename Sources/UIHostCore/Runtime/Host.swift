@@ -84,7 +84,7 @@ public final class Host {
         try readProjectConfig(beside: screen)
         try Sandbox.install(self)
         UIModule.install(self)
-        loadPlugins(manifestsOnly: screen == nil)
+        loadPlugins(manifestsOnly: screen == nil || !options.runsPlugins)
     }
 
     /// Loads the screen script at `path` (relative to the working directory).

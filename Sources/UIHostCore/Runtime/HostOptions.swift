@@ -39,6 +39,17 @@ public struct HostOptions: Sendable {
     public var pluginLimits: ScriptLimits?
     /// Whether a `uihost.lua` beside the screen is read (plugins, grants, options).
     public var readsProjectConfig = true
+    /// Where the user's trusted projects are recorded (`uihost trust`): the
+    /// `grant` of a project's `uihost.lua` is given only when the project is
+    /// trusted there as it is now. nil: no project's grant is given (restricted
+    /// mode); `grants` still are.
+    public var trustStore: TrustStore?
+    /// false: plugins' manifests are read and checked without running any of
+    /// their code with a capability, no `setup` runs and nothing is granted (`uihost check`).
+    public var runsPlugins = true
+    /// Where a one-line notice about opening the project goes (its grant not
+    /// given, and how to trust it); nil: to `log`.
+    public var notice: (@Sendable (String) -> Void)?
     /// The Swift modules of an embedding app: pushes a new table for module
     /// `name` and returns true, or returns false when there is none. `require`
     /// asks it before looking for files (docs/EMBEDDING.md).
