@@ -130,8 +130,13 @@ final class CoverageReportTests: XCTestCase {
         load("local a = 1\\nreturn a", "@/etc/passwd")()
         load("local b = 2\\nreturn b", "@\(outside.path)")()
         load("local c = 3\\nreturn c", "@../\(outside.lastPathComponent)")()
+        load("local d = 4\\nreturn d", "@screens/forged\\nSF:/etc/passwd")()
         return ui.screen { ui.text "named" }
         """)
+        // A file of the project whose path would be LCOV lines of its own.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("screens/forged\nSF:/etc"),
+                                                withIntermediateDirectories: true)
+        try write("screens/forged\nSF:/etc/passwd", "local d = 4")
         try write("more/named_test.lua", """
         test.case("opens", function()
           test.open("screens/named.lua"):expect("named")
@@ -140,9 +145,10 @@ final class CoverageReportTests: XCTestCase {
         let out = directory.appendingPathComponent("out.lcov")
         let r = try Uihost.run(["test", "more", "--coverage", out.path], scratch: directory, directory: directory)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        let files = records(try String(contentsOf: out, encoding: .utf8))
+        let lcov = try String(contentsOf: out, encoding: .utf8)
+        let files = records(lcov)
         let real = directory.resolvingSymlinksInPath().path
-        XCTAssertEqual(files.keys.sorted(), [real + "/screens/named.lua"], "only the project's files")
+        XCTAssertEqual(files.keys.sorted(), [real + "/screens/named.lua"], "only the project's files:\n" + lcov)
     }
 
     func testAnUnwritableFileIsAUsageError() throws {
