@@ -1,5 +1,5 @@
--- Recorded with `uihost record screens/launcher.lua`: one session's keys, text, clicks and
--- waits, replayed on the virtual clock. It ends on the screen the session left.
+-- Recorded with `uihost record`: one session's keys, text, clicks and waits,
+-- replayed on the virtual clock. It ends on the screen the session left.
 test.case("recorded session of screens/launcher.lua", function()
   local app = test.open("screens/launcher.lua", { size = "80x24" })
   app:press("down", "down", "down", "down", "down", "enter")

@@ -49,8 +49,9 @@ final class NativeFunction {
         }
         let arguments = NativeArguments(values: values)
         let result: ScriptValue?
+        let record = NativeCall()
         do {
-            result = try call(arguments)
+            result = try NativeCall.$current.withValue(record) { try call(arguments) }
         } catch let failure as ArgumentFailure {
             s.chargeWork(NativeFunction.callCost + count)
             return s.raise("bad argument #\(failure.index + 1) to '\(name)' (\(failure.message))")
@@ -60,6 +61,12 @@ final class NativeFunction {
         } catch {
             s.chargeWork(NativeFunction.callCost + count)
             return s.raise("\(module).\(name): the result cannot be passed to Lua: \(ScriptModule.describe(error))")
+        }
+        // The body drove the app that called it (and was refused), whether or
+        // not it let the refusal through: the script hears of it.
+        if let refusal = record.refusal {
+            s.chargeWork(NativeFunction.callCost + count)
+            return s.raise("\(module).\(name): \(refusal)")
         }
         guard let result else {
             s.chargeWork(NativeFunction.callCost + count)
@@ -77,6 +84,22 @@ final class NativeFunction {
             return s.raise("\(module).\(name): the result is nested too deep for the Lua stack")
         }
         return 1
+    }
+}
+
+/// One call of a Swift function by a script, while its body runs: what the
+/// body asked of an app that was in the middle of a call of its own
+/// (`ScriptApp`), for the trampoline to raise once the body has returned.
+/// Task-local, so that calls on several threads (each host on its own) and
+/// nested calls (a body driving another app, whose script calls Swift) keep
+/// their own.
+final class NativeCall: @unchecked Sendable {
+    @TaskLocal static var current: NativeCall?
+    /// The first refusal; the body's own thread alone reads and writes it.
+    private(set) var refusal: String?
+
+    func refuse(_ problem: String) {
+        if refusal == nil { refusal = problem }
     }
 }
 

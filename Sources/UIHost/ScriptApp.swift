@@ -2,41 +2,78 @@ import UIHostCore
 
 /// A screen running headless (`ScriptHost.open`): what a test, a server or a
 /// preview drives. Keys and text go in; the frame and the semantic tree come out.
+///
+/// One call at a time: while an entry point runs the app's script (a key, a
+/// frame, a timer), a Swift function the script calls may hold the app, but
+/// may not drive it — the host is in the middle of that key or frame.
+/// Such a call is refused: it does nothing (`frame` and `render` give `""`,
+/// `lines` `[]`, `tree` nil, `press(String)` throws), and the script's call
+/// of the Swift function fails with a Lua error that says so.
 public final class ScriptApp {
     let host: Host
     /// Whether `render` writes colour (`ScriptHost.Options.color`).
     let color: Bool
+    /// The entry point running now, while it runs.
+    private var running: String?
 
     init(host: Host, color: Bool) {
         self.host = host
         self.color = color
     }
 
+    /// Runs `body` as entry point `name`; when another is running (the call
+    /// came from inside it), refuses and gives `refused` instead.
+    private func enter<T>(_ name: String, refused: @autoclosure () -> T, _ body: () -> T) -> T {
+        if let problem = refusal(name) {
+            NativeCall.current?.refuse(problem)
+            return refused()
+        }
+        running = name
+        defer { running = nil }
+        return body()
+    }
+
+    /// Why entry point `name` cannot run now, or nil when it can.
+    private func refusal(_ name: String) -> String? {
+        guard let outer = running else { return nil }
+        return "ScriptApp.\(name) was called while the app was running (in ScriptApp.\(outer)): "
+            + "a Swift function the script calls cannot drive the app that called it"
+    }
+
     /// The frame as text, one line per row, drawn now.
-    public var frame: String { host.render().text }
+    public var frame: String { enter("frame", refused: "") { host.render().text } }
 
     /// The frame drawn now, in `format`, in the app's theme: with colour
     /// unless the options say none (then `ansi` is the text, and the pictures
     /// are monochrome). What `uihost render --format` prints.
     public func render(_ format: FrameFormat) -> String {
-        let frame = host.render()
-        switch format {
-        case .text: return frame.text
-        case .ansi: return color ? frame.ansiText(theme: host.theme) : frame.text
-        case .svg: return FramePicture(frame: frame, theme: host.theme, plain: !color).svg
-        case .html: return FramePicture(frame: frame, theme: host.theme, plain: !color).html
+        enter("render", refused: "") {
+            let frame = host.render()
+            switch format {
+            case .text: return frame.text
+            case .ansi: return color ? frame.ansiText(theme: host.theme) : frame.text
+            case .svg: return FramePicture(frame: frame, theme: host.theme, plain: !color).svg
+            case .html: return FramePicture(frame: frame, theme: host.theme, plain: !color).html
+            }
         }
     }
 
     /// The frame's rows.
     public var lines: [String] {
-        let frame = host.render()
-        return (0..<frame.height).map { frame.line($0) }
+        enter("lines", refused: []) {
+            let frame = host.render()
+            return (0..<frame.height).map { frame.line($0) }
+        }
     }
 
     /// Sends keys by name, separated by spaces: `"tab down enter ctrl-s"`
-    /// (`wait:MS` moves the clock on). Throws on an unknown name, sending none.
+    /// (`wait:MS` moves the clock on). Throws on an unknown name, sending none,
+    /// and when called from inside the app's own call.
     public func press(_ keys: String) throws(ScriptHostError) {
+        if let problem = refusal("press") {
+            NativeCall.current?.refuse(problem)
+            throw ScriptHostError(message: "press: " + problem)
+        }
         let sequence: KeySequence
         do {
             sequence = try KeySequence(keys)
@@ -48,27 +85,35 @@ public final class ScriptApp {
 
     /// Sends keys read before (see `KeySequence`), stopping if the app quits.
     public func press(_ keys: KeySequence) {
-        for step in keys.steps {
-            if quitCode != nil { return }
-            switch step {
-            case .key(let key): host.send(.key(key))
-            case .wait(let ms): host.advance(ms)
+        enter("press", refused: ()) {
+            for step in keys.steps {
+                if quitCode != nil { return }
+                switch step {
+                case .key(let key): host.send(.key(key))
+                case .wait(let ms): host.advance(ms)
+                }
             }
         }
     }
 
     /// Types `text` into the focused component, a key per character.
     public func type(_ text: String) {
-        for c in text {
-            if quitCode != nil { return }
-            host.send(.key(c == " " ? .space : (c == "\n" ? .enter : (c == "\t" ? .tab : .character(c)))))
+        enter("type", refused: ()) {
+            for c in text {
+                if quitCode != nil { return }
+                host.send(.key(c == " " ? .space : (c == "\n" ? .enter : (c == "\t" ? .tab : .character(c)))))
+            }
         }
     }
 
     /// Moves the app's clock on, running the timers that fall due.
-    public func advance(milliseconds: Int) { host.advance(max(0, milliseconds)) }
+    public func advance(milliseconds: Int) {
+        enter("advance", refused: ()) { host.advance(max(0, milliseconds)) }
+    }
 
-    public func resize(columns: Int, rows: Int) { host.send(.resize(cols: columns, rows: rows)) }
+    public func resize(columns: Int, rows: Int) {
+        enter("resize", refused: ()) { host.send(.resize(cols: columns, rows: rows)) }
+    }
 
     /// Handler errors so far, as the banner shows them.
     public var errors: [String] { host.errors }
@@ -79,8 +124,10 @@ public final class ScriptApp {
     /// What the screen shows, as components with roles and states (the
     /// screen reader's view); nil before anything is laid out.
     public var tree: ScreenElement? {
-        _ = host.render()
-        return host.semanticTree().map(ScreenElement.init)
+        enter("tree", refused: nil) {
+            _ = host.render()
+            return host.semanticTree().map(ScreenElement.init)
+        }
     }
 }
 

@@ -26,6 +26,20 @@ public struct CoverageReport: Sendable, Equatable {
         }
     }
 
+    /// The files inside `folders` (absolute, real paths) alone. A chunk's name
+    /// is the script's to choose (`load(src, "@/etc/passwd")`), and the report
+    /// is published (genhtml): only the project's files may appear in it.
+    /// A path with a line break is left out too: LCOV has no escapes, and
+    /// `x⏎SF:/etc/passwd` would be a record of its own.
+    public func inside(_ folders: [String]) -> CoverageReport {
+        let prefixes = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var report = CoverageReport()
+        report.files = files.filter { path, _ in
+            prefixes.contains { path.hasPrefix($0) } && !path.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+        }
+        return report
+    }
+
     /// The LCOV text: a record per file, sorted by path, each line's `DA`.
     public var lcov: String {
         var out = ""

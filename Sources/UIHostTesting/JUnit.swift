@@ -26,22 +26,10 @@ enum JUnit {
         return xml + "</testsuites>\n"
     }
 
-    /// XML text: controls shown as on the console (`TerminalText`), markup
-    /// characters escaped, characters XML 1.0 forbids dropped.
+    /// XML text: controls shown as on the console (`TerminalText`), then
+    /// what XML needs (`XMLText`: markup escaped, forbidden characters replaced).
     static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in TerminalText.escape(s).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20, !(0xFFFE...0xFFFF).contains(scalar.value) { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        XMLText.escape(TerminalText.escape(s), attribute: true)
     }
 
     private static func format(_ seconds: Double) -> String {

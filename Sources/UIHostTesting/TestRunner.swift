@@ -105,7 +105,7 @@ public final class TestRunner {
         }
         if let file = options.coverage {
             do throws(FileSystem.Failure) {
-                try FileSystem.write(file, pool.coverage.lcov)
+                try FileSystem.write(file, pool.coverage.inside(TestRunner.projectFolders(of: scripts)).lcov)
             } catch {
                 FileSystem.writeStandardError(TerminalText.escape("uihost: cannot write \(file): \(error.reason)") + "\n")
                 return failed > 0 ? 1 : 2
@@ -146,6 +146,14 @@ public final class TestRunner {
             for (path, lines) in report.files { line(CoverageReport.record(path, lines)) }
         }
         return run.failed > 0 ? 1 : 0
+    }
+
+    /// The folders a coverage report may list files of: each script's project
+    /// root (the folder its worker runs from), or the current folder for a
+    /// script outside any project; real paths, as the report's are.
+    static func projectFolders(of scripts: [String]) -> [String] {
+        let current = FileSystem.realPath(".")
+        return Array(Set(scripts.compactMap { ProjectPaths.projectRoot(of: $0) ?? current })).sorted()
     }
 
     /// `*_test.lua` files under a folder, sorted, recursively.

@@ -14,20 +14,43 @@ enum ProjectConfig {
         }
     }
 
+    /// The folder is the user's argument, written as a JSON string: raw, a
+    /// quote in it would let it write settings of its own (lua-language-server
+    /// runs the Lua file `runtime.plugin` names).
     static func luarc(library: String) -> String {
         """
         {
           "runtime": { "version": "Lua 5.4" },
-          "workspace": { "library": ["\(library)"], "checkThirdParty": false },
+          "workspace": { "library": [\(jsonString(library))], "checkThirdParty": false },
           "diagnostics": { "globals": ["ui", "test"] }
         }
 
         """
     }
 
+    /// `text` as a JSON string: `"`, `\` and every control character escaped
+    /// (RFC 8259 §7), U+2028 and U+2029 too, for readers that take JSON for JavaScript.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let digits = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     static func luacheckrc(stubs: String) -> String {
         func list(_ names: [String]) -> String {
-            names.map { "\"\($0)\"" }.joined(separator: ", ")
+            names.map(LuaSource.string).joined(separator: ", ")
         }
         return """
         -- luacheck configuration written by `uihost stubs`: the uihost API, so that

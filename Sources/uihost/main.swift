@@ -225,14 +225,16 @@ func listPlugins(_ directories: [String], _ args: Arguments) -> Int32 {
             standardError("uihost: " + error.message)
             return 3
         }
-        if reports.isEmpty { standardOutput("\(directory): no plugins") }
+        // A folder's name and what a manifest says are the plugin's: each
+        // report and each problem stays one line, whatever they hold.
+        if reports.isEmpty { standardOutput(TerminalText.oneLine("\(directory): no plugins")) }
         for report in reports {
             let permissions = report.permissions.map { report.granted.contains($0) ? $0 : $0 + " (not granted)" }
             var line = "\(report.name) \(report.version ?? "-")"
             line += permissions.isEmpty ? "  no permissions" : "  permissions: " + permissions.joined(separator: ", ")
             line += report.loaded ? "  ok" : "  BROKEN"
-            standardOutput(line, exitCode: 3)
-            for problem in report.problems { standardOutput("  " + problem, exitCode: 3) }
+            standardOutput(TerminalText.oneLine(line), exitCode: 3)
+            for problem in report.problems { standardOutput("  " + TerminalText.oneLine(problem), exitCode: 3) }
             if !report.loaded { broken = true }
         }
     }

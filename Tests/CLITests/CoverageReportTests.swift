@@ -119,6 +119,38 @@ final class CoverageReportTests: XCTestCase {
         XCTAssertTrue(lcov.contains("LF:\(branch.count)\nLH:\(branch.values.filter { $0 > 0 }.count)\n"))
     }
 
+    /// A screen names its chunks as it likes (`load(src, "@/etc/passwd")`):
+    /// the report, which genhtml publishes, lists only files of the project.
+    func testAChunkNamedAfterAFileOutsideTheProjectIsLeftOut() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("more"), withIntermediateDirectories: true)
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("uihost-outside-\(UUID().uuidString.prefix(8)).lua")
+        try "local outside = 1\n".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try write("screens/named.lua", """
+        load("local a = 1\\nreturn a", "@/etc/passwd")()
+        load("local b = 2\\nreturn b", "@\(outside.path)")()
+        load("local c = 3\\nreturn c", "@../\(outside.lastPathComponent)")()
+        load("local d = 4\\nreturn d", "@screens/forged\\nSF:/etc/passwd")()
+        return ui.screen { ui.text "named" }
+        """)
+        // A file of the project whose path would be LCOV lines of its own.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("screens/forged\nSF:/etc"),
+                                                withIntermediateDirectories: true)
+        try write("screens/forged\nSF:/etc/passwd", "local d = 4")
+        try write("more/named_test.lua", """
+        test.case("opens", function()
+          test.open("screens/named.lua"):expect("named")
+        end)
+        """)
+        let out = directory.appendingPathComponent("out.lcov")
+        let r = try Uihost.run(["test", "more", "--coverage", out.path], scratch: directory, directory: directory)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let lcov = try String(contentsOf: out, encoding: .utf8)
+        let files = records(lcov)
+        let real = directory.resolvingSymlinksInPath().path
+        XCTAssertEqual(files.keys.sorted(), [real + "/screens/named.lua"], "only the project's files:\n" + lcov)
+    }
+
     func testAnUnwritableFileIsAUsageError() throws {
         let r = try Uihost.run(["test", "tests", "--coverage", directory.appendingPathComponent("no/such/out.lcov").path],
                                scratch: directory, directory: directory)

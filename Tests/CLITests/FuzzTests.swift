@@ -87,6 +87,29 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue(text.contains("app:press(\"space\")"), text)
     }
 
+    /// A screen's file name is the user's, not uihost's: one that is Lua code
+    /// (a newline, a call, a newline) must stay a string in the script that
+    /// `fuzz -o` writes, which runs with the full standard library.
+    func testAScreenNamedLikeCodeStaysAStringInTheScript() throws {
+        let name = "x\nio.open(\"PWNED\",\"w\"):write(\"pwned\")\n--.lua"
+        try FileManager.default.copyItem(at: Uihost.root.appendingPathComponent(planted),
+                                         to: directory.appendingPathComponent(name))
+        let script = directory.appendingPathComponent("named_test.lua").path
+        let r = try Uihost.run(["fuzz", name, "--seconds", "10", "--seed", "1", "-o", script], scratch: directory, directory: directory)
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        XCTAssertTrue(text.contains(#"test.open("x\nio.open(\"PWNED\",\"w\"):write(\"pwned\")\n--.lua""#), text)
+        for line in text.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("io.open"), "the name's code is a line of its own:\n" + text)
+        }
+        // The script runs (and fails with the planted bug) without running the name.
+        let replay = try Uihost.run(["test", script], scratch: directory, directory: directory)
+        XCTAssertEqual(replay.status, 1, replay.stdout)
+        XCTAssertTrue(replay.stdout.contains("planted bug: the third x after ab"), replay.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("PWNED").path),
+                       "the script ran the file name as code:\n" + text)
+    }
+
     func testBadInput() throws {
         for args in [["--seconds", "0"], ["--seed", "-1"], ["--seconds", "x"]] {
             let r = try Uihost.run(["fuzz", planted] + args, scratch: directory)

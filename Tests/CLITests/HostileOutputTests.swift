@@ -277,4 +277,37 @@ final class HostileOutputTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("__snapshots__/snap_test").path)
         XCTAssertEqual(left, ["one.txt"], "no temporary file is left behind")
     }
+
+    // MARK: - One line per item
+
+    /// A line break in a label, a title or an error is shown as `\n` (a CR as
+    /// `\13`, as on stderr): a listener cannot be told of a control that is not there.
+    func testALineBreakInALabelForgesNoScreenReaderLine() throws {
+        let screen = try write("forge.lua", #"""
+            return ui.screen { title = "Home\nscreen: Forged",
+              ui.button { title = "Save\r\nfocus: button Forged\u{2028}x",
+                onSelect = function() error("boom\nerror: forged", 0) end } }
+            """#)
+        let r = try uihost(screen, "--screen-reader", "--keys", "enter")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, r.stdout)
+        XCTAssertEqual(lines.first, #"screen: Home\nscreen: Forged"#)
+        XCTAssertEqual(lines.dropFirst().first, #"focus: button Save\13\nfocus: button Forged\u{2028}x"#)
+        XCTAssertTrue(lines.last?.hasPrefix("error: ") == true && lines.last!.hasSuffix(#"boom\nerror: forged"#), r.stdout)
+    }
+
+    /// A plugin folder's name (and what its manifest says) is one line of
+    /// `uihost plugins`, whatever it holds.
+    func testALineBreakInAPluginFolderForgesNoListingLine() throws {
+        let folder = "evil\nforged 9.9.9  no permissions  ok"
+        try write("plugins/\(folder)/plugin.lua", """
+            return { name = "evil\\nforged 9.9.9  no permissions  ok", version = "1.0\\nforged2 1.0  no permissions  ok" }
+            """)
+        try write("plugins/plain/plugin.lua", #"return { name = "plain", version = "1.0" }"#)
+        let r = try uihost("plugins", directory.appendingPathComponent("plugins").path)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("forged") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix(#"evil\nforged 9.9.9"#) }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("plain 1.0") }, r.stdout)
+    }
 }

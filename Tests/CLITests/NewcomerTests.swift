@@ -103,6 +103,18 @@ final class NewcomerTests: XCTestCase {
         XCTAssertNotEqual(try String(contentsOf: directory.appendingPathComponent(".luacheckrc"), encoding: .utf8), "-- mine\n")
     }
 
+    /// The folder given to `stubs` is data in .luarc.json: a quote in it does
+    /// not write settings (lua-language-server runs `runtime.plugin`).
+    func testAStubsFolderNamedLikeJSONStaysAString() throws {
+        let folder = "lib\"], \"runtime\": {\"plugin\": \"evil.lua\"}, \"x\": [\"\n\u{2028}"
+        let r = try uihost("stubs", folder, "--force", from: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let data = try Data(contentsOf: directory.appendingPathComponent(".luarc.json"))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual((json["workspace"] as? [String: Any])?["library"] as? [String], [folder])
+        XCTAssertEqual((json["runtime"] as? [String: Any])?.keys.sorted(), ["version"], String(decoding: data, as: UTF8.self))
+    }
+
     func testLuacheckAcceptsANewProjectWrittenByStubs() throws {
         let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: luacheck.path), "luacheck is not installed")

@@ -24,15 +24,17 @@ final class RecordTests: XCTestCase {
         var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// Runs `uihost record` in an 80x24 pseudo-terminal, sends `keys` (all at
-    /// once), waits for `until` on the screen, then ends the session with ctrl-c.
-    private func record(_ screen: String, keys: String, until: String, output script: String) throws -> Int32 {
+    /// Runs `uihost record` in an 80x24 pseudo-terminal from `folder`, sends
+    /// `keys` (all at once), waits for `until` on the screen, then ends the
+    /// session with ctrl-c.
+    private func record(_ screen: String, keys: String, until: String, output script: String,
+                        from folder: URL = Uihost.root) throws -> Int32 {
         let (master, slave) = try openPseudoTerminal(cols: 80, rows: 24)
         defer { close(master) }
         let process = Process()
         process.executableURL = Uihost.binary
         process.arguments = ["record", screen, "-o", script, "--no-mouse", "--log", directory.appendingPathComponent("log").path]
-        process.currentDirectoryURL = Uihost.root
+        process.currentDirectoryURL = folder
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.standardInput = terminal
         process.standardOutput = terminal
@@ -82,6 +84,28 @@ final class RecordTests: XCTestCase {
         let again = try Uihost.run(["test", script], scratch: directory)
         XCTAssertEqual(again.status, 0, again.stdout)
         XCTAssertTrue(again.stdout.contains("1 passed, 0 failed"), again.stdout)
+    }
+
+    /// A screen's file name is the user's: one that is Lua code (a newline, a
+    /// call, a newline) must stay a string in the recorded script, which runs
+    /// with the full standard library.
+    func testAScreenNamedLikeCodeStaysAStringInTheRecording() throws {
+        let name = "x\nio.open(\"PWNED\",\"w\"):write(\"pwned\")\n--.lua"
+        try FileManager.default.copyItem(at: Uihost.root.appendingPathComponent("screens/form.lua"),
+                                         to: directory.appendingPathComponent(name))
+        let script = directory.appendingPathComponent("named_test.lua").path
+        let status = try record(name, keys: "Ada\tada@example.org\tsecret123\u{13}", until: "Please choose a country.",
+                                output: script, from: directory)
+        XCTAssertEqual(status, 0)
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        XCTAssertTrue(text.contains(#"test.open("x\nio.open(\"PWNED\",\"w\"):write(\"pwned\")\n--.lua""#), text)
+        for line in text.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("io.open"), "the name's code is a line of its own:\n" + text)
+        }
+        let replay = try Uihost.run(["test", script], scratch: directory, directory: directory)
+        XCTAssertEqual(replay.status, 0, replay.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("PWNED").path),
+                       "the script ran the file name as code:\n" + text)
     }
 
     func testBadInput() throws {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// `uihost render --format text|ansi|svg|html` and `--theme`: the text stays
@@ -83,5 +86,26 @@ final class RenderFormatTests: XCTestCase {
         XCTAssertFalse(svg.contains("href"), "nothing outside the file")
         let html = try uihost("render", path, "--size", "20x3", "--format", "html").stdout
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>") && html.contains(svg.trimmingCharacters(in: .newlines)))
+    }
+
+    /// XML 1.0 forbids U+FFFE, U+FFFF, surrogates and C0 controls but tab,
+    /// newline and CR: a picture holding one is not XML that any viewer reads.
+    func testSvgAndHtmlHoldOnlyCharactersXMLAllows() throws {
+        let path = directory.appendingPathComponent("nonchars.lua").path
+        try #"return ui.screen { title = "t\u{FFFF}", ui.text "a\u{FFFE}b\u{FFFF}c\u{D800}d\7e\u{1FFFE}f" }"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        for format in ["svg", "html"] {
+            let r = try Uihost.runRaw(["render", path, "--size", "20x3", "--format", format], scratch: directory)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let text = try XCTUnwrap(String(data: r.stdoutData, encoding: .utf8), "\(format) is UTF-8")
+            for scalar in text.unicodeScalars {
+                let v = scalar.value
+                let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
+                    || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+                XCTAssertTrue(allowed, "U+\(String(v, radix: 16)) in the \(format)")
+            }
+            XCTAssertTrue(text.contains("a\u{FFFD}b\u{FFFD}c"), "each is shown as U+FFFD: " + text)
+            if format == "svg" { XCTAssertNoThrow(try XMLDocument(data: r.stdoutData), "the SVG is well-formed XML") }
+        }
     }
 }

@@ -52,6 +52,14 @@ final class TerminalTextTests: XCTestCase {
 
     // MARK: - The log file
 
+    func testOneLineShowsLineBreaksAsEscapes() {
+        XCTAssertEqual(TerminalText.oneLine("a\nfocus: b\r\nc\u{2028}d\u{2029}e\u{85}f\u{B}"),
+                       #"a\nfocus: b\13\nc\u{2028}d\u{2029}e\u{85}f\11"#)
+        XCTAssertEqual(TerminalText.oneLine("plain ✓ 日本"), "plain ✓ 日本")
+        XCTAssertEqual(TerminalText.escape(TerminalText.oneLine("x\ny\u{1B}")), TerminalText.oneLine("x\ny\u{1B}"),
+                       "stderr and stdout escape it again without change")
+    }
+
     func testLogFileEscapesEachLine() throws {
         let scratch = ScratchDirectory()
         defer { scratch.remove() }

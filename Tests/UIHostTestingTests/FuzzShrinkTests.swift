@@ -31,6 +31,5 @@ final class FuzzShrinkTests: XCTestCase {
     func testStatementsMergeKeysAndText() {
         let lines = FuzzEvent.statements([.key(.tab), .key(.enter), .text("ab"), .key(.character("x")), .click(3, 4), .key(.space)])
         XCTAssertEqual(lines, ["app:press(\"tab\", \"enter\")", "app:type(\"abx\")", "app:click(3, 4)", "app:press(\"space\")"])
-        XCTAssertEqual(FuzzEvent.quote("a\"\\\né\u{85}"), "\"a\\\"\\\\\\010é\\194\\133\"")
     }
 }

@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// One field of a component, declared once: the constructor validates it, the
 /// constructor may write its default into the table, and the LuaLS stubs and the
 /// field tables of docs/API.md are checked against it.
@@ -34,7 +36,7 @@ enum LuaLiteral: Equatable, Sendable {
 
     var lua: String {
         switch self {
-        case .string(let s): "\"" + s + "\""
+        case .string(let s): LuaSource.string(s)
         case .boolean(let b): b ? "true" : "false"
         case .integer(let n): String(n)
         case .number(let d): String(d)

@@ -1,7 +1,8 @@
 /// A self-contained picture of a styled frame (`render --format svg|html`):
 /// a monospace grid where every glyph sits at its cell's column (a wide
 /// character spans two), backgrounds as rectangles, the theme resolved and
-/// full colour. `plain` draws the text alone, as `--plain` shows it.
+/// full colour. `plain` draws the text alone, as `--plain` shows it. The
+/// text is the script's: `XMLText` keeps the picture well-formed XML.
 public struct FramePicture {
     let frame: FrameBuffer
     let theme: Theme
@@ -59,7 +60,7 @@ public struct FramePicture {
                 if a.contains(.dim) { attributes += " fill-opacity=\"0.6\"" }
                 let decorations = (a.contains(.underline) ? ["underline"] : []) + (a.contains(.strike) ? ["line-through"] : [])
                 if !decorations.isEmpty { attributes += " text-decoration=\"\(decorations.joined(separator: " "))\"" }
-                out += "<text \(attributes)>\(escape(text))</text>\n"
+                out += "<text \(attributes)>\(XMLText.escape(text))</text>\n"
             }
         }
         return out + "</svg>"
@@ -105,18 +106,5 @@ public struct FramePicture {
 
     private func number(_ d: Double) -> String {
         d == d.rounded() ? String(Int(d)) : String((d * 10).rounded() / 10)
-    }
-
-    private func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

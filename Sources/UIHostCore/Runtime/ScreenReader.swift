@@ -9,8 +9,13 @@ public struct ScreenReader {
 
     public init() {}
 
-    /// The lines for the host as it is now (on the first call, the start).
+    /// The lines for the host as it is now (on the first call, the start):
+    /// each one line, whatever the labels, titles and errors in it hold.
     public mutating func lines(for host: Host) -> [String] {
+        changes(for: host).map(TerminalText.oneLine)
+    }
+
+    private mutating func changes(for host: Host) -> [String] {
         let tree = host.semanticTree()
         defer { last = tree }
         var out: [String] = []

@@ -52,6 +52,24 @@ public enum TerminalText {
         return out
     }
 
+    /// `escape`, kept on one line: a newline as `\n`, and the line and
+    /// paragraph separators other programs break lines at as `\u{2028}` and
+    /// `\u{2029}`. For output read a line at a time, one item a line
+    /// (`--screen-reader`, `uihost plugins`): a line break in a label or a
+    /// folder's name would otherwise forge an item of its own.
+    public static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in escape(text).unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\u{2028}": out += "\\u{2028}"
+            case "\u{2029}": out += "\\u{2029}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Bytes as a script wrote them: invalid UTF-8 becomes U+FFFD, then `escape`.
     public static func escape(bytes: some Collection<UInt8>) -> String {
         escape(String(decoding: Array(bytes), as: UTF8.self))

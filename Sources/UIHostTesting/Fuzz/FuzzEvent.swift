@@ -1,3 +1,4 @@
+import LuaBridge
 import UIHostCore
 
 /// One input of a fuzz run: what an automation script's `app:press`,
@@ -105,8 +106,8 @@ public enum FuzzEvent: Equatable, Sendable {
     /// The statement that sends the event (`app:press("x")`), for one event.
     var statement: String {
         switch self {
-        case .key(let key): "app:press(\(FuzzEvent.quote(key.name)))"
-        case .text(let text): "app:type(\(FuzzEvent.quote(text)))"
+        case .key(let key): "app:press(\(LuaSource.string(key.name)))"
+        case .text(let text): "app:type(\(LuaSource.string(text)))"
         case .click(let c, let r): "app:click(\(c), \(r))"
         case .drag(let a, let b, let c, let d): "app:drag(\(a), \(b), \(c), \(d))"
         case .scroll(let c, let r, let n): "app:scroll(\(c), \(r), \(n))"
@@ -123,7 +124,7 @@ public enum FuzzEvent: Equatable, Sendable {
         var text = ""
         func flush() {
             if !keys.isEmpty { lines.append("app:press(" + keys.joined(separator: ", ") + ")") }
-            if !text.isEmpty { lines.append("app:type(\(quote(text)))") }
+            if !text.isEmpty { lines.append("app:type(\(LuaSource.string(text)))") }
             keys = []
             text = ""
         }
@@ -135,7 +136,7 @@ public enum FuzzEvent: Equatable, Sendable {
                 text.append(c)
             case .key(let key):
                 if !text.isEmpty { flush() }
-                keys.append(quote(key.name))
+                keys.append(LuaSource.string(key.name))
             case .text(let t):
                 if !keys.isEmpty { flush() }
                 text += t
@@ -146,24 +147,5 @@ public enum FuzzEvent: Equatable, Sendable {
         }
         flush()
         return lines
-    }
-
-    /// A Lua string literal on one line; control bytes as `\ddd` (a script
-    /// stays plain text whatever the fuzzer typed), UTF-8 text as it is.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
-            case 34: out += "\\\""
-            case 92: out += "\\\\"
-            case 32...126, 0xA0...: out.unicodeScalars.append(scalar)
-            default:
-                for byte in String(scalar).utf8 {
-                    let digits = String(byte)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,26 +1,32 @@
+import LuaBridge
 import UIHostCore
 
 /// The automation script `uihost fuzz` writes for a failure it found: it opens
 /// the screen at the size the run started with, replays the shrunk events, and
-/// fails the way the run failed while the bug is there.
+/// fails the way the run failed while the bug is there. Whatever came from
+/// the screen (its path, the message, keys and typed text) is written with
+/// `LuaSource.string`, so the script is data however hostile the screen.
 public enum FuzzScript {
     public static func text(screen: String, size: Size, seed: UInt64, events: [FuzzEvent], failure: FuzzFailure) -> String {
+        // The screen's path and the failure's message are a script's text (a
+        // file name can hold a newline and code): they appear only as literals.
         var lines = [
-            "-- Found by `uihost fuzz \(screen) --seed \(seed)`: \(describe(failure.kind)) after \(events.count) event\(events.count == 1 ? "" : "s"):",
+            "-- Found by `uihost fuzz` (--seed \(seed)) on the screen test.open names below:",
+            "-- \(describe(failure.kind)) after \(events.count) event\(events.count == 1 ? "" : "s"):",
         ]
         for line in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {
-            lines.append("--   " + TerminalText.escape(String(line)))
+            lines.append("--   " + LuaSource.string(String(line)))
         }
         lines.append("-- It fails while the bug is there; once fixed, it keeps the bug from coming back.")
         if failure.kind == .frame { lines += frameCheck }
-        lines.append("test.case(\(FuzzEvent.quote("fuzz seed \(seed): \(failure.kind.rawValue)")), function()")
-        lines.append("  local app = test.open(\(FuzzEvent.quote(screen)), { size = \"\(size.cols)x\(size.rows)\" })")
+        lines.append("test.case(\(LuaSource.string("fuzz seed \(seed): \(failure.kind.rawValue)")), function()")
+        lines.append("  local app = test.open(\(LuaSource.string(screen)), { size = \"\(size.cols)x\(size.rows)\" })")
         for statement in FuzzEvent.statements(events) { lines.append("  " + statement) }
         switch failure.kind {
         case .scriptError, .hang:
             let what = failure.kind == .hang ? "a handler ran into the limits" : "a handler raised an error"
             lines.append("  local errors = app:errors()")
-            lines.append("  assert(#errors == 0, \(FuzzEvent.quote(what + ": ")) .. tostring(errors[1]))")
+            lines.append("  assert(#errors == 0, \(LuaSource.string(what + ": ")) .. tostring(errors[1]))")
         case .frame:
             var cols = size.cols, rows = size.rows
             for case .resize(let c, let r) in events {

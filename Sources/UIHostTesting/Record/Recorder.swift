@@ -1,3 +1,4 @@
+import LuaBridge
 import UIHostCore
 
 /// `uihost record`: watches an interactive session (the event loop tells it of
@@ -99,14 +100,15 @@ public final class Recorder {
         let frame = host.render()
         let lines = (0..<frame.height).map { frame.line($0) }
         var out = [
-            "-- Recorded with `uihost record \(screen)`: one session's keys, text, clicks and",
-            "-- waits, replayed on the virtual clock. It ends on the screen the session left.",
-            "test.case(\(FuzzEvent.quote("recorded session of " + screen)), function()",
-            "  local app = test.open(\(FuzzEvent.quote(screen)), { size = \"\(size.cols)x\(size.rows)\" })",
+            // The path is the user's file name (it can hold a newline and code): a literal only.
+            "-- Recorded with `uihost record`: one session's keys, text, clicks and waits,",
+            "-- replayed on the virtual clock. It ends on the screen the session left.",
+            "test.case(\(LuaSource.string("recorded session of " + screen)), function()",
+            "  local app = test.open(\(LuaSource.string(screen)), { size = \"\(size.cols)x\(size.rows)\" })",
         ]
         for statement in FuzzEvent.statements(steps) { out.append("  " + statement) }
         if let line = Recorder.distinctiveLine(lines, before: [firstFrame, frameBeforeLast]) {
-            out.append("  app:expect(\(FuzzEvent.quote(line)))")
+            out.append("  app:expect(\(LuaSource.string(line)))")
         }
         out.append("  app:snapshot(\"recorded\")")
         out.append("end)")
