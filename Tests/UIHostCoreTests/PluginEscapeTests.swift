@@ -125,6 +125,12 @@ final class PluginEscapeTests: XCTestCase {
         XCTAssertEqual(try h.evalString("getmetatable('')"), "false")
     }
 
+    func testTheScreensLoadGivesAChunkTheGlobals() throws {
+        let h = try host([:], screen: "x = 'global' y = load('return x')() return ui.screen { title = 'S' }")
+        XCTAssertEqual(try h.evalString("y"), "global")
+        XCTAssertEqual(try h.evalString("select(2, pcall(load('return x', 'c', 't', nil)))")?.contains("_ENV"), true)
+    }
+
     func testPluginsHaveNoStringDump() throws {
         let h = try host(["a": plugin("if string.dump ~= nil or ('').dump ~= nil then error('dump is there') end")])
         XCTAssertNil(h.runCommand("a.go")!, "\(h.errors)")
@@ -133,8 +139,8 @@ final class PluginEscapeTests: XCTestCase {
     func testTimerHandlesCannotBeOpenedOrForged() throws {
         let a = """
         local h = ui.after(1e9, function() end)
-        getmetatable(h).cancel = function() end
-        getmetatable(h).__index = { cancel = function() end }
+        if getmetatable(h) ~= "timer" then error("the handle's metatable is open") end
+        pcall(function() getmetatable(h).cancel = function() end end)
         if pcall(h.cancel, { id = 1 }) then error("a forged handle cancelled a timer") end
         """
         let h = try host(["a": plugin(a)], screen: """
@@ -282,6 +288,13 @@ final class PluginEscapeTests: XCTestCase {
         let reports = try Host.inspectPlugins(options: options)
         XCTAssertEqual(reports.map(\.loaded), [true, false])
         XCTAssertTrue(reports[1].problems.joined().contains("a plugin named 'a' is loaded already"), "\(reports)")
+    }
+
+    func testAPluginsErrorNamesItEvenWhenItClaimsAnother() throws {
+        let a = "return { name = 'a', setup = function() ui.after(10, function() error(\"plugin 'b': blame b\", 0) end) end }"
+        let h = try host(["a": a, "b": "return { name = 'b' }"])
+        h.advance(20)
+        XCTAssertEqual(h.errors, ["plugin 'a': plugin 'b': blame b"])
     }
 
     // MARK: - A5: messages, not shared tables

@@ -46,7 +46,7 @@ extension UIModule {
                 key = Key(name: keyName)
                 if key == nil { problem = "ui.command: unknown key name '\(HostLimits.shortened(keyName))'" + Key.didYouMean(keyName) }
             }
-            fields = (t.string("id")!, t.string("title")!, keyName, key)
+            fields = (t.string("id")!, HostLimits.label(t.string("title")!), keyName, key)
         }
         if let problem { return raise(L, problem) }
         guard let fields else { return 0 }
@@ -55,6 +55,10 @@ extension UIModule {
         let run = LuaRef(popping: host.lua)
         var plugin: Plugin?
         if case .plugin(let index) = origin(L) { plugin = host.plugins?.plugins[index] }
+        if host.commands.command(fields.id) == nil,
+           host.commands.commands.lazy.filter({ $0.plugin === plugin }).count >= HostLimits.maxCommandsPerOwner {
+            return raise(L, "ui.command: more than \(HostLimits.maxCommandsPerOwner) commands from \(CommandRegistry.describe(plugin))")
+        }
         if let problem = host.commands.add(.init(id: fields.id, title: fields.title, keyName: fields.keyName, key: fields.key,
                                                  plugin: plugin, run: run, folded: CommandRegistry.fold(fields.title))) {
             return raise(L, "ui.command: " + problem)
@@ -89,7 +93,13 @@ extension UIModule {
             }
             s.rawSet(at: args, Int(i - 1))
         }
-        let error = host.runCommand(at: index, on: L, args: args)
+        let error = onFreshThread(host, L) { co in
+            s.pushCopy(of: args)
+            s.move(1, to: co)
+            return host.runCommand(at: index, on: co.L, args: co.top)
+        }
+        if case .failure(let problem) = error { return raise(L, "ui.run('\(HostLimits.shortened(id))'): " + problem.message) }
+        guard case .success(let error) = error else { return 0 }
         s.push(error == nil)
         guard let error else { return 1 }
         LuaState.push(L, error.message)
@@ -135,7 +145,28 @@ extension UIModule {
         guard let index = host.commands.commands.firstIndex(where: { $0.id == id }) else {
             return raise(L, "menu item: no command '\(HostLimits.shortened(id))'")
         }
-        host.runCommand(at: index, on: L)
+        if case .failure(let problem) = onFreshThread(host, L, { co in host.runCommand(at: index, on: co.L) }) {
+            return raise(L, "menu item: " + problem.message)
+        }
         return 0
+    }
+
+    struct NestedTooDeep: Error {
+        let message = "calls nested more than \(ExposedFunctions.maxDepth) deep"
+    }
+
+    /// Runs `body` on a new thread pushed on `L` (and removed after): code of
+    /// another owner never runs on the caller's coroutine, which it could
+    /// keep and resume later. A fresh thread counts nested C calls afresh, so
+    /// the host counts how deep these calls nest.
+    static func onFreshThread<T>(_ host: Host, _ L: OpaquePointer, _ body: (LuaStack) -> T) -> Result<T, NestedTooDeep> {
+        let s = LuaStack(L)
+        guard host.exposed.depth < ExposedFunctions.maxDepth, s.reserve(4) else { return .failure(NestedTooDeep()) }
+        let co = s.pushNewThread()
+        let thread = s.top
+        defer { s.remove(at: thread) }
+        host.exposed.depth += 1
+        defer { host.exposed.depth -= 1 }
+        return .success(body(co))
     }
 }

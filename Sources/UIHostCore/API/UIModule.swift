@@ -12,15 +12,13 @@ enum UIModule {
         pushTable(host, origin: .app)
         s.setGlobal("ui")
         // The metatable of timer handles: `handle:cancel()`. getmetatable(handle)
-        // gives a list of the methods that nothing reads, never the metatable
-        // or the methods themselves: a `cancel` or `__gc` a script put there
-        // changes nothing for anyone.
+        // answers "timer", a string: no table every script shares, where one
+        // could put a `__gc`, change `cancel` or leave a function for another.
         _ = s.pushMetatable(named: "uihost.timer")
         s.pushNewTable(fieldCount: 1)
         host.lua.setFunction("cancel", cancelTimer)
         s.setField("__index", at: -2)
-        s.pushNewTable(fieldCount: 1)
-        host.lua.setFunction("cancel", cancelTimer)
+        s.push("timer")
         s.setField("__metatable", at: -2)
         s.pop()
         // Timer handle → timer id, weak: a handle cannot be forged by writing an id into a table.
@@ -185,6 +183,7 @@ enum UIModule {
             return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
         host.kinds.mark(L, at: 1, as: index)
+        host.dispatcher.limits.mark(componentAt: 1, on: L, as: origin(L))
         WrittenDefaults.write(L, at: 1, component.fields)
         return 1
     }

@@ -49,11 +49,14 @@ _G.setmetatable = function(t, mt)
   return result
 end
 _G.dofile, _G.loadfile = nil, nil
-_G.load = function(chunk, name, _, env)
+-- As Lua's own: a chunk gets the globals unless an environment is given,
+-- even nil (so the arguments are counted, not tested).
+_G.load = function(chunk, name, _, ...)
   if type(chunk) ~= "string" and type(chunk) ~= "function" then
     error("bad argument #1 to 'load' (string expected, got " .. type(chunk) .. ")", 2)
   end
-  return rawload(chunk, name, "t", env)
+  if select("#", ...) == 0 then return rawload(chunk, name, "t") end
+  return rawload(chunk, name, "t", (...))
 end
 string.dump = nil
 _G.debug, _G.package = nil, nil

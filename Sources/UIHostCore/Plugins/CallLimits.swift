@@ -10,7 +10,7 @@ final class CallLimits {
     let pluginLimits: ScriptLimits?
     /// `dir/` of each loaded plugin and `=[plugin NAME]`, the prefix of the
     /// chunks its `load` makes, with its origin.
-    private var prefixes: [(folder: String, chunk: String, origin: Origin)] = []
+    private var prefixes: [(folder: String, chunk: String, origin: Origin, name: String)] = []
 
     init(lua: LuaState, pluginLimits: ScriptLimits?) {
         self.lua = lua
@@ -18,12 +18,14 @@ final class CallLimits {
     }
 
     func add(_ plugin: Plugin, as origin: Origin) {
-        prefixes.append(("@" + plugin.directory + "/", "=[plugin \(plugin.name)]", origin))
+        prefixes.append(("@" + plugin.directory + "/", "=[plugin \(plugin.name)]", origin, plugin.name))
     }
 
-    func remove(_ origin: Origin) {
-        prefixes.removeAll { $0.origin == origin }
+    /// The name of the plugin of `origin`; nil for the app.
+    func name(of origin: Origin) -> String? {
+        prefixes.first { $0.origin == origin }?.name
     }
+
 
     /// Whose code the Lua function at `index` is, by where it came from: a
     /// file in a plugin's folder (a plugin loads files from nowhere else) or
@@ -33,6 +35,49 @@ final class CallLimits {
         guard !prefixes.isEmpty, let source = LuaStack(thread).chunkSource(ofFunctionAt: index) else { return .app }
         for p in prefixes where source.hasPrefix(p.folder) || source.hasPrefix(p.chunk) { return p.origin }
         return .app
+    }
+
+    // MARK: - Components a plugin built
+
+    /// The registry field of the weak table: component → its plugin's origin code.
+    private static let ownersKey = "uihost.componentowners"
+
+    /// Notes that a plugin's `ui` built the component at `index`: its
+    /// handlers run under the plugin's limits whatever they are (a
+    /// `coroutine.wrap`ped function or a callable table has no file to tell).
+    func mark(componentAt index: Int32, on L: OpaquePointer, as origin: Origin) {
+        guard case .plugin = origin else { return }
+        let s = LuaStack(L)
+        let component = s.absolute(index)
+        guard s.reserve(4) else { return }
+        if s.getField(CallLimits.ownersKey, at: LuaStack.registryIndex) != .table {
+            s.pop()
+            s.pushNewTable()
+            s.pushNewTable(fieldCount: 1)
+            s.push("k")
+            s.setField("__mode", at: -2)
+            s.setMetatable(at: -2)
+            s.pushCopy(of: -1)
+            s.setField(CallLimits.ownersKey, at: LuaStack.registryIndex)
+        }
+        s.pushCopy(of: component)
+        s.pushInteger(origin.code)
+        s.rawSet(at: -3)
+        s.pop()
+    }
+
+    /// The plugin whose `ui` built the component at `index`; nil for the app's.
+    func origin(ofComponentAt index: Int32, on L: OpaquePointer) -> Origin? {
+        guard !prefixes.isEmpty else { return nil }
+        let s = LuaStack(L)
+        let component = s.absolute(index)
+        guard s.type(at: component) == .table, s.reserve(3) else { return nil }
+        defer { s.pop() }
+        guard s.getField(CallLimits.ownersKey, at: LuaStack.registryIndex) == .table else { return nil }
+        s.pushCopy(of: component)
+        defer { s.pop() }
+        guard s.rawGet(at: -2) == .number else { return nil }
+        return Origin(code: Int(s.toInteger(at: -1)))
     }
 
     /// Runs `body` (a call into Lua) under the limits of `origin`.

@@ -15,6 +15,9 @@ final class ExposedFunctions {
     static let maxNames = 1000
 
     private(set) var entries: [String: Entry] = [:]
+    /// How deep `ui.call`s nest now, against `maxDepth`.
+    var depth = 0
+    static let maxDepth = 100
 
     var names: [String] { entries.keys.sorted() }
 

@@ -113,9 +113,13 @@ extension Host {
             plugin.state = LuaRef(popping: lua)
             plugin.active = true
             dispatcher.limits.add(plugin, as: origin)
+            let requested = navigator.requests.count
+            navigator.holding = true
+            defer { navigator.holding = false }
             do throws(LuaError) {
                 try runSetup(plugin, as: origin, manifest: manifestIndex)
             } catch {
+                navigator.dropRequests(from: requested)
                 rollBack(plugin, origin)
                 throw error
             }
@@ -192,8 +196,8 @@ extension Host {
     /// commands, bindings, timers, coroutines, exposed functions, its state
     /// and environment. Nothing of it runs again.
     private func rollBack(_ plugin: Plugin, _ origin: Origin) {
+        // Its files keep its limits (`CallLimits`): nothing of it should run, and if it did, not under the app's.
         plugin.active = false
-        dispatcher.limits.remove(origin)
         commands.removeAll { $0.plugin === plugin }
         for binding in appBindings where binding.origin == origin {
             if case .app(let ref) = binding.source { s.unref(ref) }

@@ -79,10 +79,11 @@ extension Dispatcher {
     /// `component[handler](node)` with the node at stack index `node`.
     private func call(anchor: Int32, handler: StaticString, node: Int32) {
         pushComponent(anchor)
+        let owner = limits.origin(ofComponentAt: -1, on: L)
         reader.pushName(handler)
         guard s.rawGet(at: -2) == .function else { return }
         s.pushCopy(of: node)
-        invoke(nargs: 1)
+        invoke(nargs: 1, as: owner)
     }
 
     /// `nodes[2].children[1]`, for messages.

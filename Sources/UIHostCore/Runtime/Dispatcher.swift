@@ -60,16 +60,19 @@ final class Dispatcher {
     @discardableResult
     func invoke(nargs: Int32, as origin: Origin? = nil) -> LuaError? {
         invalidation.layout = true
+        let owner = origin ?? limits.origin(ofFunctionAt: -(nargs + 1), on: L)
         return handling { () -> LuaError? in
             do throws(LuaError) {
-                if let origin {
-                    try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
-                } else {
-                    try limits.run(functionAt: -(nargs + 1), on: L) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
-                }
+                try limits.run(as: owner) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
                 return nil
             } catch {
-                report(error)
+                // Named by whose code it is, not by what the message says: a
+                // plugin's error that starts "plugin 'other':" still names it first.
+                if let name = limits.name(of: owner), !error.message.hasPrefix("plugin '\(name)': ") {
+                    report("plugin '\(name)': " + error.message, traceback: error.traceback)
+                } else {
+                    report(error)
+                }
                 return error
             }
         }
@@ -107,6 +110,7 @@ final class Dispatcher {
     /// Calls `component[handler](arguments…)` when it is a function.
     func call(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) {
         pushComponent(anchor)
+        let owner = limits.origin(ofComponentAt: -1, on: L)
         reader.pushName(handler)
         s.rawGet(at: -2)
         s.remove(at: -2)
@@ -115,7 +119,7 @@ final class Dispatcher {
             return
         }
         for argument in arguments { push(argument) }
-        invoke(nargs: Int32(arguments.count))
+        invoke(nargs: Int32(arguments.count), as: owner)
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.
@@ -136,6 +140,7 @@ final class Dispatcher {
             s.top = top
             return
         }
+        let owner = limits.origin(ofComponentAt: top + 1, on: L)
         let withIndex = dispatch != .itemThenComponent
         var calledItem = false
         if dispatch != .componentOnly, s.type(at: -1) == .table {
@@ -143,7 +148,7 @@ final class Dispatcher {
             if s.rawGet(at: -2) == .function {            // component item fn
                 s.pushCopy(of: top + 2)
                 if withIndex { s.pushInteger(index) }
-                invoke(nargs: withIndex ? 2 : 1)
+                invoke(nargs: withIndex ? 2 : 1, as: owner)
                 calledItem = true
             } else {
                 s.pop()
@@ -155,7 +160,7 @@ final class Dispatcher {
             if s.rawGet(at: top + 1) == .function {       // component item fn
                 s.pushCopy(of: top + 2)
                 if withIndex { s.pushInteger(index) }
-                invoke(nargs: withIndex ? 2 : 1)
+                invoke(nargs: withIndex ? 2 : 1, as: owner)
             }
         }
         s.top = top

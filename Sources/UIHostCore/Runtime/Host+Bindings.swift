@@ -68,7 +68,12 @@ extension Host {
     /// A key bound by another owner is theirs: a plugin cannot take over the
     /// screen's ctrl-s (and read what follows), nor the screen a plugin's.
     func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) -> String? {
-        let binding = Binding(key: key, name: name, desc: desc, source: .app(ref), origin: origin)
+        let binding = Binding(key: key, name: name, desc: HostLimits.label(desc), source: .app(ref), origin: origin)
+        let isNew = !appBindings.contains { $0.key == key }
+        if isNew, appBindings.lazy.filter({ $0.origin == origin }).count >= HostLimits.maxCommandsPerOwner {
+            s.unref(ref)
+            return "ui.bind: more than \(HostLimits.maxCommandsPerOwner) bindings from one owner"
+        }
         if let held = appBindings.first(where: { $0.key == key }), held.origin != origin {
             s.unref(ref)
             let owner: String
@@ -171,7 +176,7 @@ extension Dispatcher {
         guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
         guard BindingTable.pushRun(L, top + 3) else { s.top = top; return }        // top+4 fn
         s.pushCopy(of: top + 1)
-        invoke(nargs: 1)
+        invoke(nargs: 1, as: limits.origin(ofComponentAt: top + 1, on: L))
         s.top = top
     }
 }

@@ -80,6 +80,10 @@ public final class Host {
         compositor.footerHints = { [unowned self] in footerHints() }
         navigator.resumeWaiter = { [unowned scheduler] ref, ok in scheduler.resume(waiter: ref, with: ok) }
         scheduler.awaitDialog = { [unowned navigator] ref, table in navigator.attachWaiter(ref, to: table) }
+        scheduler.ownerName = { [unowned self] origin in
+            guard case .plugin(let index) = origin, let plugin = plugins?.plugins[index] else { return "the screen" }
+            return "plugin '\(plugin.name)'"
+        }
         lua.setOwner(self)
         try readProjectConfig(beside: screen)
         try Sandbox.install(self)
@@ -100,6 +104,8 @@ public final class Host {
             throw LuaError.runtime(message: "\(path): the script must return a ui.screen (got \(got))" + Host.forgotReturn(got), traceback: "")
         }
         navigator.push(ref: s.popRef(), directory: scriptDirectory, file: path)
+        // What plugins' `setup` asked for (a screen, a sheet) comes over the first screen.
+        navigator.applyRequests()
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
         s.collectGarbage()

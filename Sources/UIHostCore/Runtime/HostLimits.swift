@@ -29,6 +29,19 @@ enum HostLimits {
     static let maxNameLength = 64
     /// Sheets presented at once.
     static let maxSheets = 100
+    /// Commands and `ui.bind` bindings one owner (the app, a plugin) may add.
+    static let maxCommandsPerOwner = 1_000
+    /// Bytes kept of a command's title or a binding's description: one row of
+    /// the palette, footer or help shows far less.
+    static let maxLabelBytes = 1_024
+
+    /// `text` cut to `maxLabelBytes` on a character boundary, with `…` where cut.
+    static func label(_ text: String) -> String {
+        guard text.utf8.count > maxLabelBytes else { return text }
+        var cut = text.utf8.index(text.utf8.startIndex, offsetBy: maxLabelBytes - 3)
+        while !text.unicodeScalars.indices.contains(cut) && cut > text.startIndex { cut = text.utf8.index(before: cut) }
+        return String(text[..<cut]) + "…"
+    }
 
     /// `name`, shortened to `maxNameLength` characters for a message.
     static func shortened(_ name: String) -> String {

@@ -62,7 +62,7 @@ final class Navigator {
 
     /// Applies `request` now, or after the running handler returned.
     func request(_ request: NavigationRequest) {
-        if dispatcher.isHandling {
+        if dispatcher.isHandling || holding {
             requests.append(request)
         } else {
             apply(request)
@@ -91,9 +91,15 @@ final class Navigator {
         }
     }
 
-    /// Forgets the waiting requests, releasing the tables they hold.
-    private func dropRequests() {
-        for request in requests {
+    /// While plugins load, what their `setup` asks for waits: a plugin whose
+    /// `setup` fails leaves no screen or sheet behind (`dropRequests(from:)`),
+    /// and the others' are applied once the first screen is shown.
+    var holding = false
+
+    /// Forgets the waiting requests from the `first`th on, releasing the tables they hold.
+    func dropRequests(from first: Int = 0) {
+        guard first < requests.count else { return }
+        for request in requests[first...] {
             switch request {
             case .push(let ref, _, _, _): s.unref(ref)
             case .present(let sheet):
@@ -102,7 +108,7 @@ final class Navigator {
             default: break
             }
         }
-        requests.removeAll()
+        requests.removeSubrange(first...)
     }
 
     private func apply(_ request: NavigationRequest) {
@@ -187,7 +193,7 @@ final class Navigator {
         lua.push(name)
         if s.rawGet(at: -2) == .function {
             s.pushCopy(of: -2)
-            dispatcher.invoke(nargs: 1)
+            dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
             s.pop()
         } else {
             s.pop(2)
@@ -230,7 +236,7 @@ final class Navigator {
         invalidation.layout = true
         if s.rawGet(at: -1, "onDismiss") == .function {
             s.pushCopy(of: -2)
-            dispatcher.invoke(nargs: 1)
+            dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
         } else {
             s.pop()
         }
@@ -249,8 +255,9 @@ final class Navigator {
         s.pushRef(dialog.ref)
         s.unref(dialog.ref)
         if s.rawGet(at: -1, "onChoice") == .function {
+            let owner = dispatcher.limits.origin(ofComponentAt: -2, on: L)
             s.push(ok)
-            dispatcher.invoke(nargs: 1)
+            dispatcher.invoke(nargs: 1, as: owner)
         } else {
             s.pop()
         }

@@ -20,7 +20,7 @@ final class Scheduler {
     /// runaway (a timer scheduling several more each time it runs) and stops
     /// every timer, so that one `advance` ends in bounded time and memory.
     static let maxCallbacksPerMillisecond = 1000
-    /// Timers (and sleeping coroutines) that may be scheduled at once.
+    /// Timers (and sleeping coroutines) one owner (the app, a plugin) may have scheduled at once.
     static let maxTimers = 10_000
     /// Timer callbacks that may run into a limit in one `advance` before every
     /// timer is stopped: each costs a whole budget, so a wait of N ms would
@@ -52,7 +52,8 @@ final class Scheduler {
     /// Schedules the function on top of the Lua stack (popping it); returns the
     /// timer id, or nil (the function popped) when `maxTimers` are scheduled.
     func schedule(after ms: Int, every interval: Int?, origin: Origin = .app) -> Int? {
-        guard timers.count < Scheduler.maxTimers else {
+        // Counted per owner: a plugin cannot take every slot from the screen.
+        guard timers.count(of: origin) < Scheduler.maxTimers else {
             s.pop()
             return nil
         }
@@ -85,17 +86,22 @@ final class Scheduler {
     /// scheduler does. `shouldYield` is asked between callbacks (the terminal
     /// has input or a signal): when it answers true, the timers still due wait
     /// for the next call; once `hasQuit` answers true, none runs.
+    ///
+    /// The runaway bounds count per owner: a plugin's runaway timers stop the
+    /// plugin's timers only; the app's stop every timer.
     func advance(_ ms: Int, realTime: Bool, shouldYield: () -> Bool, hasQuit: () -> Bool) {
         let target = clock + max(0, ms)
-        var firedThisMillisecond = 0
-        var limited = 0
+        var firedThisMillisecond: [Origin: Int] = [:]
+        var limited: [Origin: Int] = [:]
         while !hasQuit(), let timer = timers.popDue(atOrBefore: target) {
-            firedThisMillisecond = timer.due > clock ? 1 : firedThisMillisecond + 1
+            if timer.due > clock { firedThisMillisecond.removeAll(keepingCapacity: true) }
+            firedThisMillisecond[timer.origin, default: 0] += 1
             clock = max(clock, timer.due)
-            if firedThisMillisecond > Scheduler.maxCallbacksPerMillisecond {
+            if firedThisMillisecond[timer.origin, default: 0] > Scheduler.maxCallbacksPerMillisecond {
                 release(timer)
-                stopAllTimers { "runaway timers: more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms; all \($0 + 1) timers are stopped" }
-                break
+                let why = "more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms"
+                if stopRunaway(timer.origin, why: why, counting: 1) { break }
+                continue
             }
             if let interval = timer.interval {
                 // Scheduled again before it runs, so that its handler can cancel it.
@@ -107,7 +113,7 @@ final class Scheduler {
             let firstScheduledByIt = nextTimerID
             // One timer is one step: navigation it asks for is applied when it returns.
             if let error = dispatcher.handling({ fire(timer) }), error.isLimit {
-                limited += 1
+                limited[timer.origin, default: 0] += 1
                 // A repeating timer would run into the same limit on every
                 // tick, and so would a chain of ui.after that schedules its
                 // next link before it spins: both stop here.
@@ -121,14 +127,30 @@ final class Scheduler {
                 }
             }
             invalidation.layout = true
-            if limited >= Scheduler.maxLimitedCallbacks && !timers.isEmpty {
-                stopAllTimers { "runaway timers: \(limited) timer callbacks ran into a limit; all \($0) timers are stopped" }
-                break
+            if let count = limited[timer.origin], count >= Scheduler.maxLimitedCallbacks, !timers.isEmpty {
+                limited[timer.origin] = nil
+                if stopRunaway(timer.origin, why: "\(count) timer callbacks ran into a limit", counting: 0) { break }
             }
             if shouldYield() { break }
         }
         clock = max(clock, target)
     }
+
+    /// Stops the runaway timers of `origin`: a plugin's own, or every timer
+    /// when they are the app's (then true: the caller stops too).
+    private func stopRunaway(_ origin: Origin, why: String, counting extra: Int) -> Bool {
+        guard case .plugin = origin else {
+            stopAllTimers { "runaway timers: \(why); all \($0 + extra) timers are stopped" }
+            return true
+        }
+        let stopped = timers.removeAll { $0.origin == origin }
+        for timer in stopped { release(timer) }
+        dispatcher.report("runaway timers of \(ownerName(origin)): \(why); its \(stopped.count + extra) timers are stopped")
+        return false
+    }
+
+    /// "plugin 'x'" for messages (the host knows the names).
+    var ownerName: (Origin) -> String = { _ in "the screen" }
 
     /// Runs a due timer; the error it ended with, if any.
     private func fire(_ timer: Timer) -> LuaError? {

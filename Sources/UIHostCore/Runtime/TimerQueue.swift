@@ -7,8 +7,20 @@ struct TimerQueue {
     /// The registry reference of every live timer, by id.
     private(set) var live: [Int: Int32] = [:]
 
+    /// Live timers per owner (`Scheduler.maxTimers` holds for each), and the
+    /// owner of each plugin's timer (the app's are not listed).
+    private(set) var countByOrigin: [Origin: Int] = [:]
+    private var pluginOrigins: [Int: Origin] = [:]
+
     var isEmpty: Bool { live.isEmpty }
     var count: Int { live.count }
+
+    func count(of origin: Origin) -> Int { countByOrigin[origin] ?? 0 }
+
+    private mutating func forget(_ id: Int) {
+        let origin = pluginOrigins.removeValue(forKey: id) ?? .app
+        countByOrigin[origin, default: 1] -= 1
+    }
 
     /// The live timers scheduled since id `first` (ids only grow).
     func ids(from first: Int) -> [Int] {
@@ -20,6 +32,8 @@ struct TimerQueue {
         let all = heap.filter { live[$0.id] != nil }
         heap.removeAll()
         live.removeAll()
+        countByOrigin.removeAll()
+        pluginOrigins.removeAll()
         return all
     }
 
@@ -32,6 +46,8 @@ struct TimerQueue {
 
     mutating func insert(_ timer: Timer) {
         live[timer.id] = timer.ref
+        if timer.origin != .app { pluginOrigins[timer.id] = timer.origin }
+        countByOrigin[timer.origin, default: 0] += 1
         heap.append(timer)
         siftUp(heap.count - 1)
     }
@@ -39,6 +55,7 @@ struct TimerQueue {
     /// Removes the timer; its registry reference, for the caller to release.
     mutating func cancel(_ id: Int) -> Int32? {
         guard let ref = live.removeValue(forKey: id) else { return nil }
+        forget(id)
         // Entries of cancelled timers wait for the top; far-future ones would wait
         // for ever, so the heap is rebuilt when they outnumber the live ones.
         if heap.count > 2 * live.count + 64 {
@@ -63,6 +80,7 @@ struct TimerQueue {
         guard let first = heap.first, first.due <= time else { return nil }
         removeTop()
         live.removeValue(forKey: first.id)
+        forget(first.id)
         return first
     }
 
