@@ -69,3 +69,4 @@ files["library"] = {
 
 -- The sandbox changes the standard libraries on purpose: that is its job.
 files["Sources/UIHostCore/Lua/sandbox.lua"] = { ignore = { "122" } }
+files["Sources/UIHostCore/Lua/manifest_env.lua"] = { ignore = { "122" } }
