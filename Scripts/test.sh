@@ -31,7 +31,7 @@ mkdir -p "$logs"
 # its pid when the script exits, however it exits.
 hogs=()
 if [ $under_load = 1 ]; then
-  trap 'kill "${hogs[@]}" 2>/dev/null' EXIT
+  trap 'kill "${hogs[@]}" 2>/dev/null; wait "${hogs[@]}" 2>/dev/null' EXIT
   trap 'exit 130' INT TERM
   for ((i = 0; i < $(nproc); i++)); do
     yes > /dev/null &
