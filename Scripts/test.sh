@@ -68,7 +68,7 @@ fi
 # XCTest runs one test at a time, on one core: the automation scripts run
 # meanwhile on the other, their stage line printed when both are done.
 # The per-case limit only guards against a hang: a loaded machine stretches the
-# slowest case (seconds in a debug build) past the default 10 s.
+# slowest case (the fuzz slice, 5 to 10 s in a debug build) past the default 10 s.
 ( stage "uihost test" "passed, [0-9]+ failed" .build/debug/uihost test Scripts/tests --timeout 120 > "$logs/uihost-test.stage"
   echo $? > "$logs/uihost-test.status" ) &
 automation=$!
