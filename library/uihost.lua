@@ -766,6 +766,7 @@ function ui.log(...) end
 ---@class test.OpenOptions
 ---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
 ---@field assets? string Where `ui.image` finds assets (default "Assets").
+---@field maxInstructions? integer The app's instruction budget per call (default `--max-instructions`, else 10^8).
 ---@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
 ---@field stats? boolean Count what a terminal would be sent, for `app:stats()` (draws after every event; default false).
 
