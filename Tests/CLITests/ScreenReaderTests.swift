@@ -51,6 +51,28 @@ final class ScreenReaderTests: XCTestCase {
         ])
     }
 
+    func testATreeReadsItsRowsAndItsLogSaysItsNewLines() throws {
+        let r = try Uihost.run(["screens/files.lua", "--screen-reader", "--keys", "down right down"], scratch: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines, [
+            "screen: Files",
+            "focus: tree 4 nodes: README.md, level 1",
+            "changed: tree: docs/, level 1, collapsed",
+            "changed: tree 9 nodes: docs/, level 1, expanded",
+            "log: opened docs/ (5 entries, 1 folders loaded)",
+            "changed: tree: dsub1/, level 2, collapsed",
+        ])
+    }
+
+    /// `render` prints a frame, exactly; the lines of a session are
+    /// `uihost SCREEN --screen-reader --keys`.
+    func testRenderWithTheScreenReaderIsAUsageError() throws {
+        let r = try Uihost.run(["render", "screens/files.lua", "--screen-reader", "--keys", "down"], scratch: directory)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(r.stderr.contains("--screen-reader runs a screen (uihost SCREEN.lua --screen-reader --keys"), r.stderr)
+    }
+
     func testTheSheetScreenThroughAPipe() throws {
         // enter presents the sheet, esc (alone, at the end of input) closes it.
         let r = try piped(["screens/sheet.lua", "--screen-reader"], input: "\r\u{1B}")

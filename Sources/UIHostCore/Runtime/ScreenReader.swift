@@ -32,7 +32,7 @@ public struct ScreenReader {
             out.append("screen: " + (tree.label.isEmpty ? "untitled" : tree.label))
             out += tree.children.filter(ScreenReader.isOverlay).map { "opened: " + ScreenReader.describe($0) }
             if let focus = ScreenReader.focused(tree) { out.append("focus: " + ScreenReader.describe(focus.node)) }
-            out += toasts.map { "toast: " + ScreenReader.describe($0) }
+            out += toasts.map(ScreenReader.toast)
             return out
         }
         let sameScreen = old.label == tree.label && old.role == tree.role
@@ -65,7 +65,7 @@ public struct ScreenReader {
             out += ScreenReader.liveChanges(from: old, to: tree)
             out += ScreenReader.validation(from: old, to: tree)
         }
-        out += toasts.map { "toast: " + ScreenReader.describe($0) }
+        out += toasts.map(ScreenReader.toast)
         return out
     }
 
@@ -165,6 +165,11 @@ public struct ScreenReader {
     }
 
     // MARK: - Words
+
+    /// `toast: Saved`, `toast: Disk full (error)`.
+    static func toast(_ node: Semantics) -> String {
+        "toast: " + node.label + (node.value.map { " (\($0))" } ?? "")
+    }
 
     /// `button Save`, `input Name: Ada`, `checkbox Remember me: checked`,
     /// `list 11 items: two`, `tree 4 nodes: src, level 1, expanded`.
