@@ -190,6 +190,11 @@ return function(seed)
     return make("badge", { text = str(), kind = rng:pick { "info", "success", "warning", "error" } })
   end
 
+  function BUILD.tag()
+    return make("tag", { text = str(), selected = rng:chance(0.5),
+      color = rng:pick { "accent", "success", "warning", "error" }, onChange = rng:chance(0.5) and act or nil })
+  end
+
   function BUILD.log()
     local lines = {}
     for i = 1, rng:pick { 0, 1, 3, 30, 500 } do lines[i] = str() end
@@ -304,7 +309,7 @@ return function(seed)
 
   -- Kinds placed among children, leaves first; containers are picked higher up.
   local LEAVES = { "text", "button", "spacer", "divider", "image", "progress", "checkbox", "switch", "input",
-    "textarea", "radio", "link", "badge", "log" }
+    "textarea", "radio", "link", "badge", "tag", "log" }
   local CONTAINERS = { "vstack", "hstack", "vstack", "list", "tabs", "picker", "dropdown", "text", "button",
     "table", "tree", "scroll", "box" }
 
