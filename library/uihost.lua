@@ -458,6 +458,16 @@
 ---@field text? string The words in the pill (default "").
 ---@field kind? "info"|"success"|"warning"|"error" Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x).
 
+---A chip that is chosen or not, such as a filter: ` ✓ rust ` in its colour when chosen, ` + rust ` dim when not. Enter, Space or a click flips it while it has focus.
+---@class ui.Tag : ui.Component
+---@field text? string The words on the chip (default "").
+---@field selected? boolean Whether it is chosen (default false); the host writes a flip back before onChange.
+---@field color? "accent"|"success"|"warning"|"error" The theme colour of the chip while chosen (default "accent").
+---@field onChange? fun(selected: boolean) Called after Enter, Space or a click flipped it, with the new value.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 -- END GENERATED component classes
 
 ---The methods of a `ui.log` view (its fields are above).
@@ -629,6 +639,11 @@ function ui.link(props) end
 ---@param props ui.Badge|string Fields, or the text itself.
 ---@return ui.Badge
 function ui.badge(props) end
+
+---A chip that is chosen or not, such as a filter: ` ✓ rust ` in its colour when chosen, ` + rust ` dim when not. Enter, Space or a click flips it while it has focus.
+---@param props ui.Tag|string Fields, or the text itself.
+---@return ui.Tag
+function ui.tag(props) end
 
 -- END GENERATED component constructors
 

@@ -46,7 +46,8 @@ options:
   --watch                 reload the screen when it or a required module changes,
                           keeping typed values, cursors, open tabs and focus
   --screen-reader         linear text instead of a frame: the focused control and
-                          one line per change (keys from --keys or standard input)
+                          one line per change (keys from --keys or standard input);
+                          running a screen only (render prints a frame)
   --allow CAP,...         lift parts of the sandbox: io, os, all
   --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
                           in a uihost.lua beside the screen)

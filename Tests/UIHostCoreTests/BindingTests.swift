@@ -88,7 +88,7 @@ final class BindingTests: XCTestCase {
         press(host, .tab, .character("?"))
         XCTAssertTrue(host.helpIsOpen)
         XCTAssertEqual(host.compositor.help?.map(\.key),
-                       ["d", "ctrl-s", "q", "x", "ctrl-k", "", "tab", "enter", "esc", "ctrl-c"])
+                       ["d", "ctrl-s", "q", "x", "ctrl-k", "", "enter/space", "", "tab", "esc", "ctrl-c"])
         assertShows(host, "Save inner")
         // Modal: a bound key does nothing while it shows.
         press(host, .character("d"))

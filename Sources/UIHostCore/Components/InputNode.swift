@@ -4,7 +4,7 @@
 /// table after every change, before `onChange(value)`. While it has focus the
 /// terminal's own cursor sits at the caret, so input methods place their
 /// candidate window there.
-final class InputNode: Node {
+final class InputNode: Node, SemanticNode {
     let label: String
     let value: String
     let placeholder: String
@@ -77,17 +77,16 @@ final class InputNode: Node {
         switch key {
         case .character(let c): changed = editor.insert(String(c))
         case .space: changed = editor.insert(" ")
-        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
-        case .delete, .ctrl("d"): changed = editor.deleteForward()
-        case .ctrl("u"): changed = editor.deleteToStart()
-        case .ctrl("k"): changed = editor.deleteToEnd()
-        case .ctrl("w"), .modified([.alt], .backspace): changed = editor.deleteWordBackward()
-        case .enter:
-            // A message from `validate` is shown and `onSubmit` is not called.
-            return [.submit(anchor: anchor, value)]
         default:
-            guard move(&editor, key) else { return nil }
-            changed = false
+            switch InputNode.keys.action(for: key) {
+            case .activate:
+                // A message from `validate` is shown and `onSubmit` is not called.
+                return [.submit(anchor: anchor, value)]
+            case .edit(let edit):
+                guard let edited = InputNode.apply(edit, to: &editor) else { return nil }
+                changed = edited
+            default: return nil
+            }
         }
         state.editor = editor
         var actions: [Action] = [.setEditorState(id, state)]
@@ -95,18 +94,24 @@ final class InputNode: Node {
         return actions
     }
 
-    /// Caret moves; false for a key that is not one.
-    private func move(_ editor: inout LineEditor, _ key: Key) -> Bool {
-        switch key {
-        case .left, .ctrl("b"): editor.moveLeft()
-        case .right, .ctrl("f"): editor.moveRight()
-        case .home, .ctrl("a"): editor.moveToStart()
-        case .end, .ctrl("e"): editor.moveToEnd()
-        case .modified([.alt], .character("b")), .modified([.ctrl], .left), .modified([.alt], .left): editor.moveWordLeft()
-        case .modified([.alt], .character("f")), .modified([.ctrl], .right), .modified([.alt], .right): editor.moveWordRight()
-        default: return false
+    /// Whether the edit changed the text (a caret move does not); nil for one
+    /// a single line has no use for.
+    private static func apply(_ edit: TextEdit, to editor: inout LineEditor) -> Bool? {
+        switch edit {
+        case .left: editor.moveLeft()
+        case .right: editor.moveRight()
+        case .wordLeft: editor.moveWordLeft()
+        case .wordRight: editor.moveWordRight()
+        case .start: editor.moveToStart()
+        case .end: editor.moveToEnd()
+        case .deleteBackward: return editor.deleteBackward()
+        case .deleteForward: return editor.deleteForward()
+        case .deleteToStart: return editor.deleteToStart()
+        case .deleteToEnd: return editor.deleteToEnd()
+        case .deleteWord: return editor.deleteWordBackward()
+        case .newline: return nil
         }
-        return true
+        return false
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
@@ -125,6 +130,13 @@ final class InputNode: Node {
         actions.append(.setString(anchor: anchor, field: "value", text))
         if error != nil { actions.append(.revalidate(anchor: anchor, text)) }
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
+    }
+
+    /// A password is never read out: one `•` per character, as drawn.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "input", label: label, value: password ? String(repeating: "•", count: value.count) : value)
+        s.error = error
+        return s
     }
 }
 extension InputNode: Component {
@@ -146,5 +158,23 @@ extension InputNode: Component {
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
     ] + FieldSpec.focusFields
 
-    static func node(_ source: NodeSource) -> Node { InputNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        .typing("Type at the caret (a paste inserts its text)"),
+        KeySpec([.left, .ctrl("b")], "Caret left", .edit(.left)),
+        KeySpec([.right, .ctrl("f")], "Caret right", .edit(.right)),
+        KeySpec([.modified([.alt], .character("b")), .modified([.ctrl], .left), .modified([.alt], .left)],
+                "Caret a word left", .edit(.wordLeft)),
+        KeySpec([.modified([.alt], .character("f")), .modified([.ctrl], .right), .modified([.alt], .right)],
+                "Caret a word right", .edit(.wordRight)),
+        KeySpec([.home, .ctrl("a")], "Caret to the start", .edit(.start)),
+        KeySpec([.end, .ctrl("e")], "Caret to the end", .edit(.end)),
+        KeySpec([.backspace, .ctrl("h")], "Delete the character before the caret", .edit(.deleteBackward)),
+        KeySpec([.delete, .ctrl("d")], "Delete the character at the caret", .edit(.deleteForward)),
+        KeySpec([.ctrl("u")], "Delete to the start", .edit(.deleteToStart)),
+        KeySpec([.ctrl("k")], "Delete to the end", .edit(.deleteToEnd)),
+        KeySpec([.ctrl("w"), .modified([.alt], .backspace)], "Delete the word before the caret", .edit(.deleteWord)),
+        KeySpec([.enter], "Validate, then submit: calls onSubmit", .activate),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { InputNode(id: source.id, anchor: source.anchor, source.field) }
 }

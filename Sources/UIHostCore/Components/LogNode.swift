@@ -6,7 +6,7 @@ import LuaBridge
 /// wheel) writes `follow = false` and holds the view where it is while lines
 /// come in; End, or scrolling back to the bottom, follows again. A long line is
 /// cut with `…`. Only the lines shown are read, so 10^5 lines cost what 10 do.
-final class LogNode: Node {
+final class LogNode: Node, SemanticNode {
     /// Entries of the `lines` array (it may hold a few more than `max` between trims).
     let count: Int
     let max: Int
@@ -109,14 +109,11 @@ final class LogNode: Node {
     // MARK: - Keys and the mouse
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        let page = Swift.max(1, rect.height - 1)
-        switch key {
-        case .up: return scroll(to: top - 1)
-        case .down: return scroll(to: top + 1)
-        case .pageUp: return scroll(to: top - page)
-        case .pageDown: return scroll(to: top + page)
-        case .home: return scroll(to: first)
-        case .end: return scroll(to: bottom)
+        switch LogNode.keys.action(for: key) {
+        case .move(let lines): return scroll(to: top + lines)
+        case .page(let pages): return scroll(to: top + pages * Swift.max(1, rect.height - 1))
+        case .first: return scroll(to: first)
+        case .last: return scroll(to: bottom)
         default: return nil
         }
     }
@@ -135,6 +132,22 @@ final class LogNode: Node {
         }
         guard target != top || follow else { return [] }
         return [.setLogTop(id, target)] + (follow ? [.setBoolean(anchor: anchor, field: "follow", false)] : [])
+    }
+
+    // MARK: - To a screen reader
+
+    /// The lines it shows, one `line` each, the last of them as its value. Live:
+    /// a screen reader says new lines as they come, focused or not (ARIA's `log`).
+    func describe(_ context: SemanticsContext) -> Semantics {
+        let lines = rect.isEmpty ? [] : loadLines(from: top, count: Swift.min(rect.height, count - top), reader: context.reader)
+        var s = Semantics(role: "log", label: Semantics.count(count - first, "line"), value: lines.last)
+        s.children = lines.enumerated().map { i, line in
+            var row = Semantics(role: "line", label: line)
+            row.position = top + i + 1
+            return row
+        }
+        s.live = true
+        return s
     }
 }
 
@@ -227,5 +240,16 @@ extension LogNode: Component {
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 
-    static func node(_ source: NodeSource) -> Node { LogNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Scrolling up stops following the tail (`follow = false`); End, or
+    /// scrolling back to the bottom, follows again.
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Scroll up a line (stops following)", .move(-1)),
+        KeySpec([.down], "Scroll down a line (at the bottom, follows again)", .move(1)),
+        KeySpec([.pageUp], "Scroll up a page", .page(-1)),
+        KeySpec([.pageDown], "Scroll down a page", .page(1)),
+        KeySpec([.home], "To the first line kept", .first),
+        KeySpec([.end], "To the tail, following it", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { LogNode(id: source.id, anchor: source.anchor, source.field) }
 }

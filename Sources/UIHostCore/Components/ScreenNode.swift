@@ -1,6 +1,6 @@
 /// `ui.screen`: the unit of navigation. A header row with its title (and
 /// `‹ Back` when it was pushed), a rule, then its children as a column.
-final class ScreenNode: Node {
+final class ScreenNode: Node, SemanticNode {
     let title: String
     /// `footer = true`: the bottom row hints at the active keys.
     let hasFooter: Bool
@@ -59,6 +59,8 @@ final class ScreenNode: Node {
         if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "screen", label: title) }
 }
 
 extension ScreenNode: Component {
@@ -79,5 +81,7 @@ extension ScreenNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, laid out top to bottom.")
 
-    static func node(_ source: NodeSource) -> Node { ScreenNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { ScreenNode(id: source.id, anchor: source.anchor, source.field) }
 }

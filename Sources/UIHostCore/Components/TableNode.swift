@@ -11,7 +11,7 @@ import LuaBridge
 /// cursor instead, Up from the first row reaches the header, and Enter there (or
 /// `s` anywhere) sorts by that column: the host sorts a `rows` array in place,
 /// stably, by the column's key; a data source is sorted by its script in `onSort`.
-final class TableNode: Node {
+final class TableNode: Node, SemanticNode {
     struct Column {
         var title: String
         var key: TableColumnKey
@@ -334,28 +334,26 @@ final class TableNode: Node {
     // MARK: - Keys and the mouse
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        let page = max(1, bodyRows - 1)
         if view.onHeader {
-            switch key {
-            case .down: return [.setTableState(id, with { $0.onHeader = false })]
-            case .enter, .space: return sort(by: view.column)
-            case .left, .right, .home, .end: return moveColumn(key)
-            case .character("s"): return sort(by: view.column)
+            switch TableNode.headerKeys.action(for: key) {
+            case .move: return [.setTableState(id, with { $0.onHeader = false })]
+            case .sort: return sort(by: view.column)
+            case .column(let step): return moveColumn(to: view.column + step, stopsAtEnds: true)
+            case .first: return moveColumn(to: 0, stopsAtEnds: false)
+            case .last: return moveColumn(to: columns.count - 1, stopsAtEnds: false)
             default: return nil
             }
         }
-        switch key {
-        case .up:
-            if selected <= 1 && sortable { return [.setTableState(id, with { $0.onHeader = true })] }
-            return move(to: selected - 1)
-        case .down: return move(to: selected + 1)
-        case .pageUp: return move(to: selected - page)
-        case .pageDown: return move(to: selected + page)
-        case .home: return move(to: 1)
-        case .end: return move(to: count)
-        case .enter: return activate(selected)
-        case .left, .right: return sortable ? moveColumn(key) : scrollColumns(key == .left ? -1 : 1)
-        case .character("s") where sortable: return sort(by: view.column)
+        switch TableNode.rowKeys.action(for: key) {
+        case .move(let rows):
+            if rows < 0, selected <= 1, sortable { return [.setTableState(id, with { $0.onHeader = true })] }
+            return move(to: selected + rows)
+        case .page(let pages): return move(to: selected + pages * max(1, bodyRows - 1))
+        case .first: return move(to: 1)
+        case .last: return move(to: count)
+        case .activate: return activate(selected)
+        case .column(let step): return sortable ? moveColumn(to: view.column + step, stopsAtEnds: true) : scrollColumns(step)
+        case .sort where sortable: return sort(by: view.column)
         default: return nil
         }
     }
@@ -401,16 +399,10 @@ final class TableNode: Node {
         return [.setTableState(id, with { $0.firstColumn = first })]
     }
 
-    /// The column cursor (sortable tables), scrolled into view.
-    private func moveColumn(_ key: Key) -> [Action]? {
-        let target: Int
-        switch key {
-        case .left: target = view.column - 1
-        case .right: target = view.column + 1
-        case .home: target = 0
-        default: target = columns.count - 1
-        }
-        guard target >= 0, target < columns.count, target != view.column else { return key == .left || key == .right ? nil : [] }
+    /// The column cursor (sortable tables), scrolled into view. A step past
+    /// either end is not taken (`stopsAtEnds`: the key goes on to the host).
+    private func moveColumn(to target: Int, stopsAtEnds: Bool) -> [Action]? {
+        guard target >= 0, target < columns.count, target != view.column else { return stopsAtEnds ? nil : [] }
         return [.setTableState(id, with { v in
             v.column = target
             v.firstColumn = TableNode.firstColumn(showing: target, from: v.firstColumn, widths, in: body.width)
@@ -436,6 +428,20 @@ final class TableNode: Node {
         }
         actions.append(.call(anchor: anchor, handler: "onSort", [.element(anchor, "columns", c + 1), .boolean(ascending)]))
         return actions
+    }
+
+    /// The rows it shows, as drawn in the last frame (a data source is not
+    /// called again), each labelled with its cells; the cursor's row is selected.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "table", label: columns.map(\.title).joined(separator: ", "))
+        s.children = cells.enumerated().map { i, cells in
+            var row = Semantics(role: "row", label: cells.joined(separator: ", "))
+            row.position = view.scroll + i + 1
+            row.selected = view.scroll + i + 1 == selected
+            return row
+        }
+        s.value = s.children.first { $0.selected == true }?.label
+        return s
     }
 }
 
@@ -504,5 +510,31 @@ extension TableNode: Component {
                  doc: "Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here."),
     ]
 
-    static func node(_ source: NodeSource) -> Node { TableNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Its keys: those of the rows, then those of the header (a sortable
+    /// table's cursor reaches it with Up from the first row).
+    static let keys = rowKeys + headerKeys
+
+    static let rowKeys: [KeySpec] = [
+        KeySpec([.up], "Previous row: calls onHighlight (sortable, from the first row: the header)", .move(-1)),
+        KeySpec([.down], "Next row: calls onHighlight", .move(1)),
+        KeySpec([.pageUp], "A page up", .page(-1)),
+        KeySpec([.pageDown], "A page down", .page(1)),
+        KeySpec([.home], "First row", .first),
+        KeySpec([.end], "Last row", .last),
+        KeySpec([.enter], "Select the row: calls onSelect", .activate),
+        KeySpec([.left], "Column cursor left (sortable), else scroll a wide table left", .column(-1)),
+        KeySpec([.right], "Column cursor right (sortable), else scroll a wide table right", .column(1)),
+        KeySpec([.character("s")], "Sort by the cursor's column (sortable): calls onSort", .sort),
+    ]
+
+    static let headerKeys: [KeySpec] = [
+        KeySpec([.down], "On the header: back to the rows", .move(1)),
+        KeySpec([.enter, .space, .character("s")], "On the header: sort by the column: calls onSort", .sort),
+        KeySpec([.left], "On the header: previous column", .column(-1)),
+        KeySpec([.right], "On the header: next column", .column(1)),
+        KeySpec([.home], "On the header: first column", .first),
+        KeySpec([.end], "On the header: last column", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TableNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -3,7 +3,7 @@
 /// first and last line, as elsewhere); Tab still moves focus. The view
 /// scrolls to keep the caret visible, down and sideways. `value` is written
 /// back after every change, before `onChange(value)`.
-final class TextAreaNode: Node {
+final class TextAreaNode: Node, SemanticNode {
     let label: String
     let value: String
     let placeholder: String
@@ -70,24 +70,38 @@ final class TextAreaNode: Node {
         switch key {
         case .character(let c): changed = editor.insert(String(c))
         case .space: changed = editor.insert(" ")
-        case .enter: editor.newline(); changed = true
-        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
-        case .delete, .ctrl("d"): changed = editor.deleteForward()
-        case .ctrl("u"): changed = editor.onLine { $0.deleteToStart() }
-        case .ctrl("k"): changed = editor.onLine { $0.deleteToEnd() }
-        case .ctrl("w"): changed = editor.onLine { $0.deleteWordBackward() }
-        case .left, .ctrl("b"): editor.moveLeft()
-        case .right, .ctrl("f"): editor.moveRight()
-        case .home, .ctrl("a"): editor.moveToLineStart()
-        case .end, .ctrl("e"): editor.moveToLineEnd()
-        case .up: guard editor.moveLine(by: -1) else { return nil }
-        case .down: guard editor.moveLine(by: 1) else { return nil }
-        default: return nil
+        default:
+            switch TextAreaNode.keys.action(for: key) {
+            // At the first or last line the key goes on to the host: focus moves on.
+            case .move(let lines): guard editor.moveLine(by: lines) else { return nil }
+            case .edit(let edit):
+                guard let edited = TextAreaNode.apply(edit, to: &editor) else { return nil }
+                changed = edited
+            default: return nil
+            }
         }
         state.editor = editor
         var actions: [Action] = [.setTextAreaState(id, state)]
         if changed { change(to: editor.text, &actions) }
         return actions
+    }
+
+    /// Whether the edit changed the text (a caret move does not); nil for one it has no use for.
+    private static func apply(_ edit: TextEdit, to editor: inout TextEditor) -> Bool? {
+        switch edit {
+        case .newline: editor.newline(); return true
+        case .deleteBackward: return editor.deleteBackward()
+        case .deleteForward: return editor.deleteForward()
+        case .deleteToStart: return editor.onLine { $0.deleteToStart() }
+        case .deleteToEnd: return editor.onLine { $0.deleteToEnd() }
+        case .deleteWord: return editor.onLine { $0.deleteWordBackward() }
+        case .left: editor.moveLeft()
+        case .right: editor.moveRight()
+        case .start: editor.moveToLineStart()
+        case .end: editor.moveToLineEnd()
+        case .wordLeft, .wordRight: return nil
+        }
+        return false
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
@@ -107,6 +121,8 @@ final class TextAreaNode: Node {
         actions.append(.setString(anchor: anchor, field: "value", text))
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "textarea", label: label, value: value) }
 }
 
 /// What a text area keeps between frames: its editor and the first row and
@@ -132,5 +148,21 @@ extension TextAreaNode: Component {
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
     ] + FieldSpec.focusFields
 
-    static func node(_ source: NodeSource) -> Node { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        .typing("Type at the caret (a paste inserts its text, line breaks too)"),
+        KeySpec([.enter], "Start a new line", .edit(.newline)),
+        KeySpec([.up], "Caret a line up (on the first line, focus moves on)", .move(-1)),
+        KeySpec([.down], "Caret a line down (on the last line, focus moves on)", .move(1)),
+        KeySpec([.left, .ctrl("b")], "Caret left", .edit(.left)),
+        KeySpec([.right, .ctrl("f")], "Caret right", .edit(.right)),
+        KeySpec([.home, .ctrl("a")], "Caret to the start of the line", .edit(.start)),
+        KeySpec([.end, .ctrl("e")], "Caret to the end of the line", .edit(.end)),
+        KeySpec([.backspace, .ctrl("h")], "Delete the character before the caret", .edit(.deleteBackward)),
+        KeySpec([.delete, .ctrl("d")], "Delete the character at the caret", .edit(.deleteForward)),
+        KeySpec([.ctrl("u")], "Delete to the start of the line", .edit(.deleteToStart)),
+        KeySpec([.ctrl("k")], "Delete to the end of the line", .edit(.deleteToEnd)),
+        KeySpec([.ctrl("w")], "Delete the word before the caret", .edit(.deleteWord)),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -121,22 +121,38 @@ extension Host {
         return hints
     }
 
-    /// The rows of the help overlay: every active binding, then the host's keys.
-    /// A host key a binding took is left out of the second part.
+    /// The rows of the help overlay: every active binding, then the keys of
+    /// the focused component as its kind declares them (`Component.keys`),
+    /// then the host's keys. A key a binding took is left out of the later parts.
     func helpRows() -> [HelpRow] {
         let active = activeBindings()
+        func taken(_ key: Key) -> Bool { active.contains { $0.key == key } }
         var rows = active.map { HelpRow(key: $0.key.name, desc: $0.desc) }
-        var own = [
-            HelpRow(key: "tab", desc: "Next component"),
-            HelpRow(key: "enter", desc: "Activate"),
-            HelpRow(key: "esc", desc: "Close or go back"),
-            HelpRow(key: "q", desc: "Quit (first screen)"),
-            HelpRow(key: "ctrl-c", desc: "Quit at once"),
+        let specs = topLayer.flatMap { navigator.focused(in: $0) }?.keySpecs ?? []
+        var componentKeys: Set<Key> = []
+        let component = specs.compactMap { spec -> HelpRow? in
+            // A text field's typing has no key to take.
+            if spec.keys.isEmpty { return HelpRow(key: spec.names, desc: spec.description) }
+            let keys = spec.keys.filter { !taken($0) }
+            guard !keys.isEmpty else { return nil }
+            componentKeys.formUnion(keys)
+            // Two names at most keep the column narrow; the docs list them all.
+            return HelpRow(key: keys.prefix(2).map(\.name).joined(separator: "/"), desc: spec.description)
+        }
+        if !rows.isEmpty, !component.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
+        rows += component
+        var own: [(key: Key, desc: String)] = [
+            (.tab, "Next component"),
+            (.enter, "Activate"),
+            (.esc, "Close or go back"),
+            (.character("q"), "Quit (first screen)"),
+            (.ctrl("c"), "Quit at once"),
         ]
-        if navigator.topHasDrawer { own.append(HelpRow(key: "f2", desc: "Open the drawer")) }
-        own.removeAll { row in active.contains { $0.key.name == row.key } }
+        if navigator.topHasDrawer { own.append((.function(2), "Open the drawer")) }
+        // What the focused component says of a key is closer to the truth.
+        own.removeAll { taken($0.key) || componentKeys.contains($0.key) }
         if !rows.isEmpty, !own.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
-        return rows + own
+        return rows + own.map { HelpRow(key: $0.key.name, desc: $0.desc) }
     }
 
     var helpIsOpen: Bool { compositor.help != nil }

@@ -205,7 +205,8 @@ final class TreeReader {
         let a = anchor(t)
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
-            let node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
+            node.component = component
             // Only children are placed by a stack (a screen, sheet or drawer is not).
             if readsSizes, asChild { node.sizing = field.sizing() }
             if node.isFocusable {
