@@ -14,7 +14,7 @@ final class InputNode: Node {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         password = field.bool("password") ?? false
         maxLength = field.int("maxLength", min: 1, max: InputNode.longest)

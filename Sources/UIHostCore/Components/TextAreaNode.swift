@@ -11,7 +11,7 @@ final class TextAreaNode: Node {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         height = field.int("height", min: 1, max: 1000) ?? 5
         super.init(id: id, anchor: anchor)

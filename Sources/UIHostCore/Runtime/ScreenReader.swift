@@ -15,10 +15,10 @@ public struct ScreenReader {
         defer { last = tree }
         var out: [String] = []
         let errors = host.errors
-        if errors.count > errorCount || (errors.count == 1000 && errorCount == 1000) {
-            for e in errors.suffix(max(1, errors.count - errorCount)) { out.append("error: " + e) }
+        if host.errorCount > errorCount {
+            for e in errors.suffix(host.errorCount - errorCount) { out.append("error: " + e) }
         }
-        errorCount = errors.count
+        errorCount = host.errorCount
         guard let tree else {
             if last != nil { out.append("no screen") }
             return out
