@@ -51,8 +51,7 @@ final class TextAreaNode: Node {
             frame.put("]", x: box.maxX, y: y + i, clip: rect)
             let line = state.firstRow + i
             guard state.editor.lines.indices.contains(line) else { continue }
-            let text = state.editor.lines[line]
-            let shown = text.substring(min(state.firstColumn, text.count), text.count)
+            let shown = state.editor.lines[line].shown(from: state.firstColumn, width: box.width)
             frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
         }
         if value.isEmpty && !placeholder.isEmpty {

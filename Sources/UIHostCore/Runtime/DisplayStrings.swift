@@ -23,6 +23,9 @@ extension LuaStack {
 /// its bytes still match (a collected string's address may come back with
 /// other text), which costs a compare, not a copy. Entries not read for a
 /// whole layout are dropped.
+///
+/// With `maxBytes: .max` it reads editable values whole: a 10 MB text area
+/// is then compared on each key, not copied and decoded again.
 final class DisplayStrings {
     private struct Entry {
         /// The length of the Lua string, and how many of its bytes `text` holds.
@@ -33,9 +36,12 @@ final class DisplayStrings {
 
     /// Shorter strings are copied each time: a frame's labels cost no lookup.
     let cachedFrom: Int
+    /// The bytes of a string kept, at most.
+    let maxBytes: Int
 
-    init(cachedFrom: Int = 256) {
+    init(cachedFrom: Int = 256, maxBytes: Int = HostLimits.maxDisplayBytes) {
         self.cachedFrom = cachedFrom
+        self.maxBytes = maxBytes
     }
 
     private var current: [UnsafeRawPointer: Entry] = [:]
@@ -45,16 +51,15 @@ final class DisplayStrings {
     func string(_ L: OpaquePointer, at index: Int32) -> String {
         let bytes = LuaState.bytes(L, at: index)
         guard bytes.count >= cachedFrom, let base = bytes.baseAddress else {
-            return String(decoding: bytes, as: UTF8.self)
+            return BoundedText.prefix(of: bytes, maxBytes: maxBytes)
         }
         let key = UnsafeRawPointer(base)
         if let entry = current[key] ?? previous[key], entry.count == bytes.count, DisplayStrings.matches(entry, bytes) {
             current[key] = entry
             return entry.text
         }
-        let cut = bytes.count > HostLimits.maxDisplayBytes
-        let kept = cut ? BoundedText.cutIndex(in: bytes, maxBytes: HostLimits.maxDisplayBytes) : bytes.count
-        let text = BoundedText.prefix(of: bytes, maxBytes: HostLimits.maxDisplayBytes)
+        let kept = bytes.count > maxBytes ? BoundedText.cutIndex(in: bytes, maxBytes: maxBytes) : bytes.count
+        let text = BoundedText.prefix(of: bytes, maxBytes: maxBytes)
         current[key] = Entry(count: bytes.count, kept: kept, text: text)
         return text
     }

@@ -36,6 +36,8 @@ final class TreeReader {
     let wrapCache = WrapCache()
     /// Every display string a tree read copies out of Lua, bounded (DisplayStrings.swift).
     private let displayStrings = DisplayStrings()
+    /// The values of text fields, whole: a long one is not copied on every key.
+    private let editableValues = DisplayStrings(maxBytes: .max)
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
@@ -149,6 +151,7 @@ final class TreeReader {
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
         displayStrings.startLayout()
+        editableValues.startLayout()
         problems.removeAll()
         problemSet.removeAll()
         rowErrors.removeAll()
@@ -261,6 +264,11 @@ final class TreeReader {
         displayStrings.string(L, at: index)
     }
 
+    /// The string at `index` (which must be one) whole, as an editable value.
+    func editableString(at index: Int32) -> String {
+        editableValues.string(L, at: index)
+    }
+
     /// Pushes the table of node `anchor` (while reading).
     func pushTable(anchor: Int32) {
         s.rawGetIndex(at: anchorIndex, anchor)
@@ -312,7 +320,7 @@ struct FieldReader {
         defer { s.pop() }
         switch get(key) {
         case .nil: return nil
-        case .string: return LuaState.string(L, at: -1)
+        case .string: return reader.editableString(at: -1)
         case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
         default:
             wrong(key, "a string")
