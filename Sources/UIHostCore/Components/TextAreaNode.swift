@@ -22,8 +22,13 @@ final class TextAreaNode: Node {
     override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
 
-    private func state(_ interaction: InteractionState) -> TextAreaState {
-        var state = interaction.textAreas[id] ?? TextAreaState(editor: TextEditor(value))
+    /// The field's state, taken out of `interaction`: edited while it is the
+    /// only copy, a value of 10^5 lines is changed in place, not copied line by
+    /// line on every key. Whoever takes it puts it back at once: drawing
+    /// directly, a key through `.setTextAreaState` (or directly when the key is
+    /// not the field's).
+    private func takeState(_ interaction: InteractionState) -> TextAreaState {
+        var state = interaction.textAreas.removeValue(forKey: id) ?? TextAreaState(editor: TextEditor(value))
         state.editor.reset(to: value)
         return state
     }
@@ -39,7 +44,7 @@ final class TextAreaNode: Node {
         let rows = max(0, min(height, rect.maxY - y))
         guard rows > 0 else { return }
         let box = Rect(x: rect.x + Gutter.width + 1, y: y, width: max(0, rect.width - Gutter.width - 2), height: rows)
-        var state = state(context.state)
+        var state = takeState(context.state)
         // Scroll down or up so that the caret's line shows.
         state.firstRow = min(max(state.firstRow, state.editor.row - rows + 1), state.editor.row)
         let caretView = state.editor.lines[state.editor.row].view(width: box.width, firstShown: state.firstColumn)
@@ -63,39 +68,44 @@ final class TextAreaNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        var editor = state.editor
+        var state = takeState(context.state)
         var changed = false
+        var handled = true
         switch key {
-        case .character(let c): changed = editor.insert(String(c))
-        case .space: changed = editor.insert(" ")
-        case .enter: editor.newline(); changed = true
-        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
-        case .delete, .ctrl("d"): changed = editor.deleteForward()
-        case .ctrl("u"): changed = editor.onLine { $0.deleteToStart() }
-        case .ctrl("k"): changed = editor.onLine { $0.deleteToEnd() }
-        case .ctrl("w"): changed = editor.onLine { $0.deleteWordBackward() }
-        case .left, .ctrl("b"): editor.moveLeft()
-        case .right, .ctrl("f"): editor.moveRight()
-        case .home, .ctrl("a"): editor.moveToLineStart()
-        case .end, .ctrl("e"): editor.moveToLineEnd()
-        case .up: guard editor.moveLine(by: -1) else { return nil }
-        case .down: guard editor.moveLine(by: 1) else { return nil }
-        default: return nil
+        case .character(let c): changed = state.editor.insert(String(c))
+        case .space: changed = state.editor.insert(" ")
+        case .enter: state.editor.newline(); changed = true
+        case .backspace, .ctrl("h"): changed = state.editor.deleteBackward()
+        case .delete, .ctrl("d"): changed = state.editor.deleteForward()
+        case .ctrl("u"): changed = state.editor.onLine { $0.deleteToStart() }
+        case .ctrl("k"): changed = state.editor.onLine { $0.deleteToEnd() }
+        case .ctrl("w"): changed = state.editor.onLine { $0.deleteWordBackward() }
+        case .left, .ctrl("b"): state.editor.moveLeft()
+        case .right, .ctrl("f"): state.editor.moveRight()
+        case .home, .ctrl("a"): state.editor.moveToLineStart()
+        case .end, .ctrl("e"): state.editor.moveToLineEnd()
+        case .up: handled = state.editor.moveLine(by: -1)
+        case .down: handled = state.editor.moveLine(by: 1)
+        default: handled = false
         }
-        state.editor = editor
+        guard handled else {
+            context.state.textAreas[id] = state
+            return nil
+        }
+        let text = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        if changed { change(to: editor.text, &actions) }
+        if let text { change(to: text, &actions) }
         return actions
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
+        var state = takeState(context.state)
         // "\r\n" is one Character in Swift; either ending becomes a line break.
         let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
-        guard state.editor.insert(clean) else { return [] }
+        let changed = state.editor.insert(clean)
+        let value = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        change(to: state.editor.text, &actions)
+        if let value { change(to: value, &actions) }
         return actions
     }
 

@@ -66,6 +66,8 @@ final class DisplayStrings {
 
     /// A new layout: what the last two did not read goes.
     func startLayout() {
+        // Most screens show no long string: nothing to turn over.
+        guard !current.isEmpty || !previous.isEmpty else { return }
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)
     }

@@ -64,19 +64,24 @@ public struct LineEditor: Equatable, Sendable {
         return result
     }
 
-    /// Replaces characters `from ..< to` by `incoming`.
+    /// Replaces characters `from ..< to` by `incoming`, in place: the text and
+    /// the offsets after the change move once, so an edit in the middle of a
+    /// 10 MB line is a move of memory, not the copies it once took.
     private mutating func replace(_ from: Int, _ to: Int, with incoming: String) {
         let lower = offset(from), upper = offset(to)
         let delta = incoming.utf8.count - (upper - lower)
         if from == count {
             text.append(incoming)
         } else {
-            let utf8 = Array(text.utf8)
-            text = String(decoding: utf8[..<lower] + Array(incoming.utf8) + utf8[upper...], as: UTF8.self)
+            let utf8 = text.utf8
+            text.replaceSubrange(utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper),
+                                 with: incoming)
         }
-        var tail = Array(starts[to...])
-        if delta != 0 { for i in tail.indices { tail[i] += delta } }
-        starts.replaceSubrange(from..., with: LineEditor.starts(of: incoming, from: lower) + tail)
+        let added = LineEditor.starts(of: incoming, from: lower)
+        starts.replaceSubrange(from..<to, with: added)
+        if delta != 0 {
+            for i in (from + added.count)..<starts.count { starts[i] += delta }
+        }
     }
 
     /// Replaces the text (the script changed `value`), keeping the caret where

@@ -17,7 +17,36 @@ public struct TextEditor: Equatable, Sendable {
         known = text
     }
 
-    public var text: String { known ?? lines.map(\.text).joined(separator: "\n") }
+    public var text: String { known ?? joined() }
+
+    /// The text, kept as known: the value a field writes back is compared at
+    /// its next `reset(to:)` without joining the lines again.
+    public mutating func keptText() -> String {
+        let text = self.text
+        known = text
+        return text
+    }
+
+    /// The lines joined by "\n" in one buffer sized first: `joined(separator:)`
+    /// grew its result line by line, a tenth of a second for 10 MB.
+    private func joined() -> String {
+        let bytes = lines.reduce(max(0, lines.count - 1)) { $0 + $1.text.utf8.count }
+        return String(unsafeUninitializedCapacity: bytes) { buffer in
+            var at = 0
+            for (i, line) in lines.enumerated() {
+                if i > 0 {
+                    buffer[at] = 0x0A
+                    at += 1
+                }
+                var text = line.text
+                text.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: utf8)
+                    at += utf8.count
+                }
+            }
+            return at
+        }
+    }
     public var column: Int { lines[row].caret }
 
     /// Equal when the lines and the caret are: `known` only saves work.
