@@ -5,10 +5,11 @@
 public enum BoundedText {
     /// What marks text cut short: U+2026, three bytes of UTF-8.
     public static let mark = "\u{2026}"
-    static let markBytes = 3
+    @usableFromInline static let markBytes = 3
 
     /// The text of `bytes` (invalid UTF-8 becoming U+FFFD), cut to at most
     /// `maxBytes` bytes of it when longer.
+    @inlinable
     public static func prefix(of bytes: UnsafeBufferPointer<UInt8>, maxBytes: Int) -> String {
         guard bytes.count > maxBytes else { return String(decoding: bytes, as: UTF8.self) }
         let kept = bytes.prefix(cutIndex(in: bytes, maxBytes: maxBytes))

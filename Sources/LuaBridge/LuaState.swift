@@ -210,6 +210,7 @@ public final class LuaState {
 
     /// The bytes of the string at `index`, in place: valid while the string
     /// is (it stays on the stack or in a table), empty when it is no string.
+    @inlinable
     public static func bytes(_ L: OpaquePointer, at index: Int32) -> UnsafeBufferPointer<UInt8> {
         var len = 0
         guard lua_type(L, index) == LUA_TSTRING, let p = lua_tolstring(L, index, &len) else {
