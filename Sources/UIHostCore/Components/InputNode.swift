@@ -14,7 +14,7 @@ final class InputNode: Node, SemanticNode {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         password = field.bool("password") ?? false
         maxLength = field.int("maxLength", min: 1, max: InputNode.longest)
@@ -33,9 +33,13 @@ final class InputNode: Node, SemanticNode {
     private var fieldRow: Int { rect.y + (label.isEmpty ? 0 : 1) }
     private var inner: Rect { Rect(x: rect.x + Gutter.width + 1, y: fieldRow, width: max(0, rect.width - Gutter.width - 2), height: 1) }
 
-    /// The field's state, its text brought in line with `value` (a handler may have changed it).
-    private func state(_ interaction: InteractionState) -> TextFieldState {
-        var state = interaction.editors[id] ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
+    /// The field's state, its text brought in line with `value` (a handler
+    /// may have changed it), taken out of `interaction`: edited while it is
+    /// the only copy, a long value is changed in place, not copied on every
+    /// key. Whoever takes it puts it back at once: drawing directly, a key
+    /// through `.setEditorState` (or directly when the key is not the field's).
+    private func takeState(_ interaction: InteractionState) -> TextFieldState {
+        var state = interaction.editors.removeValue(forKey: id) ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
         state.editor.maxLength = maxLength
         state.editor.reset(to: value)
         return state
@@ -54,7 +58,7 @@ final class InputNode: Node, SemanticNode {
         let box = inner
         frame.put("[", x: box.x - 1, y: y, clip: rect)
         frame.put("]", x: box.maxX, y: y, clip: rect)
-        var state = state(context.state)
+        var state = takeState(context.state)
         let view = state.editor.view(width: box.width, firstShown: state.firstShown, mask: password ? context.glyphs.mask : nil)
         state.firstShown = view.first
         context.state.editors[id] = state
@@ -71,26 +75,31 @@ final class InputNode: Node, SemanticNode {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        var editor = state.editor
+        var state = takeState(context.state)
         let changed: Bool
         switch key {
-        case .character(let c): changed = editor.insert(String(c))
-        case .space: changed = editor.insert(" ")
+        case .character(let c): changed = state.editor.insert(String(c))
+        case .space: changed = state.editor.insert(" ")
         default:
             switch InputNode.keys.action(for: key) {
             case .activate:
+                context.state.editors[id] = state
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):
-                guard let edited = InputNode.apply(edit, to: &editor) else { return nil }
+                guard let edited = InputNode.apply(edit, to: &state.editor) else {
+                    context.state.editors[id] = state
+                    return nil
+                }
                 changed = edited
-            default: return nil
+            default:
+                context.state.editors[id] = state
+                return nil
             }
         }
-        state.editor = editor
+        let text = state.editor.text
         var actions: [Action] = [.setEditorState(id, state)]
-        if changed { change(to: editor.text, &actions) }
+        if changed { change(to: text, &actions) }
         return actions
     }
 
@@ -115,10 +124,11 @@ final class InputNode: Node, SemanticNode {
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        guard state.editor.insert(text) else { return [] }
+        var state = takeState(context.state)
+        let changed = state.editor.insert(text)
+        let value = state.editor.text
         var actions: [Action] = [.setEditorState(id, state)]
-        change(to: state.editor.text, &actions)
+        if changed { change(to: value, &actions) }
         return actions
     }
 

@@ -81,7 +81,7 @@ final class ListNode: Node, SemanticNode {
         let s = LuaStack(L)
         let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
         if type == .string {
-            return Row(title: LuaState.string(L, at: -1), disabled: false)
+            return Row(title: reader.displayString(at: -1), disabled: false)
         } else if type == .table {
             let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
             let title = item.string("title")

@@ -157,7 +157,7 @@ final class TableNode: Node, SemanticNode {
             }
             defer { s.top = row }
             switch s.type(at: -1) {
-            case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+            case .string: return TableNode.oneLine(reader.displayString(at: -1))
             case .number:
                 return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
             case .boolean: return s.truth(at: -1) ? "true" : "false"
@@ -221,13 +221,13 @@ final class TableNode: Node, SemanticNode {
         case .number:
             if s.isInteger(at: -1) { return .cells(Int(min(max(s.toInteger(at: -1), 0), 10_000))) }
         case .string:
-            let s = LuaState.string(L, at: -1)
+            let s = s.displayString(at: -1)
             if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }
             if s.hasSuffix("fr"), let f = s == "fr" ? 1 : Int(s.dropLast(2)), f >= 1, f <= 1000 { return .fraction(f) }
             if s == "fit" { return .fit }
         default: break
         }
-        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(LuaState.string(L, at: -1)))")
+        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(HostLimits.shortened(LuaState.string(L, at: -1, maxBytes: HostLimits.maxDisplayBytes))))")
         return .fit
     }
 

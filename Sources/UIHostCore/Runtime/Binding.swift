@@ -74,7 +74,7 @@ enum BindingTable {
             s.push("desc")
             guard s.rawGet(at: v) == .string else { return nil }
         }
-        let text = LuaState.string(L, at: -1)
+        let text = s.displayString(at: -1)
         return text.isEmpty ? nil : text
     }
 
@@ -101,7 +101,7 @@ enum BindingTable {
             count += 1
             if count > HostLimits.maxArrayRead { s.pop(2); break }
             if s.type(at: -2) == .string {
-                let name = LuaState.string(L, at: -2)
+                let name = s.displayString(at: -2)
                 if let problem = problem(L, name: name, at: -1, kinds: kinds) {
                     report(problem)
                 } else if let key = Key(name: name), let desc = description(L, s.absolute(-1)) {

@@ -17,8 +17,13 @@ final class Dispatcher {
     let limits: CallLimits
     private let log: (String) -> Void
 
-    /// Handler errors so far, as shown in the banner.
+    /// The last `HostLimits.maxErrors` handler errors, as shown in the banner
+    /// (each to `HostLimits.maxErrorBytes`): a timer raising a 20 MB error
+    /// every 10 ms must not make the host keep them all.
     private(set) var errors: [String] = []
+    /// How many errors were reported, kept or not: what tells a new one
+    /// once `errors` is full.
+    private(set) var reportedCount = 0
     /// The error shown over the bottom rows until Esc.
     var banner: String? {
         didSet { invalidation.drawing = true }
@@ -257,12 +262,16 @@ final class Dispatcher {
     /// file); set only while plugins are loaded.
     var attribute: ((String) -> String)?
 
-    /// Shows a handler error in the banner and keeps it for `app:errors()`.
+    /// Shows a handler error in the banner and keeps it for `app:errors()`;
+    /// the log gets more of it (`LuaError.maxMessageBytes`) and the traceback.
     func report(_ message: String, traceback: String = "") {
-        let message = attribute?(message) ?? message
-        errors.append(message)
-        if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
-        banner = message
+        let logged = BoundedText.prefix(of: message, maxBytes: LuaError.maxMessageBytes)
+        let message = attribute?(logged) ?? logged
+        let kept = BoundedText.prefix(of: message, maxBytes: HostLimits.maxErrorBytes)
+        errors.append(kept)
+        reportedCount += 1
+        if errors.count > HostLimits.maxErrors { errors.removeFirst(errors.count - HostLimits.maxErrors) }
+        banner = kept
         log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
     }
 
@@ -273,7 +282,8 @@ final class Dispatcher {
     /// Adds to the error just reported what the host did about it.
     func amendLastError(_ note: String) {
         guard let last = errors.popLast() else { return }
-        errors.append(last + note)
+        // The note stays whole: the message gives way to keep it within bounds.
+        errors.append(BoundedText.prefix(of: last, maxBytes: HostLimits.maxErrorBytes - note.utf8.count) + note)
         banner = errors.last
     }
 }

@@ -36,6 +36,10 @@ final class TreeReader {
 
     let assets: AssetStore
     let wrapCache = WrapCache()
+    /// Every display string a tree read copies out of Lua, bounded (DisplayStrings.swift).
+    private let displayStrings = DisplayStrings()
+    /// The values of text fields, whole: a long one is not copied on every key.
+    private let editableValues = DisplayStrings(maxBytes: .max)
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
@@ -149,6 +153,8 @@ final class TreeReader {
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
+        displayStrings.startLayout()
+        editableValues.startLayout()
         problems.removeAll()
         problemSet.removeAll()
         rowErrors.removeAll()
@@ -256,6 +262,17 @@ final class TreeReader {
         kinds.typeName(L, index)
     }
 
+    /// The string at `index` (which must be one) as display text: at most
+    /// `HostLimits.maxDisplayBytes` of it, a long one copied once (`DisplayStrings`).
+    func displayString(at index: Int32) -> String {
+        displayStrings.string(L, at: index)
+    }
+
+    /// The string at `index` (which must be one) whole, as an editable value.
+    func editableString(at index: Int32) -> String {
+        editableValues.string(L, at: index)
+    }
+
     /// Pushes the table of node `anchor` (while reading).
     func pushTable(anchor: Int32) {
         s.rawGetIndex(at: anchorIndex, anchor)
@@ -286,14 +303,29 @@ struct FieldReader {
         reader.problem("\(fieldName(key)) must be \(expected) (got \(reader.typeName(-1)))")
     }
 
+    /// A display field: at most `HostLimits.maxDisplayBytes` of it (`DisplayStrings`).
     func string(_ key: StaticString) -> String? {
         defer { s.pop() }
         switch get(key) {
         case .nil: return nil
-        case .string: return LuaState.string(L, at: -1)
+        case .string: return reader.displayString(at: -1)
         case .number:
             // A number where text is expected is shown as Lua would print it.
             return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+        default:
+            wrong(key, "a string")
+            return nil
+        }
+    }
+
+    /// An editable value (`ui.input`, `ui.textarea`), kept whole: cutting it
+    /// would lose what the user typed when the host writes it back.
+    func editableString(_ key: StaticString) -> String? {
+        defer { s.pop() }
+        switch get(key) {
+        case .nil: return nil
+        case .string: return reader.editableString(at: -1)
+        case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
         default:
             wrong(key, "a string")
             return nil
