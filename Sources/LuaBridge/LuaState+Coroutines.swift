@@ -64,12 +64,6 @@ extension LuaState {
 }
 
 extension LuaStack {
-    /// `FILE:LINE: ` of the Lua code calling the running Swift function, like
-    /// `luaL_where(L, 1)`; "" when it has no line.
-    public func callerLocation() -> String {
-        caller().map { "\($0.shortSource):\($0.line): " } ?? ""
-    }
-
     /// `FILE:LINE: ` of the innermost Lua function from `level` outwards that has a line, or "".
     func location(fromLevel level: Int32) -> String {
         var ar = lua_Debug()

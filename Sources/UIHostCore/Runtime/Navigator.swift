@@ -56,7 +56,6 @@ final class Navigator {
     }
 
     var top: ScreenEntry? { stack.last }
-    var drawerIsOpen: Bool { stack.last?.drawerOpen ?? false }
 
     // MARK: - Requests
 
