@@ -150,14 +150,20 @@
 ---@field minHeight? integer In a stack: at least this many rows.
 ---@field maxHeight? integer In a stack: at most this many rows.
 
----A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
----required (the footer and the help overlay show it); `fn` gets the component that
----carries the binding. An error in it shows the error banner.
+---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`, under a key name
+---(`["ctrl-s"] = …`), a list of names (`[{ "d", "delete" }] = …`, shown once as
+---`d/delete`), or as an array entry naming its `keys`. The description is required
+---(the footer and the help overlay show it; `""` keeps it out of the footer); `fn` gets
+---the component that carries the binding. An error in it shows the error banner.
 ---@class ui.Binding
 ---@field [1]? string The description.
 ---@field [2]? fun(component: ui.Component) What the key does.
 ---@field desc? string The description (instead of `[1]`).
 ---@field run? fun(component: ui.Component) What the key does (instead of `[2]`).
+---@field keys? string[] For an array entry of `keys`: the key names it binds.
+---@field show? boolean false keeps it out of the footer; help still lists it (default true).
+---@field group? string The heading help lists it under.
+---@field order? number Footer and help list bindings with an order first, lowest first.
 
 ---@class ui.ToastOptions
 ---@field text string The message, one row.
@@ -211,6 +217,7 @@
 ---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
+---@field onKey? fun(key: string): boolean? Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it.
 ---@field [integer] ui.Component Children, laid out top to bottom.
 
 ---Text that wraps at word boundaries by display width.
@@ -394,10 +401,16 @@
 ---@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
 ---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
 ---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
 ---@class ui.Scroll : ui.Component
 ---@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 ---@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
 
 ---A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
@@ -680,14 +693,15 @@ function ui.closeDrawer() end
 ---the host's own keys (q, Esc, arrows; never ctrl-c). Binding the same key again
 ---replaces it. An unknown key name or a missing description is an error.
 ---@param key string A key name, as in `keys`: `"ctrl-k"`, `"f5"`, `"alt-x"`.
----@param desc string What the help overlay and the footer show.
+---@param desc string What the help overlay and the footer show (`""`: help only).
 ---@param fn fun()
 function ui.bind(key, desc, fn) end
 
 ---Moves focus to `component` once the running handler returned and the screen is laid
 ---out again (its onBlur/onFocus run then); nothing when it is not shown or cannot
----take focus.
----@param component ui.Component
+---take focus. `ui.focus(nil)` leaves no component of the top layer focused, until Tab
+---or a click.
+---@param component ui.Component|nil
 function ui.focus(component) end
 
 ---Picks a built-in theme (`"dark"`, `"light"`, `"mono"`) or overrides tokens of the current one:

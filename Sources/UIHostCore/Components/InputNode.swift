@@ -156,7 +156,7 @@ extension InputNode: Component {
         .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text)"),
