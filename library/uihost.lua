@@ -142,7 +142,8 @@
 ---is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
----@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field keys? table<string|string[]|integer, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field hidden? boolean Left out of layout, focus and clicks while true; `false` brings it back with its state (default false).
 ---@field width? ui.Size In a stack: columns, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural width).
 ---@field height? ui.Size In a stack: rows, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural height).
 ---@field minWidth? integer In a stack: at least this many columns.

@@ -15,6 +15,8 @@ struct Schema: Sendable {
                   doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
         FieldSpec(name: "width", type: .size, doc: "In a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural width)."),
         FieldSpec(name: "height", type: .size, doc: "In a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural height)."),
+        .bool("hidden", default: false,
+              doc: "Left out of layout, focus and clicks while true; `false` brings it back with its state (default false)."),
         .integer("minWidth", 0...Sizing.maxCells, doc: "In a stack: at least this many columns."),
         .integer("maxWidth", 0...Sizing.maxCells, doc: "In a stack: at most this many columns."),
         .integer("minHeight", 0...Sizing.maxCells, doc: "In a stack: at least this many rows."),
