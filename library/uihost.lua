@@ -351,7 +351,10 @@
 ---@class ui.Input : ui.Component
 ---@field label? string Shown on the row above the field (default none).
 ---@field value? string The text; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty (default none).
+---@field placeholder? string Shown dim while the value is empty, and as `‹Title›` in plain text (default none).
+---@field prompt? string Drawn before the text inside the brackets, as `> ` (default none).
+---@field style? ui.Style Colours and attributes of the text (underlined in any case).
+---@field placeholderStyle? ui.Style Colours and attributes of the placeholder (default the theme's muted).
 ---@field password? boolean Draw one mask character per character instead of the text (default false).
 ---@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
 ---@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
