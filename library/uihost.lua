@@ -397,7 +397,7 @@
 ---A table: a header row over rows of cells, a row cursor across the table. It reads only the rows it shows, from `rows` or from a data source (`count` and `row(i)`). Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
 ---@class ui.Table : ui.Component
 ---@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
----@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read.
+---@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ "text", style = { … } }`; a row's `style` colours the whole row.
 ---@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
 ---@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
