@@ -11,10 +11,12 @@ struct Schema: Sendable {
     /// Fields every component takes.
     static let common: [FieldSpec] = [
         .string("id", doc: "An identifier of the script's own; the host does not use it."),
-        FieldSpec(name: "keys", type: .bindings, luaType: "table<string, ui.Binding>",
+        FieldSpec(name: "keys", type: .bindings, luaType: "table<string|string[]|integer, ui.Binding>",
                   doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
         FieldSpec(name: "width", type: .size, doc: "In a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural width)."),
         FieldSpec(name: "height", type: .size, doc: "In a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural height)."),
+        .bool("hidden", default: false,
+              doc: "Left out of layout, focus and clicks while true; `false` brings it back with its state (default false)."),
         .integer("minWidth", 0...Sizing.maxCells, doc: "In a stack: at least this many columns."),
         .integer("maxWidth", 0...Sizing.maxCells, doc: "In a stack: at most this many columns."),
         .integer("minHeight", 0...Sizing.maxCells, doc: "In a stack: at least this many rows."),
@@ -24,7 +26,7 @@ struct Schema: Sendable {
     init(_ component: any Component.Type) {
         kind = component.kind
         var fields: [String: FieldType] = [:]
-        for spec in Schema.common + component.fields { fields[spec.name] = spec.type }
+        for spec in Schema.common + component.allFields { fields[spec.name] = spec.type }
         self.fields = fields
         switch component.children {
         case .none: hasChildren = false; childKind = nil

@@ -82,11 +82,15 @@ enum UIModule {
 
     /// `ui.focus(component)`: moves focus there once the running handler
     /// returned and the screen is laid out again (nothing when it is not shown
-    /// or cannot take focus).
+    /// or cannot take focus). `ui.focus(nil)` takes focus off the top layer.
     static let focus: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         let host = host(L)
+        if s.type(at: 1) == .nil {
+            host.navigator.request(.blur)
+            return 0
+        }
         guard host.kinds.kind(L, at: 1) != nil, let table = s.pointer(at: 1) else {
             return argError(L, 1, "focus", "component")
         }
@@ -104,7 +108,8 @@ enum UIModule {
         guard let key = Key(name: name) else {
             return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
         }
-        guard s.type(at: 2) == .string, case let desc = s.displayString(at: 2), !desc.isEmpty else {
+        // An empty description binds the key without a hint in the footer.
+        guard s.type(at: 2) == .string, case let desc = s.displayString(at: 2) else {
             return raise(L, "ui.bind: \"\(HostLimits.shortened(name))\" needs a description")
         }
         guard s.type(at: 3) == .function else { return argError(L, 3, "bind", "function") }

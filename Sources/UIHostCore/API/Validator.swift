@@ -196,11 +196,7 @@ struct Validator {
             s.forEachPair(in: v) {
                 count += 1
                 guard count <= HostLimits.maxArrayRead else { return false }
-                guard let name = s.isInteger(at: -2) ? nil : s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) else {
-                    problem = "\(path): a key name must be a string (got \(describe(-2)))"
-                    return false
-                }
-                problem = BindingTable.problem(L, name: name, at: -1, kinds: kinds)
+                problem = BindingTable.problem(L, key: -2, value: -1, kinds: kinds)
                 return problem == nil
             }
             return problem

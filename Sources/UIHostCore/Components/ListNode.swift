@@ -211,7 +211,7 @@ extension ListNode: Component {
                  doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
         .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row: calls onHighlight", .move(-1)),

@@ -169,7 +169,7 @@ extension LogNode: Component {
                  doc: "How many of the last lines are kept (default 10000)."),
         .bool("follow", default: true,
               doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 

@@ -154,7 +154,7 @@ extension TextAreaNode: Component {
         .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
         .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text, line breaks too)"),

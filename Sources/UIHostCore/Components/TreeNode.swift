@@ -238,7 +238,7 @@ extension TreeNode: Component {
         .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
         .handler("onExpand", "fun(node: ui.TreeItem)",
                  doc: "Called after a node opened (its `expanded` written, its children loaded)."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row", .move(-1)),

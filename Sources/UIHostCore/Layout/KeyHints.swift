@@ -40,7 +40,7 @@ enum HelpOverlay {
         guard frame.width >= 8, frame.height >= 3 else { return }
         frame.addStyle(.backdrop, in: frame.bounds)
         let keyWidths = keyWidths(rows)
-        let textWidth = zip(rows, keyWidths).map { $1 + 2 + DisplayWidth.of($0.desc) }.max() ?? 0
+        let textWidth = zip(rows, keyWidths).map { $0.heading ? DisplayWidth.of($0.desc) : $1 + 2 + DisplayWidth.of($0.desc) }.max() ?? 0
         let footer = "esc closes"
         let width = min(frame.width, max(textWidth, DisplayWidth.of(footer)) + 4)
         let shown = min(rows.count, frame.height - 2)
@@ -61,6 +61,10 @@ enum HelpOverlay {
         }
         for (i, row) in rows.prefix(shown).enumerated() {
             let y = inner.y + i
+            if row.heading {
+                frame.put(TextLayout.truncate(row.desc, to: inner.width), x: inner.x, y: y, style: .bold.union(.underline), clip: inner)
+                continue
+            }
             frame.put(row.key, x: inner.x, y: y, style: .accent.union(.bold), clip: inner)
             let descX = inner.x + keyWidths[i] + 2
             let room = inner.maxX - descX

@@ -64,11 +64,23 @@ final class Dispatcher {
     /// `origin` or else of whose code the function is; an error goes to the banner.
     @discardableResult
     func invoke(nargs: Int32, as origin: Origin? = nil) -> LuaError? {
+        invoke(nargs: nargs, as: origin, answer: nil)
+    }
+
+    /// `invoke`, and when `answer` is given, whether the function returned a
+    /// true value (false when it failed): a screen's `onKey` says it took the key.
+    @discardableResult
+    func invoke(nargs: Int32, as origin: Origin?, answer: UnsafeMutablePointer<Bool>?) -> LuaError? {
         invalidation.layout = true
         let owner = origin ?? limits.origin(ofFunctionAt: -(nargs + 1), on: L)
         return handling { () -> LuaError? in
             do throws(LuaError) {
-                try limits.run(as: owner) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
+                try limits.run(as: owner) { () throws(LuaError) in
+                    guard let answer else { return try lua.call(nargs: nargs, nresults: 0) }
+                    try lua.call(nargs: nargs, nresults: 1)
+                    answer.pointee = s.truth(at: -1)
+                    s.pop()
+                }
                 return nil
             } catch {
                 // Named by whose code it is, not by what the message says: a
@@ -125,6 +137,24 @@ final class Dispatcher {
         }
         for argument in arguments { push(argument) }
         invoke(nargs: Int32(arguments.count), as: owner)
+    }
+
+    /// Calls `component[handler](arguments…)` when it is a function; whether
+    /// it returned a true value.
+    func ask(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) -> Bool {
+        pushComponent(anchor)
+        let owner = limits.origin(ofComponentAt: -1, on: L)
+        reader.pushName(handler)
+        s.rawGet(at: -2)
+        s.remove(at: -2)
+        guard s.type(at: -1) == .function else {
+            s.pop()
+            return false
+        }
+        for argument in arguments { push(argument) }
+        var answer = false
+        invoke(nargs: Int32(arguments.count), as: owner, answer: &answer)
+        return answer
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.

@@ -209,7 +209,7 @@ public final class Host {
             while !navigator.focusChanges.isEmpty {
                 let change = navigator.focusChanges.removeFirst()
                 if let blur = change.blur { dispatcher.call(anchor: blur, handler: "onBlur", [.component(blur)]) }
-                dispatcher.call(anchor: change.focus, handler: "onFocus", [.component(change.focus)])
+                if let focus = change.focus { dispatcher.call(anchor: focus, handler: "onFocus", [.component(focus)]) }
             }
         }
     }

@@ -191,6 +191,10 @@ final class TreeReader {
             return nil
         }
         guard let id = s.pointer(at: t) else { return nil }
+        // `hidden = true` leaves it out of layout, focus and clicks; its state
+        // (kept by its table's address) waits for `hidden = false`. Read only
+        // once a script used a layout field, so other screens do not pay for it.
+        if asChild, readsSizes, isHidden(t) { return nil }
         if depth > TreeReader.maxDepth || !s.reserve(8) {
             let at = path()
             let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
@@ -256,6 +260,12 @@ final class TreeReader {
             s.pop()
         }
         return result
+    }
+
+    private func isHidden(_ t: Int32) -> Bool {
+        pushName("hidden")
+        defer { s.pop() }
+        return s.rawGet(at: t) == .boolean && s.truth(at: -1)
     }
 
     func typeName(_ index: Int32) -> String {
