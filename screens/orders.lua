@@ -107,6 +107,18 @@ local orders = ui.table {
   end,
 }
 
+-- Plugins read the orders by message, never the screen's tables: the export
+-- plugin (plugins/export) calls ui.call("orders", first, count) and gets copies
+-- of the rows as sorted now.
+ui.expose {
+  orders = function(first, count)
+    first, count = math.max(1, math.tointeger(first) or 1), math.min(1000, math.tointeger(count) or 100)
+    local rows = {}
+    for p = first, math.min(N, first + count - 1) do rows[#rows + 1] = order(orderAt(p)) end
+    return rows
+  end,
+}
+
 return ui.screen {
   title = "Orders",
   status,

@@ -4,7 +4,7 @@ public enum PluginAPI {
     /// What `requires = ">= 0.2"` is checked against. Raised when the `ui`
     /// table, the manifest or the plugin environment gain something a plugin
     /// may come to rely on.
-    public static let version = "0.2"
+    public static let version = "0.3"
 
     /// Why a host of API `version` does not meet `requirement`, or nil when
     /// it does. `requirement` is one or more comma-separated constraints:
