@@ -4,6 +4,7 @@ import Glibc
 extension WebServer {
     /// Every lws event of the server, by reason.
     func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        if destroying { return 0 }
         switch reason {
         case LWS_CALLBACK_HTTP:
             let uri = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
@@ -115,9 +116,12 @@ extension WebServer {
 
     /// `cols=` or `rows=` of the upgrade's URL, when it is a terminal's size.
     private func sizeArgument(_ wsi: OpaquePointer, _ name: String) -> Int? {
-        var value = [CChar](repeating: 0, count: 16)
-        guard lws_get_urlarg_by_name(wsi, name, &value, Int32(value.count)) != nil,
-              let n = Int(value.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }), ClientMessage.sizes.contains(n) else { return nil }
+        var buffer = [CChar](repeating: 0, count: 24)
+        // lws copies `name=value` and points after the `=`.
+        let text = buffer.withUnsafeMutableBufferPointer { buf -> String? in
+            lws_get_urlarg_by_name(wsi, name, buf.baseAddress, Int32(buf.count)).map { String(cString: $0) }
+        }
+        guard let text, let n = Int(text), ClientMessage.sizes.contains(n) else { return nil }
         return n
     }
 

@@ -59,6 +59,8 @@ public final class WebServer {
     var stopping = false
     var stopDeadline = 0
     var finished = false
+    /// The context is being destroyed: its callbacks are ignored.
+    var destroying = false
     /// The page, the full page and the scripts, made once.
     var files: PageFiles!
 
@@ -72,6 +74,8 @@ public final class WebServer {
         files = try PageFiles(title: options.title, maxSessions: options.maxSessions, xterm: options.xterm)
         try blockSignals()
         defer {
+            // lws closes every connection as it goes: nothing is left to answer.
+            destroying = true
             if let context { lws_context_destroy(context) }
             context = nil
             // Children still running after the loop (an error path): they end with their terminals.
@@ -170,7 +174,7 @@ public final class WebServer {
     func finishIfDone() {
         guard stopping, byChild.isEmpty else { return }
         finished = true
-        lws_cancel_service(context)
+        if let context { lws_cancel_service(context) }
     }
 
     /// The earliest deadline (a child to kill, the end of stopping) wakes the

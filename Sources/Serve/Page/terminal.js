@@ -25,6 +25,8 @@
   term.fit();
   // A link opens apart from the session: no window.opener, no Referer with the token.
   term.webLinksInit(function (event, uri) { window.open(uri, '_blank', 'noopener,noreferrer'); });
+  // For automation: the project's browser tests and benchmarks read the terminal here.
+  window.uihostTerm = term;
   term.on('title', function (title) { document.title = title ? title + ' — ' + baseTitle : baseTitle; });
 
   var socket = null;
