@@ -344,6 +344,21 @@ def check_sigterm_ends_every_session():
     assert not out.strip(), f"children left: {out}"
 
 
+def check_killed_server_leaves_no_child():
+    """SIGKILL gives the server no say: the sessions' terminals hang up and each child ends itself."""
+    server = Server()
+    sockets = [WebSocket(server.socket_url) for _ in range(2)]
+    for ws in sockets:
+        ws.read_until(lambda b: LAUNCHER.encode() in b, GUARD)
+    pids = wait_for(lambda: (lambda p: p if len(p) == 2 else None)(server.session_pids()), "two sessions")
+    server.proc.kill()
+    server.proc.wait(timeout=GUARD)
+    for pid in pids:
+        wait_for(lambda: not alive(pid), f"session process {pid} to end after the server was killed")
+    for ws in sockets:
+        ws.sock.close()
+
+
 # MARK: - Scale-out behind nginx
 
 def nginx_config(port, upstreams, directory):
@@ -454,6 +469,7 @@ def main():
         run("--max-sessions answers with a page that says so", check_max_sessions)
         run("an idle session ends (--idle)", check_idle_session_ends)
         run("SIGTERM ends every session and the server", check_sigterm_ends_every_session)
+        run("a killed server leaves no session process", check_killed_server_leaves_no_child)
         driver = run("headless chromium starts", browser)
         if driver:
             t = run("the browser: launcher, keys, paste, clicks, cursor, resize", lambda: "first frame in "
