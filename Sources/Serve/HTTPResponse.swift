@@ -10,14 +10,19 @@ struct HTTPResponse {
     static let piece = 32 * 1024
 
     /// Headers every response carries: nothing of the page is framed, sniffed,
-    /// cached with the token in its URL, or sent to a link's site as a Referer.
+    /// or sent to a link's site as a Referer.
     static let securityHeaders: [(String, String)] = [
         ("content-security-policy:", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
             + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
         ("x-content-type-options:", "nosniff"),
         ("referrer-policy:", "no-referrer"),
-        ("cache-control:", "no-store"),
     ]
+
+    /// The page (which says whether a session is free) and every answer
+    /// other than a file are not kept; the files are the same for the
+    /// server's life, and a reload need not fetch 380 KB of xterm.js again.
+    /// `private`: a shared cache must not keep what a token's URL gave.
+    static func caching(_ kept: Bool) -> String { kept ? "private, max-age=3600" : "no-store" }
 }
 
 extension WebServer {
@@ -45,12 +50,12 @@ extension WebServer {
             }
             return respond(wsi, code: 200, type: "text/html; charset=utf-8", body: files.page)
         case .asset(let asset):
-            return respond(wsi, code: 200, type: asset.contentType, body: files[asset])
+            return respond(wsi, code: 200, type: asset.contentType, body: files[asset], kept: true)
         }
     }
 
     /// Sends the headers now and the body on the writeable callbacks.
-    func respond(_ wsi: OpaquePointer, code: UInt32, type: String, body: [UInt8]) -> Int32 {
+    func respond(_ wsi: OpaquePointer, code: UInt32, type: String, body: [UInt8], kept: Bool = false) -> Int32 {
         let pre = uis_lws_pre()
         var buffer = [UInt8](repeating: 0, count: pre + 2048)
         return buffer.withUnsafeMutableBufferPointer { buf -> Int32 in
@@ -58,7 +63,7 @@ extension WebServer {
             let end = buf.baseAddress! + buf.count
             var p: UnsafeMutablePointer<UInt8>? = start
             if lws_add_http_common_headers(wsi, code, type, lws_filepos_t(body.count), &p, end) != 0 { return 1 }
-            for (name, value) in HTTPResponse.securityHeaders {
+            for (name, value) in HTTPResponse.securityHeaders + [("cache-control:", HTTPResponse.caching(kept))] {
                 let ok = name.withCString { n in
                     value.withCString { v in
                         lws_add_http_header_by_name(wsi, UnsafeRawPointer(n).assumingMemoryBound(to: UInt8.self),
