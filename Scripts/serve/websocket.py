@@ -61,8 +61,15 @@ class WebSocket:
         out, self.buffer = self.buffer[:n], self.buffer[n:]
         return out
 
+    def frames(self, frames):
+        """Sends (opcode, payload) frames in one write."""
+        self.sock.sendall(b"".join(self._encode(opcode, payload, True, None) for opcode, payload in frames))
+
     def frame(self, opcode, payload, fin=True, announce=None):
         """Sends one frame; `announce` claims a length other than the payload's."""
+        self.sock.sendall(self._encode(opcode, payload, fin, announce))
+
+    def _encode(self, opcode, payload, fin, announce):
         length = len(payload) if announce is None else announce
         head = bytes([(0x80 if fin else 0) | opcode])
         if length < 126:
@@ -73,7 +80,7 @@ class WebSocket:
             head += bytes([0x80 | 127]) + struct.pack("!Q", length)
         mask = os.urandom(4)
         masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload)) if len(payload) < 4096 else _mask(payload, mask)
-        self.sock.sendall(head + mask + masked)
+        return head + mask + masked
 
     def send(self, text):
         self.frame(0x1, text.encode() if isinstance(text, str) else text)
