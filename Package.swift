@@ -15,6 +15,12 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .systemLibrary(name: "CSystem"),
+        // `uihost serve`: HTTP and WebSocket from Debian's libwebsockets.
+        .systemLibrary(
+            name: "CWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
@@ -27,10 +33,18 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
+        .target(
+            name: "Serve",
+            dependencies: ["CWebSockets", "CSystem"],
+            // The browser page: ours, beside xterm.js from Debian's packages.
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/terminal.js"),
+                        .embedInCode("Page/terminal.css"), .embedInCode("Page/full.html"),
+                        .embedInCode("Page/modules.js")]
+        ),
         .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua", "plugins"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
+            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge", "Serve"],
             // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
             resources: [.embedInCode("uihost.lua")]
         ),
@@ -39,6 +53,7 @@ let package = Package(
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "CLITests", dependencies: [], exclude: ["fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
 # Installs what uihost needs to build and test on Debian: Lua 5.4 headers,
-# pkg-config, luacheck. Silent when all is there; idempotent. As root it installs
+# pkg-config, libwebsockets and xterm.js; for the tests luacheck, pyte, and
+# chromium, chromium-driver, python3-selenium and nginx. Silent when all is there; idempotent. As root it installs
 # with apt-get; otherwise it prints the exact command and exits non-zero.
 set -euo pipefail
 
 missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# `uihost serve`: libwebsockets to build; xterm.js's files to serve (the
+# browser bundle of libjs-xterm is a stub in bookworm: node-xterm has the modules).
+pkg-config --exists libwebsockets 2>/dev/null || missing+=(libwebsockets-dev)
+[ -f /usr/share/javascript/xterm/xterm.css ] || missing+=(libjs-xterm)
+[ -f /usr/share/nodejs/xterm/lib/public/Terminal.js ] || missing+=(node-xterm)
 if [ "${UIHOST_SETUP_TEST_TOOLS:-0}" = 1 ]; then
   command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
   # The pty check runs on Debian's python3 with Debian's pyte.
   [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import pyte' 2>/dev/null || missing+=(python3 python3-pyte)
+  # The serve checks: a headless browser, its driver, and nginx as the proxy.
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import selenium' 2>/dev/null || missing+=(python3-selenium)
+  [ -x /usr/sbin/nginx ] || missing+=(nginx)
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "uihost: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org" >&2

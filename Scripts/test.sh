@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: set-up, build, unit tests (swift test), luacheck over every
 # Lua file of the repository (a warning fails it), the automation scripts
-# (uihost test Scripts/tests), and the interactive mode in a pseudo-terminal
-# checked with the pyte terminal emulator. Quiet on success: a line per stage
+# (uihost test Scripts/tests), the interactive mode in a pseudo-terminal
+# checked with the pyte terminal emulator, and `uihost serve` in a headless
+# browser and behind nginx. Quiet on success: a line per stage
 # with its count and time; a stage that fails prints its whole output (every
 # stage's output is also kept in .build/test-logs/).
 #
@@ -80,6 +81,8 @@ wait $automation
 cat "$logs/uihost-test.stage"
 [ "$(cat "$logs/uihost-test.status")" = 0 ] || failed+=("uihost test")
 stage "pty check" "pty checks:" /usr/bin/python3 Scripts/pty_check.py .build/debug/uihost
+# uihost serve in headless chromium, and behind nginx; it starts and ends its own servers.
+stage "serve check" "serve checks:" /usr/bin/python3 Scripts/serve_check.py .build/debug/uihost
 
 if [ $under_load = 1 ]; then
   # A hog that stopped early would leave part of the run unloaded.

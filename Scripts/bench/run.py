@@ -309,6 +309,27 @@ def main():
         row(f"exit while a script keeps the loop busy, worst of {len(exits)}", f"{worst}", "ms", "< 1000 ms",
             worst < 1000 and out.returncode == 0)
 
+    # 10. `uihost serve` on loopback: headless chromium and WebSocket clients
+    # (Scripts/bench/serve_bench.py; Debian's python3 with python3-selenium).
+    out = subprocess.run(["/usr/bin/python3", os.path.join(BENCH, "serve_bench.py"), UIHOST],
+                         capture_output=True, text=True, cwd=ROOT)
+    serve = {l.split()[1]: float(l.split()[2]) for l in out.stdout.splitlines() if l.startswith("BENCH ")}
+    if "page_first_frame_ms" in serve:
+        ms = serve["page_first_frame_ms"]
+        row("serve: page load to first frame, loopback", f"{ms:.0f}", "ms", "< 150 ms", ms < 150)
+    if "key_p50_ms" in serve:
+        p50, p99 = serve["key_p50_ms"], serve["key_p99_ms"]
+        row("serve: a key's round trip, loopback, p50 / p99", f"{p50:.2f} / {p99:.2f}", "ms", "< 2 / < 10 ms",
+            p50 < 2 and p99 < 10)
+    if "session_pss_mib" in serve:
+        pss, rss = serve["session_pss_mib"], serve["session_rss_mib"]
+        row("serve: memory per session, 50 sessions (PSS)", f"{pss:.1f}", "MiB", "< 16 MiB", pss < 16)
+        row("serve: resident memory per session, 50 sessions (RSS)", f"{rss:.1f}", "MiB", "", None)
+    if not serve:
+        row("serve figures (serve_bench.py failed)", out.stderr.strip().splitlines()[-1:][0] if out.stderr.strip() else "", "", "", False)
+    # ttyd and gotty, the usual peers, are not packaged in Debian bookworm.
+    row("ttyd, the same figures", "not in Debian bookworm", "", "", None)
+
     width = [max(len(r[i]) for r in rows + [("figure", "value", "goal", "holds")]) for i in range(4)]
     header = ("figure", "value", "goal", "holds")
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, width)) + " |")

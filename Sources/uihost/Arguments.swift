@@ -1,4 +1,5 @@
 import LuaBridge
+import Serve
 import UIHost
 import UIHostCore
 import UIHostTesting
@@ -21,6 +22,8 @@ struct Arguments {
         case record(String)
         /// `uihost trust [DIR]`, `--list`, `--revoke [DIR]`: the projects whose grants are given.
         case trust(String?)
+        /// `uihost serve SCREEN`: the screen in a browser, a session per tab.
+        case serve(String)
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -76,6 +79,18 @@ struct Arguments {
     var fuzzWorkerLog: String?
     /// Internal: `fuzz` replaying the events in this file.
     var fuzzReplay: String?
+    /// `serve`: where it listens. nil: loopback (anything else must be asked for).
+    var serveHost: String?
+    var servePort = 8080
+    var maxSessions = 16
+    /// `serve --idle`, in seconds; 0: never.
+    var idleSeconds = 30 * 60
+    /// `serve --token-file`: a token shared by the servers behind one proxy.
+    var tokenFile: String?
+    /// The serve options given, to refuse them with another command.
+    var serveOptions: [String] = []
+    /// Internal: a session of `serve` (links written as text, for the page to link).
+    var session = false
 
     /// A step of `--keys`: a key, or `wait:MS`.
     enum KeyStep: Equatable {
@@ -176,6 +191,29 @@ struct Arguments {
             case "-o", "--output": a.output = try value(flag, inline)
             case "--fuzz-worker": a.fuzzWorkerLog = try value(flag, inline)
             case "--fuzz-replay": a.fuzzReplay = try value(flag, inline)
+            case "--session": a.session = true
+            case "--host":
+                a.serveHost = try value(flag, inline)
+                guard !a.serveHost!.isEmpty else { throw UsageError(message: "--host: expected an address such as 127.0.0.1 or 0.0.0.0") }
+                a.serveOptions.append(flag)
+            case "--port":
+                let v = try value(flag, inline)
+                guard let n = Int(v), (0...65535).contains(n) else { throw UsageError(message: "--port: expected a port 0 to 65535 (0: any free one), got '\(v)'") }
+                a.servePort = n
+                a.serveOptions.append(flag)
+            case "--max-sessions":
+                let v = try value(flag, inline)
+                guard let n = Int(v), (1...10_000).contains(n) else { throw UsageError(message: "--max-sessions: expected a number 1 to 10000, got '\(v)'") }
+                a.maxSessions = n
+                a.serveOptions.append(flag)
+            case "--idle":
+                let v = try value(flag, inline)
+                guard let n = IdleTime.seconds(v) else { throw UsageError(message: "--idle: expected a time such as 30m, 90s or 2h (0: never), got '\(v)'") }
+                a.idleSeconds = n
+                a.serveOptions.append(flag)
+            case "--token-file":
+                a.tokenFile = try value(flag, inline)
+                a.serveOptions.append(flag)
             case "--junit": a.junit = try value(flag, inline)
             case "--coverage": a.coverage = try value(flag, inline)
             case "--shard":
@@ -244,6 +282,13 @@ struct Arguments {
         case "plugins":
             guard !rest.isEmpty else { throw UsageError(message: "plugins needs a folder of plugins") }
             a.command = .plugins(rest)
+        case "serve":
+            guard rest.count == 1 else { throw UsageError(message: "serve takes one screen (got \(rest.count))") }
+            a.command = .serve(rest[0])
+            // The browser's window gives the size; the keys are the person's.
+            for (given, flag) in [(a.size != nil, "--size"), (a.keys != nil, "--keys"), (a.screenReader, "--screen-reader")] where given {
+                throw UsageError(message: "serve: \(flag) is not for serve (each tab has the size of its window)")
+            }
         case "trust":
             guard rest.count <= 1 else { throw UsageError(message: "trust takes one project folder at most") }
             guard !(a.listTrusted && a.revoke) else { throw UsageError(message: "trust: --list and --revoke go apart") }
@@ -252,6 +297,9 @@ struct Arguments {
         default:
             guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])'") }
             a.command = .run(first)
+        }
+        if let flag = a.serveOptions.first {
+            if case .serve = a.command {} else { throw UsageError(message: "\(flag) goes with serve (uihost serve SCREEN \(flag) …)") }
         }
         // A render prints a frame, exactly (docs and tests compare it); the
         // screen reader's lines are a session, which `uihost SCREEN
@@ -265,7 +313,7 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "fuzz", "record", "stubs", "plugins", "trust", "help"]
+    static let commands = ["run", "render", "test", "check", "fuzz", "record", "serve", "stubs", "plugins", "trust", "help"]
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {
@@ -297,6 +345,28 @@ struct Arguments {
         var message = "--format: unknown format '\(name)' (expected " + names.joined(separator: ", ") + ")"
         if let guess = UIHostCore.suggestion(for: name, among: names) { message += " (did you mean '\(guess)'?)" }
         throw UsageError(message: message)
+    }
+
+    /// The arguments of a `serve` session's child: the screen and every option
+    /// of `uihost SCREEN` that was given, so that each tab runs with the same
+    /// sandbox, limits, plugins, grants and look.
+    func sessionArguments(screen: String) -> [String] {
+        var out = [screen, "--session"]
+        if plain { out.append("--plain") }
+        if ascii { out.append("--ascii") }
+        if noMouse { out.append("--no-mouse") }
+        if watch { out.append("--watch") }
+        out += ["--theme", theme.name]
+        if let assets { out += ["--assets", assets] }
+        if !allow.isEmpty { out += ["--allow", allow.map(\.rawValue).sorted().joined(separator: ",")] }
+        for directory in pluginDirectories { out += ["--plugins", directory] }
+        for name in grants.keys.sorted() {
+            out += ["--grant", name + "=" + grants[name]!.map(\.rawValue).sorted().joined(separator: ",")]
+        }
+        out += ["--max-instructions", String(maxInstructions), "--max-time", String(maxSeconds),
+                "--max-memory", String(maxMemoryMiB)]
+        if let logFile { out += ["--log", logFile] }
+        return out
     }
 
     /// `--keys` for the core host (the screen reader): names the parser

@@ -11,6 +11,7 @@ enum Help {
         case "record": record
         case "plugins": plugins
         case "trust": trust
+        case "serve": serve
         default: overview
         }
     }
@@ -24,6 +25,8 @@ usage: uihost SCREEN.lua [options]          run a screen (acts as `render` witho
        uihost fuzz SCREEN.lua [--seconds N] [--seed S] [-o FILE]
                                             random input until something breaks; writes
                                             the shrunk failing sequence as a test
+       uihost serve SCREEN.lua [--port N] [--host ADDR] [--max-sessions N] [--idle T]
+                                            the screen in a browser: one session per tab
        uihost stubs DIR [--force]           write the LuaLS stubs into DIR, and .luarc.json
                                             and .luacheckrc here
        uihost plugins DIR ...               list the plugins in each folder and check them
@@ -180,6 +183,39 @@ never grant anything, trusted or not.
 
 The record is $XDG_STATE_HOME/uihost/trust (default ~/.local/state/uihost/trust),
 a text file replaced whole on each change (format: docs/API.md, "Trusted projects").
+"""
+
+    static let serve = """
+usage: uihost serve SCREEN.lua [--port 8080] [--host 127.0.0.1] [--max-sessions 16]
+                               [--idle 30m] [--token-file FILE] [options of uihost SCREEN]
+
+Serves the screen over HTTP and WebSocket: open the URL it prints in a browser,
+and each tab is a session of its own, a child uihost running the screen in a
+pseudo-terminal with the sandbox, limits, plugins, grants and theme of this
+command line (--plugins, --grant, --allow, --max-instructions, --max-time,
+--max-memory, --theme, --assets, --ascii, --plain, --no-mouse, --watch, --log).
+The page is xterm.js (Debian's libjs-xterm and node-xterm): keys, paste, mouse,
+the window's size, colours, the cursor and links reach the app as in a terminal.
+
+  --port N             the port (default 8080; 0: a free one, in the printed URL)
+  --host ADDR          the address to listen on (default 127.0.0.1: this machine
+                       only); anything else, such as 0.0.0.0, only when given here
+  --max-sessions N     sessions at once (default 16); past them, a page says so
+  --idle T             end a session after T without input: 90s, 30m (default), 2h;
+                       0 for never
+  --token-file FILE    the token, from FILE (at least 43 characters of A-Z a-z 0-9
+                       - _), for servers behind one proxy; default: a new random one
+
+Security: the printed URL holds a random token (32 bytes), needed by every
+request (HTTP 403 without it); a WebSocket is opened only from the page's own
+Origin; closing a tab ends its session's process within a second. SIGTERM (or
+Ctrl-C) ends every session, each restoring its terminal, then the server; the
+log on stderr names sessions by number, never the token. A message over 1 MiB
+or a flood of input closes that session, not the server.
+
+Behind a reverse proxy, and several servers behind one: docs/SERVING.md.
+Exit status: 0 after SIGTERM or Ctrl-C, 1 when it cannot serve (the port in
+use, xterm.js not installed), 2 usage.
 """
 
     static let stubs = """

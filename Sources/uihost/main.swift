@@ -1,5 +1,6 @@
 import Glibc
 import LuaBridge
+import Serve
 import TerminalIO
 import UIHost
 import UIHostCore
@@ -135,6 +136,9 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     host.options.mouse = !args.noMouse
     host.options.color = !args.plain
     host.options.watch = args.watch
+    // A browser session (`serve`): xterm.js shows no OSC 8 link, but links
+    // the URLs it sees in the text.
+    if args.session { host.options.linkURLs = true }
     // `--log -` holds the lines for stderr after the app; else they go to the file.
     let held = args.logFile == "-" ? HeldLog() : nil
     let file = held == nil ? logPath(args) : nil
@@ -297,6 +301,8 @@ case .fuzz(let path):
     exit(fuzz(path, arguments))
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
+case .serve(let path):
+    serve(path, arguments)
 case .trust(let directory):
     exit(Trust.run(directory, arguments))
 case .stubs(let directory):
