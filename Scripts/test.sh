@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Runs every test: set-up, build, unit tests (swift test), luacheck, the
-# automation scripts (uihost test Scripts/tests), and the interactive mode in a
-# pseudo-terminal checked with the pyte terminal emulator. Quiet on success: a
+# automation scripts (uihost test Scripts/tests), the interactive mode in a
+# pseudo-terminal checked with the pyte terminal emulator, and the release: the
+# Debian package and Scripts/install.sh, built once in release mode (the
+# longest stage: minutes on two cores), and the tests of what they installed.
+# UIHOST_SKIP_RELEASE=1 leaves the release stage out. Quiet on success: a
 # line per stage with its count and time; a stage that fails prints its whole
 # output (every stage's output is also kept in .build/test-logs/).
 # UIHOST_LONG_TESTS=1 makes the random property tests run longer.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-UIHOST_SETUP_TEST_TOOLS=1 Scripts/setup.sh || exit 1
+UIHOST_SETUP_TEST_TOOLS=1 UIHOST_SETUP_PACKAGE_TOOLS=1 Scripts/setup.sh || exit 1
 logs=.build/test-logs
 mkdir -p "$logs"
 
@@ -48,6 +51,24 @@ wait $automation
 cat "$logs/uihost-test.stage"
 [ "$(cat "$logs/uihost-test.status")" = 0 ] || failed+=("uihost test")
 stage "pty check" "pty checks:" /usr/bin/python3 Scripts/pty_check.py .build/debug/uihost
+
+# The package (lintian must find no error) and install.sh into a scratch
+# prefix, then PackageTests on both. Sequential: `swift build` cannot run
+# inside `swift test`, which holds the build folder's lock.
+release() {
+  local deb prefix status
+  deb=$(Scripts/package.sh) || return 1
+  echo "package: $deb"
+  prefix=$(mktemp -d "${TMPDIR:-/tmp}/uihost-install-XXXXXX")
+  Scripts/install.sh "$prefix" || { rm -rf "$prefix"; return 1; }
+  UIHOST_PACKAGE="$deb" UIHOST_INSTALLED="$prefix" swift test --skip-build --filter PackageTests
+  status=$?
+  rm -rf "$prefix"
+  return $status
+}
+if [ "${UIHOST_SKIP_RELEASE:-0}" != 1 ]; then
+  stage release "Executed [0-9]+ tests" release
+fi
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]}"

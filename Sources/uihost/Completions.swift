@@ -34,9 +34,9 @@ enum Completions {
     // MARK: - bash
 
     static var bash: String {
-        let valued = Table.options.filter { $0.value != nil }.flatMap(\.names)
+        let valued = Table.shownOptions.filter { $0.value != nil }.flatMap(\.names)
         var valueCases: [String] = []
-        for option in Table.options {
+        for option in Table.shownOptions {
             guard let value = option.value else { continue }
             let names = option.names.joined(separator: "|")
             switch value {

@@ -22,15 +22,15 @@ enum Help {
         lines.append("       uihost --help | --version")
         lines.append("")
         lines.append("options:")
-        for option in CommandTable.shownOptions where !["--help", "--version"].contains(option.name) {
+        for option in CommandTable.shownOptions {
             lines += columns("  " + usage(of: option), option.help, at: optionColumn)
         }
         return lines.joined(separator: "\n") + "\n\n" + notes
     }
 
-    /// `--size COLSxROWS`: an option as the overview and the man page show it.
+    /// `--size COLSxROWS`, `-o, --output FILE`: an option as the overview shows it.
     static func usage(of option: CommandTable.Option) -> String {
-        option.name + (option.value.map { " " + $0.placeholder } ?? "")
+        option.names.joined(separator: ", ") + (option.value.map { " " + $0.placeholder } ?? "")
     }
 
     /// `left` then the first of `right` at `column` (on a line of its own when

@@ -91,14 +91,19 @@ only the capabilities they are granted.
     }
 
     /// A line of text as roff reads it: `\` as `\e`, `-` as a minus `\-` (what
-    /// options are written with), and a leading `.` or `'` kept from being a request.
+    /// options are written with), anything past ASCII as `\[uXXXX]` (what
+    /// preconv makes of UTF-8, so that any troff reads the page), and a leading
+    /// `.` or `'` kept from being a request.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for c in text {
-            switch c {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            default: out.append(c)
+            case _ where scalar.value > 0x7E:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
