@@ -131,8 +131,9 @@ Runs automation scripts: every *_test.lua in the folders given (default
 Scripts/tests when it exists, else the current folder). Each case prints ok or
 FAIL with the reason and the frame; exit status 1 when a case failed. A relative
 path in test.open is read from the test script's project (the nearest folder at
-or above the script holding screens/ or a uihost.lua) when the file is there,
-else from the current folder; an absolute path as it is.
+or above the script holding screens/ or a uihost.lua), the folder each script
+runs in, so a test opens the same screen wherever `uihost test` starts (a script
+outside any project runs in the current folder).
 """
 
     static let check = """
@@ -185,7 +186,9 @@ usage: uihost stubs DIR [--force]
 
 Writes the LuaLS type stubs of the ui and test API into DIR (uihost.lua), and,
 in the current folder, a .luarc.json that lists DIR as a library and a
-.luacheckrc that knows ui and test. Existing config files are kept unless
+.luacheckrc that knows ui and test (test only in *_test.lua), the globals a
+project's uihost.lua sets, and the top-level globals a screen keeps for its
+tests' app:eval; it leaves the stubs out. Existing config files are kept unless
 --force.
 """
 

@@ -86,6 +86,36 @@ final class NewcomerTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("0 failed"), result.stdout)
     }
 
+    /// A relative test.open path is the test's project's file even when the
+    /// current folder has one of the same name; a script outside any project
+    /// reads the current folder's; a missing one names the file it looked for.
+    func testTestOpenReadsTheTestsProjectWhereverTheRunStarts() throws {
+        func write(_ path: String, _ text: String) throws {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("app/screens/home.lua", "return ui.screen { title = \"the project's\" }\n")
+        try write("elsewhere/screens/home.lua", "return ui.screen { title = \"the current folder's\" }\n")
+        try write("app/tests/home_test.lua", """
+            test.case("home", function() test.open("screens/home.lua"):expect("the project's") end)
+            test.case("missing", function() test.open("screens/gone.lua") end)
+
+            """)
+        try write("loose/loose_test.lua", """
+            test.case("loose", function() test.open("screens/home.lua"):expect("the current folder's") end)
+
+            """)
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        let result = try uihost("test", directory.appendingPathComponent("app/tests").path, from: elsewhere)
+        XCTAssertTrue(result.stdout.contains("ok home\n"), result.stdout)
+        let project = directory.appendingPathComponent("app").resolvingSymlinksInPath().path
+        XCTAssertTrue(result.stdout.contains("test.open: cannot open screens/gone.lua: no file \(project)/screens/gone.lua"),
+                      result.stdout)
+        let loose = try uihost("test", directory.appendingPathComponent("loose").path, from: elsewhere)
+        XCTAssertEqual(loose.status, 0, loose.stdout)
+    }
+
     func testStubsSetUpANewProjectAndKeepItsOwnConfig() throws {
         let first = try uihost("stubs", "library", from: directory)
         XCTAssertEqual(first.status, 0, first.stderr)
