@@ -85,8 +85,8 @@ usage: uihost record SCREEN.lua [-o FILE] [--force] [options]
 
 Runs the screen in the terminal; when the session ends, writes an automation
 script that replays it (keys, typed text, clicks, drags, resizes, and the waits
-the screen's timers needed) and ends with app:expect of a line of the final
-screen and a snapshot. Without -o the script goes to standard output. An
+the screen's timers needed) and ends with app:expect of a whole piece of text
+of the final screen (never a cut row) and a snapshot. Without -o the script goes to standard output. An
 existing FILE is refused unless --force. The way to turn a bug report into a
 regression test (docs/API.md, "Recording a session").
 """
