@@ -193,13 +193,14 @@ tests' app:eval; it leaves the stubs out. Existing config files are kept unless
 """
 
     static let doctor = """
-usage: uihost doctor [--json] [--log FILE]
+usage: uihost doctor [--json] [--plain] [--no-mouse] [--log FILE]
 
 Says what this terminal offers and what uihost will use, for a bug report: the
 colour depth and why (TERM, COLORTERM, NO_COLOR), whether the terminal answers
 the kitty keyboard query, mouse and bracketed-paste modes, the width the
 terminal gives a few test characters (CJK, emoji, a ZWJ sequence) against the
-width uihost counts, the locale, Lua's version, and where the log file is. It
+width uihost counts, the locale, Lua's version, and where the log file is
+(--plain, --no-mouse and --log change what it says uihost will use). It
 asks the terminal (/dev/tty) and waits at most a second for the answers; with no
 terminal, or one that does not answer, it says so. --json writes the same as
 JSON. Exit status 0.

@@ -53,6 +53,16 @@ final class NewcomerTests: XCTestCase {
         XCTAssertTrue(lines[speed..<next].joined().contains("(docs/PERFORMANCE.md)"))
     }
 
+    /// The README's build time is a measurement: the command it was taken
+    /// with, and a figure in minutes and seconds, not a guess.
+    func testTheREADMEBuildTimeSaysHowItWasMeasured() throws {
+        let text = try String(contentsOf: Uihost.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let flat = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(flat.contains("`time Scripts/build-release.sh`"), "the README names the command the build time was measured with")
+        XCTAssertNotNil(flat.firstMatch(of: /took \d+ min \d+ s/), "the README gives the measured figure")
+        XCTAssertFalse(flat.contains("about a minute"), "the old guess")
+    }
+
     func testHelpAndHelpForACommand() throws {
         let help = try uihost("help")
         XCTAssertEqual(help.status, 0)
