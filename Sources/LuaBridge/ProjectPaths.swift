@@ -20,18 +20,16 @@ public enum ProjectPaths {
         }
     }
 
-    /// `path` as a test script means it: an absolute path as it is; a
-    /// relative one from the script's project root when the file is there,
-    /// else from the current folder. The project comes first so that a test
-    /// opens its own project's screen even when the current folder has a file
-    /// of the same name (docs/API.md, `test.open`).
+    /// `path` as a test script means it: as given when it exists from the
+    /// current folder, else from the script's project root when it exists there.
+    /// A test's worker runs in its project's folder (`TestRunner.enterProject`),
+    /// so the current folder is the project there, and names stay as the test
+    /// wrote them (they show in error messages).
     public static func resolve(_ path: String, fromTestScript script: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if let root = projectRoot(of: script) {
-            let candidate = FileSystem.join(root, path)
-            if FileSystem.exists(candidate) { return candidate }
-        }
-        return path
+        if path.hasPrefix("/") || FileSystem.exists(path) { return path }
+        guard let root = projectRoot(of: script) else { return path }
+        let candidate = FileSystem.join(root, path)
+        return FileSystem.exists(candidate) ? candidate : path
     }
 
     /// Walks up from `folder` (made absolute) to the root, returning the first answer.
