@@ -22,7 +22,7 @@ let package = Package(
             name: "UIHostCore",
             dependencies: ["LuaBridge"],
             // The sandbox's Lua, checked by luacheck like every Lua file.
-            resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua")]
+            resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),
         .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),

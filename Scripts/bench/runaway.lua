@@ -30,7 +30,7 @@ return ui.screen {
     status.text = tostring(string.rep("a", 3000):find(string.rep("a-", 12) .. "b"))
   end },
   ui.button { title = "Rep", onSelect = function()
-    while true do local s = string.rep("x", 2^24) end
+    while true do local _ = string.rep("x", 2^24) end
   end },
   ui.button { title = "Compare", onSelect = function()
     local a, b = string.rep("x", 2^24) .. "a", string.rep("x", 2^24) .. "b"

@@ -30,6 +30,11 @@ local KEYWORDS = { "left", "center", "right", "top", "bottom", "menu", "wheel", 
 return function(seed)
   local rng = Rng.new(seed)
   local made = {}    -- recently built components: the targets of hostile edits
+  local logs = {}    -- recent logs, for log:append
+  -- The kinds built, by name: the conformance test reads it (fuzz_kinds) to
+  -- see that every kind the host has is fuzzed.
+  local kinds = {}
+  rawset(_G, "fuzz_kinds", kinds)
   local timers = {}  -- handles of recent timers, to cancel
   -- Building the screen shares one instruction budget: the huge values come
   -- only later, from handlers, so that the screen loads.
@@ -103,6 +108,7 @@ return function(seed)
   -- Calls a constructor; now and then first with a hostile field, under pcall,
   -- to exercise validation (and its "did you mean") without losing the screen.
   local function make(kind, fields)
+    kinds[kind] = true
     if rng:chance(0.05) then
       local bad = {}
       for k, v in pairs(fields) do bad[k] = v end
@@ -122,11 +128,162 @@ return function(seed)
     return fields
   end
 
-  local function tab(depth)
+  -- One builder per kind of component, by its constructor's name: every kind
+  -- the host has is built here (ConformanceTests fails a kind that is not).
+  local BUILD = {}
+
+  function BUILD.text()
+    return make("text", { text = str(), align = rng:pick { "left", "center", "right" }, wrap = rng:chance(0.7) })
+  end
+
+  function BUILD.button()
+    return make("button", { title = str(), disabled = rng:chance(0.1), destructive = rng:chance(0.1), onSelect = act })
+  end
+
+  function BUILD.spacer() return make("spacer", {}) end
+  function BUILD.divider() return make("divider", {}) end
+
+  function BUILD.image()
+    return make("image", { asset = rng:pick(ASSETS), width = rng:chance(0.3) and rng:range(0, 1000) or nil,
+      height = rng:chance(0.3) and rng:range(0, 1000) or nil })
+  end
+
+  function BUILD.progress()
+    return make("progress", { value = rng:chance(0.5) and rng:pick { 0, 0.5, 1 } or nil, label = str() })
+  end
+
+  function BUILD.checkbox()
+    return make("checkbox", { title = str(), checked = rng:chance(0.5), onChange = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.switch()
+    return make("switch", { title = str(), on = rng:chance(0.5), onChange = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.input()
+    return make("input", {
+      label = rng:chance(0.7) and str() or nil, value = str(), placeholder = rng:chance(0.3) and str() or nil,
+      password = rng:chance(0.2), maxLength = rng:chance(0.2) and rng:pick { 1, 3, 1000 } or nil,
+      error = rng:chance(0.1) and str() or nil,
+      -- A message now and then: the field shows it, and a screen reader says it.
+      validate = rng:chance(0.5) and function() if rng:chance(0.5) then return str() end end or nil,
+      onChange = rng:chance(0.3) and act or nil, onSubmit = rng:chance(0.3) and act or nil,
+    })
+  end
+
+  function BUILD.textarea()
+    return make("textarea", { label = rng:chance(0.7) and str() or nil, value = str(),
+      placeholder = rng:chance(0.3) and str() or nil, height = rng:pick { 1, 2, 3, 5, 1000 },
+      onChange = rng:chance(0.3) and act or nil })
+  end
+
+  function BUILD.radio()
+    return make("radio", { items = items(false), onChange = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.link()
+    return make("link", { title = rng:chance(0.8) and str() or nil,
+      url = rng:pick { "https://example.com/a", "", "\27]8;;x\7", str() }, onSelect = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.badge()
+    return make("badge", { text = str(), kind = rng:pick { "info", "success", "warning", "error" } })
+  end
+
+  function BUILD.tag()
+    return make("tag", { text = str(), selected = rng:chance(0.5),
+      color = rng:pick { "accent", "success", "warning", "error" }, onChange = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.log()
+    local lines = {}
+    for i = 1, rng:pick { 0, 1, 3, 30, 500 } do lines[i] = str() end
+    return remember(logs, make("log", { lines = lines, max = rng:chance(0.3) and rng:pick { 1, 3, 100 } or nil,
+      follow = rng:chance(0.8) }))
+  end
+
+  function BUILD.vstack(depth)
+    return make("vstack", children({ spacing = rng:chance(0.2) and rng:range(0, 1000) or nil }, depth, rng:range(0, 5)))
+  end
+
+  function BUILD.hstack(depth)
+    return make("hstack", children({ spacing = rng:chance(0.2) and rng:range(0, 1000) or nil }, depth, rng:range(0, 5)))
+  end
+
+  function BUILD.scroll(depth)
+    return make("scroll", children({ height = rng:chance(0.5) and rng:range(0, 30) or nil }, depth, rng:range(0, 8)))
+  end
+
+  function BUILD.box(depth)
+    return make("box", children({ title = rng:chance(0.7) and str() or nil,
+      border = rng:pick { "rounded", "single", "double", "heavy", "none" },
+      padding = rng:pick { 0, 1, 3, { 1, 2 } } }, depth, rng:range(0, 3)))
+  end
+
+  function BUILD.list()
+    return make("list", { items = items(true, act), onSelect = rng:chance(0.7) and act or nil,
+      onHighlight = rng:chance(0.2) and act or nil })
+  end
+
+  function BUILD.tab(depth)
     return make("tab", children({ title = str(), icon = rng:chance(0.3) and str() or nil }, depth, rng:range(0, 3)))
   end
 
-  local function sheet(depth)
+  function BUILD.tabs(depth)
+    local tabs = { style = rng:pick { "top", "bottom" }, onChange = rng:chance(0.5) and act or nil }
+    for i = 1, rng:range(0, 6) do tabs[i] = BUILD.tab(depth + 1) end
+    return make("tabs", tabs)
+  end
+
+  function BUILD.picker()
+    return make("picker", { label = str(), items = items(false), style = rng:pick { "menu", "wheel" },
+      onChange = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.dropdown()
+    return make("dropdown", { items = items(true, act), placeholder = rng:chance(0.3) and str() or nil,
+      onSelect = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.table()
+    local columns, rows = {}, {}
+    for i = 1, rng:pick { 0, 1, 2, 4, 12 } do
+      columns[i] = { title = str(), key = rng:chance(0.5) and i or nil,
+        width = rng:chance(0.4) and rng:pick { 0, 3, 1000, "50%", "1fr", "fit" } or nil,
+        align = rng:chance(0.3) and rng:pick { "left", "center", "right" } or nil }
+    end
+    for r = 1, rng:pick { 0, 1, 5, 100 } do
+      local row = {}
+      for c = 1, #columns do row[c] = rng:chance(0.8) and str() or num() end
+      rows[r] = row
+    end
+    return make("table", { columns = columns, rows = rows, sortable = rng:chance(0.5),
+      onSelect = rng:chance(0.5) and act or nil, onHighlight = rng:chance(0.2) and act or nil,
+      onSort = rng:chance(0.2) and act or nil })
+  end
+
+  -- Tree nodes: leaves as strings, open and closed nodes, children loaded by a
+  -- function (which may fail, or return nodes, or something that is not).
+  local function nodes(depth)
+    local list = {}
+    for i = 1, rng:pick { 0, 1, 2, 4, 8 } do
+      if rng:chance(0.3) or depth > 4 then
+        list[i] = str()
+      else
+        local kids = rng:chance(0.3) and function() if rng:chance(0.2) then act() end return nodes(depth + 1) end
+          or nodes(depth + 1)
+        list[i] = { title = str(), expanded = rng:chance(0.5), children = kids }
+      end
+    end
+    return list
+  end
+
+  function BUILD.tree()
+    return make("tree", { nodes = nodes(0), onSelect = rng:chance(0.5) and act or nil,
+      onExpand = rng:chance(0.3) and act or nil })
+  end
+
+  function BUILD.sheet(depth)
     local height = rng:pick { 0.25, 0.5, 1.0, 0.01, 1, 2, 3, 1000, "fit" }
     return make("sheet", children({
       title = rng:chance(0.7) and str() or nil, height = height,
@@ -134,49 +291,42 @@ return function(seed)
     }, depth, rng:range(0, 3)))
   end
 
+  function BUILD.drawer(depth)
+    local width = rng:chance(0.3) and rng:range(1, 1000) or nil
+    return make("drawer", children({ width = width }, depth, rng:range(0, 4)))
+  end
+
+  -- Calling a dialog's constructor shows it, over everything.
+  function BUILD.alert()
+    return make("alert", { title = str(), message = str(), confirm = rng:chance(0.3) and str() or nil,
+      onChoice = rng:chance(0.5) and act or nil })
+  end
+
+  function BUILD.confirm()
+    return make("confirm", { title = str(), message = str(), cancel = rng:chance(0.3) and str() or nil,
+      destructive = rng:chance(0.3), onChoice = rng:chance(0.5) and act or nil })
+  end
+
+  -- Kinds placed among children, leaves first; containers are picked higher up.
+  local LEAVES = { "text", "button", "spacer", "divider", "image", "progress", "checkbox", "switch", "input",
+    "textarea", "radio", "link", "badge", "tag", "log" }
+  local CONTAINERS = { "vstack", "hstack", "vstack", "list", "tabs", "picker", "dropdown", "text", "button",
+    "table", "tree", "scroll", "box" }
+
   -- One random component; deeper ones are more often leaves.
   function component(depth)
     local leaf = depth >= 5 or rng:chance(depth / 6)
-    local kind = rng:pick(leaf and { "text", "button", "spacer", "divider", "image", "progress" }
-      or { "vstack", "hstack", "vstack", "list", "tabs", "picker", "dropdown", "text", "button" })
-    if kind == "text" then
-      return make("text", { text = str(), align = rng:pick { "left", "center", "right" }, wrap = rng:chance(0.7) })
-    elseif kind == "button" then
-      return make("button", { title = str(), disabled = rng:chance(0.1), onSelect = act })
-    elseif kind == "spacer" or kind == "divider" then
-      return make(kind, {})
-    elseif kind == "image" then
-      return make("image", { asset = rng:pick(ASSETS), width = rng:chance(0.3) and rng:range(0, 1000) or nil,
-        height = rng:chance(0.3) and rng:range(0, 1000) or nil })
-    elseif kind == "progress" then
-      return make("progress", { value = rng:chance(0.5) and rng:pick { 0, 0.5, 1 } or nil, label = str() })
-    elseif kind == "vstack" or kind == "hstack" then
-      return make(kind, children({ spacing = rng:chance(0.2) and rng:range(0, 1000) or nil }, depth, rng:range(0, 5)))
-    elseif kind == "list" then
-      return make("list", { items = items(true, act), onSelect = rng:chance(0.7) and act or nil })
-    elseif kind == "tabs" then
-      local tabs = { style = rng:pick { "top", "bottom" }, onChange = rng:chance(0.5) and act or nil }
-      for i = 1, rng:range(0, 6) do tabs[i] = tab(depth + 1) end
-      return make("tabs", tabs)
-    elseif kind == "picker" then
-      return make("picker", { label = str(), items = items(false), style = rng:pick { "menu", "wheel" },
-        onChange = rng:chance(0.5) and act or nil })
-    else
-      return make("dropdown", { items = items(true, act), placeholder = rng:chance(0.3) and str() or nil,
-        onSelect = rng:chance(0.5) and act or nil })
-    end
+    return BUILD[rng:pick(leaf and LEAVES or CONTAINERS)](depth)
   end
 
-  local function screen(depth)
-    local fields = children({ title = str() }, depth, rng:range(1, 8))
-    if rng:chance(0.4) then
-      local width = rng:chance(0.3) and rng:range(1, 1000) or nil
-      fields.drawer = make("drawer", children({ width = width }, depth, rng:range(0, 4)))
-    end
+  function BUILD.screen(depth)
+    local fields = children({ title = str(), footer = rng:chance(0.2) }, depth, rng:range(1, 8))
+    if rng:chance(0.4) then fields.drawer = BUILD.drawer(depth) end
     if rng:chance(0.3) then fields.onAppear = act end
     if rng:chance(0.2) then fields.onDisappear = act end
     return make("screen", fields)
   end
+  local screen = BUILD.screen
 
   -- Hostile edits of the tree, made by handlers after construction.
   local function edit()
@@ -213,9 +363,11 @@ return function(seed)
     function() ui.push(screen(2)) end,
     function() ui.push(rng:pick { "main.lua", "../main.lua", "/etc/passwd", "missing.lua", "." }) end,
     function() ui.pop() end,
-    function() ui.present(sheet(2)) end,
+    function() ui.present(BUILD.sheet(2)) end,
     function() ui.present(rng:pick(made)) end,  -- often not a sheet
     function() ui.dismiss() end,
+    function() BUILD[rng:pick { "alert", "confirm" }]() end,
+    function() if #logs > 0 then rng:pick(logs):append(str()) end end,
     function() ui.openDrawer() end,
     function() ui.closeDrawer() end,
     schedule, schedule,
@@ -243,6 +395,9 @@ return function(seed)
   -- The driver also calls actions directly, through app:eval("fuzz_act()").
   rawset(_G, "fuzz_act", act)
   local root = screen(0)
+  -- Now and then an overlay from the start: a sheet, or a dialog (shown by its call).
+  if rng:chance(0.1) then ui.present(BUILD.sheet(1)) end
+  if rng:chance(0.05) then BUILD[rng:pick { "alert", "confirm" }]() end
   loading = false
   return root
 end

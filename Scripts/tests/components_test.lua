@@ -442,7 +442,8 @@ test.case("a handler error shows the error: banner; the app keeps running; Esc c
 end)
 
 test.case("a handler past its instruction budget is stopped with an error of its own kind", function()
-  local app = test.open(FIX .. "handler_error.lua", { size = "60x12" })
+  -- A tenth of the default budget: stopped in a few hundredths of a second.
+  local app = test.open(FIX .. "handler_error.lua", { size = "60x12", maxInstructions = 10000000 })
   app:press("tab", "tab", "enter") -- Spin: while true do end
   local errors = app:errors()
   check(app, #errors == 1, "one error recorded")
@@ -456,14 +457,25 @@ test.case("a handler past its instruction budget is stopped with an error of its
 end)
 
 test.case("a handler stuck in a pattern match is stopped by the same budget", function()
-  local app = test.open(FIX .. "handler_error.lua", { size = "60x12" })
+  -- Matching spends the default budget (10^8) in seconds, half the default CPU
+  -- time limit: a budget of 10^7 is reached long before the time limit on any machine.
+  local app = test.open(FIX .. "handler_error.lua", { size = "60x12", maxInstructions = 10000000 })
   app:press("tab", "tab", "tab", "enter") -- Match: backtracks for longer than anyone would wait
   local errors = app:errors()
   check(app, #errors == 1, "one error recorded")
-  check(app, errors[1]:find("handler_error.lua:18: instruction budget exceeded", 1, true) ~= nil, errors[1])
+  check(app, errors[1]:find("handler_error.lua:18: instruction budget exceeded (10000000 instructions)", 1, true) ~= nil,
+    errors[1])
   app:expect("count: 0")
   app:press("esc", "shift-tab", "shift-tab", "enter")
   app:expect("count: 1")
+end)
+
+test.case("test.open takes a budget only as a positive integer", function()
+  for _, bad in ipairs({ 0, -5, 1.5, "many", true }) do
+    local ok, err = pcall(test.open, FIX .. "handler_error.lua", { maxInstructions = bad })
+    assert(not ok and tostring(err):find("test.open: maxInstructions must be a positive integer", 1, true),
+      tostring(bad) .. ": " .. tostring(err))
+  end
 end)
 
 -- Frame sizes ----------------------------------------------------------------

@@ -5,12 +5,31 @@ public struct CaseResult: Sendable {
     public var seconds: Double
     /// The failure: the reason (with file:line) and the frame.
     public var message: String
+    /// A failure of the script itself (it did not load, had no case, or its
+    /// worker died after its cases), reported under the script's path.
+    public var ofScript = false
+
+    public init(name: String, passed: Bool, seconds: Double, message: String, ofScript: Bool = false) {
+        self.name = name
+        self.passed = passed
+        self.seconds = seconds
+        self.message = message
+        self.ofScript = ofScript
+    }
+
+    /// The name in a report: with `label`, the script's (when several ran),
+    /// `LABEL: NAME`, so that a case is found in its file. A failure of the
+    /// script is named by its path already.
+    func reportName(label: String?) -> String {
+        guard let label, !ofScript else { return name }
+        return "\(label): \(name)"
+    }
 
     /// `ok NAME`, or `FAIL NAME` and the message indented.
-    var report: String {
-        if passed { return "ok \(name)" }
+    func report(label: String?) -> String {
+        if passed { return "ok \(reportName(label: label))" }
         let indented = message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-        return (["FAIL \(name)"] + indented).joined(separator: "\n")
+        return (["FAIL \(reportName(label: label))"] + indented).joined(separator: "\n")
     }
 }
 
@@ -34,8 +53,9 @@ enum WorkerProtocol {
         "\u{1}START\t" + escape(name)
     }
 
+    /// A result: `ok`, `fail`, or `script` (a failure of the script itself).
     static func finished(_ result: CaseResult) -> String {
-        "\u{1}CASE\t\(result.passed ? "ok" : "fail")\t\(result.seconds)\t\(escape(result.name))\t\(escape(result.message))"
+        "\u{1}CASE\t\(result.passed ? "ok" : result.ofScript ? "script" : "fail")\t\(result.seconds)\t\(escape(result.name))\t\(escape(result.message))"
     }
 
     enum Record {
@@ -62,7 +82,8 @@ enum WorkerProtocol {
         if fields.first == "SHARDED", fields.count == 2, let n = Int(fields[1]) { return .shardedAway(n) }
         if fields.first == "CASE", fields.count == 5 {
             return .finished(CaseResult(name: unescape(fields[3]), passed: fields[1] == "ok",
-                                        seconds: Double(fields[2]) ?? 0, message: unescape(fields[4])))
+                                        seconds: Double(fields[2]) ?? 0, message: unescape(fields[4]),
+                                        ofScript: fields[1] == "script"))
         }
         if fields.first == "COVER", fields.count == 3, let lines = CoverageReport.parseLines(fields[2]) {
             return .coverage(unescape(fields[1]), lines)

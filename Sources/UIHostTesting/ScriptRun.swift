@@ -70,7 +70,7 @@ final class ScriptRun {
         lua.setDeadline(seconds: 0)
         loading = false
         if let loadError {
-            var results = [CaseResult(name: path, passed: false, seconds: 0, message: loadError.message)]
+            var results = [CaseResult(name: path, passed: false, seconds: 0, message: loadError.message, ofScript: true)]
             for c in cases { results.append(CaseResult(name: c.name, passed: false, seconds: 0, message: "not run: the script did not load")) }
             let mine = results.filter { inShard($0.name) }
             if options.shard != nil { onShardedAway(results.count - mine.count) }
@@ -80,7 +80,7 @@ final class ScriptRun {
         if cases.isEmpty {
             // Reported under the script's name, which has a shard like a case's.
             if options.shard != nil { onShardedAway(inShard(path) ? 0 : 1) }
-            if inShard(path) { record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script")) }
+            if inShard(path) { record(CaseResult(name: path, passed: false, seconds: 0, message: "no test.case in this script", ofScript: true)) }
             return
         }
         let mine = cases.filter { inShard($0.name) }

@@ -2,8 +2,9 @@ import LuaBridge
 import UIHostCore
 
 /// `app:tree()`: the semantic tree (`Host.semanticTree`) as plain tables:
-/// `{ role =, label =, value =, focused =, children = { … } }`, and `selected`,
-/// `expanded` where the role has them, `disabled = true` and `offscreen = true` where they hold.
+/// `{ role =, label =, value =, focused =, children = { … } }`; `kind` for a
+/// component (not its rows), `selected`, `expanded`, `level`, `position` and `error` where
+/// they apply, `disabled = true`, `offscreen = true` and `live = true` where they hold.
 extension TestModule {
     static let tree: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
@@ -22,6 +23,10 @@ extension TestModule {
         s.pushNewTable(fieldCount: 6)
         s.push(node.role)
         s.setField("role", at: -2)
+        if let kind = node.kind {
+            s.push(kind)
+            s.setField("kind", at: -2)
+        }
         s.push(node.label)
         s.setField("label", at: -2)
         if let value = node.value {
@@ -37,6 +42,22 @@ extension TestModule {
         if let expanded = node.expanded {
             s.push(expanded)
             s.setField("expanded", at: -2)
+        }
+        if let level = node.level {
+            s.push(level)
+            s.setField("level", at: -2)
+        }
+        if let position = node.position {
+            s.push(position)
+            s.setField("position", at: -2)
+        }
+        if let error = node.error {
+            s.push(error)
+            s.setField("error", at: -2)
+        }
+        if node.live {
+            s.push(true)
+            s.setField("live", at: -2)
         }
         if node.disabled {
             s.push(true)

@@ -118,7 +118,8 @@ enum TestModule {
         return 1
     }
 
-    /// `test.open`'s options table: size, assets and allow; a problem or nil.
+    /// `test.open`'s options table: size, assets, maxInstructions, allow and
+    /// plugins; a problem or nil.
     private static func readOpenOptions(_ t: LuaTable, into options: inout HostOptions) -> String? {
         if let text = t.string("size") {
             guard let size = Size(parsing: text), size.isWithin(0...1000) else {
@@ -127,6 +128,14 @@ enum TestModule {
             options.size = size
         }
         if let assets = t.string("assets") { options.assetsDirectory = assets }
+        // A budget of the app's own, so that a test of the limits stops its app
+        // in a fraction of a second instead of spending the default 10^8.
+        if t.type("maxInstructions") != .nil {
+            guard t.type("maxInstructions") == .number, let n = t.int("maxInstructions"), n > 0 else {
+                return "test.open: maxInstructions must be a positive integer"
+            }
+            options.maxInstructions = Int64(n)
+        }
         // allow = "io,os" or { "io", "os" }
         var names: [String] = []
         switch t.type("allow") {

@@ -93,6 +93,7 @@ public final class TestRunner {
             passed += suite.cases.filter(\.passed).count
             failed += suite.cases.filter { !$0.passed }.count
         }
+        for line in RunReport.slowest(results) { output(line) }
         output("\(passed) passed, \(failed) failed" + (options.shard.map { " (shard \($0.text))" } ?? ""))
         if let junit = options.junit {
             do throws(FileSystem.Failure) {

@@ -4,6 +4,8 @@ import LuaBridge
 /// The cases of one script, as its worker reported them.
 struct SuiteResult {
     let script: String
+    /// What names the script in the report when several ran (`RunReport.labels`).
+    var label: String?
     var cases: [CaseResult] = []
     var output: [String] = []
     var seconds = 0.0
@@ -18,6 +20,7 @@ struct SuiteResult {
 /// finish in.
 final class WorkerPool {
     let scripts: [String]
+    let labels: [String?]
     let options: TestOptions
     let output: (String) -> Void
     /// With `--coverage`: the counts the workers reported, merged.
@@ -38,11 +41,11 @@ final class WorkerPool {
         var lastProgress: Double
         let started: Double
 
-        init(index: Int, pid: pid_t, fd: Int32, script: String) {
+        init(index: Int, pid: pid_t, fd: Int32, script: String, label: String?) {
             self.index = index
             self.pid = pid
             self.fd = fd
-            suite = SuiteResult(script: script)
+            suite = SuiteResult(script: script, label: label)
             lastProgress = EventClock.now()
             started = lastProgress
         }
@@ -50,6 +53,7 @@ final class WorkerPool {
 
     init(scripts: [String], options: TestOptions, output: @escaping (String) -> Void) {
         self.scripts = scripts
+        labels = RunReport.labels(for: scripts)
         self.options = options
         self.output = output
     }
@@ -64,8 +68,9 @@ final class WorkerPool {
                 if let worker = spawn(index: next) {
                     workers.append(worker)
                 } else {
-                    var suite = SuiteResult(script: scripts[next])
-                    suite.cases.append(CaseResult(name: scripts[next], passed: false, seconds: 0, message: "cannot start a worker"))
+                    var suite = SuiteResult(script: scripts[next], label: labels[next])
+                    suite.cases.append(CaseResult(name: scripts[next], passed: false, seconds: 0, message: "cannot start a worker",
+                                                  ofScript: true))
                     results[next] = suite
                 }
                 next += 1
@@ -89,7 +94,7 @@ final class WorkerPool {
             }
             while printed < scripts.count, let suite = results[printed] {
                 for line in suite.output { output(line) }
-                for result in suite.cases { output(result.report) }
+                for result in suite.cases { output(result.report(label: suite.label)) }
                 printed += 1
             }
         }
@@ -151,13 +156,15 @@ final class WorkerPool {
         } else if signaled || worker.killedForSilence || suite.cases.isEmpty && (worker.shardedAway == 0 || exitStatus != 0) {
             // (A worker whose every result belongs to other shards reports none, and is fine.)
             let when = worker.registered.isEmpty && suite.cases.isEmpty ? " while loading" : " after its cases"
-            suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: ended + when))
+            suite.cases.append(CaseResult(name: suite.script, passed: false, seconds: 0, message: ended + when, ofScript: true))
         }
         return suite
     }
 
     private func spawn(index: Int) -> Worker? {
         let args = ["test", "--worker", scripts[index], "--worker-options", options.workerArgument]
-        return ChildProcess.spawn(args).map { Worker(index: index, pid: $0.pid, fd: $0.fd, script: scripts[index]) }
+        return ChildProcess.spawn(args).map {
+            Worker(index: index, pid: $0.pid, fd: $0.fd, script: scripts[index], label: labels[index])
+        }
     }
 }

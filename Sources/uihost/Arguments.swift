@@ -281,6 +281,15 @@ struct Arguments {
             guard rest.isEmpty else { throw UsageError(message: "unexpected argument '\(rest[0])'") }
             a.command = .run(first)
         }
+        // A render prints a frame, exactly (docs and tests compare it); the
+        // screen reader's lines are a session, which `uihost SCREEN
+        // --screen-reader --keys "…"` already gives headless. One spelling.
+        if a.screenReader {
+            if case .run = a.command {} else {
+                throw UsageError(message: "--screen-reader runs a screen (uihost SCREEN.lua --screen-reader --keys \"…\"); "
+                                 + "\(first) does not take it")
+            }
+        }
         return a
     }
 

@@ -129,8 +129,9 @@ usage: uihost test [PATH ...] [--update-snapshots] [--junit FILE] [--coverage FI
 
 Runs automation scripts: every *_test.lua in the folders given (default
 Scripts/tests when it exists, else the current folder). Each case prints ok or
-FAIL with the reason and the frame; exit status 1 when a case failed. A relative
-path in test.open is read from the test script's project (the nearest folder at
+FAIL with the reason and the frame, led by its script's name when several ran;
+the cases that took over a second (the five slowest) are listed at the end. Exit
+status 1 when a case failed. A relative path in test.open is read from the test script's project (the nearest folder at
 or above the script holding screens/ or a uihost.lua), the folder each script
 runs in, so a test opens the same screen wherever `uihost test` starts (a script
 outside any project runs in the current folder).

@@ -19,25 +19,6 @@ final class InteractiveOutputTests: XCTestCase {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// Everything the program wrote to the terminal, read on a thread of its own
-    /// so that the program never blocks on a full pty.
-    private final class TerminalOutput: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-
-        func append(_ chunk: ArraySlice<UInt8>) {
-            lock.lock()
-            bytes += chunk
-            lock.unlock()
-        }
-
-        var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
     func testLogIsEscapedAndCappedAndTheLastErrorIsEscapedOnStderr() throws {
         let payload = #""\27]0;PWNED\7\27[?1049h \194\155 \255""#
         let screen = directory.appendingPathComponent("flood.lua")
@@ -53,47 +34,19 @@ final class InteractiveOutputTests: XCTestCase {
         let stderrFile = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
 
-        let (master, slave) = try openPseudoTerminal(cols: 40, rows: 10)
-        defer { close(master) }
-
-        let process = Process()
-        process.executableURL = Uihost.binary
-        process.arguments = [screen.path, "--log", log.path, "--no-mouse"]
-        process.currentDirectoryURL = Uihost.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
         let errors = try FileHandle(forWritingTo: stderrFile)
-        process.standardError = errors
-        try process.run()
-        try terminal.close()
-
-        let output = TerminalOutput()
-        let reader = Thread {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(master, &chunk, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                output.append(chunk[0..<n])
-            }
-        }
-        reader.start()
+        // Printing 12 MB takes about half of the default 5 s of CPU a call may
+        // have: without that limit, the instruction budget still bounds the loop.
+        let session = try TerminalSession([screen.path, "--log", log.path, "--no-mouse", "--max-time", "0"], cols: 40, rows: 10,
+                                          environment: ["TERM": "xterm-256color"], standardError: errors)
 
         // The banner shows once the timer has failed; then SIGTERM ends the app.
-        let deadline = Date().addingTimeInterval(20)
-        while !output.text.contains("error:") && Date() < deadline && process.isRunning {
-            usleep(20_000)
-        }
-        XCTAssertTrue(output.text.contains("error:"), "the banner appeared")
-        process.terminate()
-        process.waitUntilExit()
+        XCTAssertTrue(session.waitFor("error:"), "the banner appeared")
+        session.terminate()
+        let status = session.finish()
         try errors.close()
 
-        XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
+        XCTAssertEqual(status, 128 + SIGTERM)
         let stderr = try Data(contentsOf: stderrFile)
         XCTAssertFalse(stderr.contains(0x1B), String(decoding: stderr, as: UTF8.self).debugDescription)
         XCTAssertFalse(stderr.contains(0x07))

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import XCTest
 
 /// Where `print` goes in interactive mode: `--log -` holds it for stderr after
@@ -30,34 +29,12 @@ final class LogDestinationTests: XCTestCase {
             """.write(to: screen, atomically: true, encoding: .utf8)
         let stderrFile = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        let (master, slave) = try openPseudoTerminal(cols: 40, rows: 10)
-        defer { close(master) }
-        let process = Process()
-        process.executableURL = Uihost.binary
-        process.arguments = [screen.path, "--no-mouse"] + extra
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
         let errors = try FileHandle(forWritingTo: stderrFile)
-        process.standardError = errors
-        try process.run()
-        try terminal.close()
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(master, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            output += chunk[0..<n]
-        }
-        process.waitUntilExit()
+        let session = try TerminalSession([screen.path, "--no-mouse"] + extra, cols: 40, rows: 10, directory: directory,
+                                          environment: ["TERM": "xterm-256color"], standardError: errors)
+        let status = session.finish()
         try errors.close()
-        return (String(decoding: output, as: UTF8.self),
-                String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self), process.terminationStatus)
+        return (session.text, String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self), status)
     }
 
     func testLogDashWritesThePrintsToStderrAfterTheApp() throws {

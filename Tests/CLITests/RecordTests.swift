@@ -17,55 +17,19 @@ final class RecordTests: XCTestCase {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-        func append(_ chunk: ArraySlice<UInt8>) { lock.lock(); bytes += chunk; lock.unlock() }
-        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: bytes, as: UTF8.self) }
-    }
-
     /// Runs `uihost record` in an 80x24 pseudo-terminal from `folder`, sends
     /// `keys` (all at once), waits for `until` on the screen, then ends the
     /// session with ctrl-c.
     private func record(_ screen: String, keys: String, until: String, output script: String,
                         from folder: URL = Uihost.root) throws -> Int32 {
-        let (master, slave) = try openPseudoTerminal(cols: 80, rows: 24)
-        defer { close(master) }
-        let process = Process()
-        process.executableURL = Uihost.binary
-        process.arguments = ["record", screen, "-o", script, "--no-mouse", "--log", directory.appendingPathComponent("log").path]
-        process.currentDirectoryURL = folder
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try terminal.close()
-        let output = Output()
-        let reader = Thread {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(master, &chunk, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                output.append(chunk[0..<n])
-            }
-        }
-        reader.start()
-        func waitFor(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, process.isRunning {
-                if output.text.contains(text) { return true }
-                usleep(10_000)
-            }
-            return output.text.contains(text)
-        }
-        XCTAssertTrue(waitFor("Sign up"), "the form is drawn")
-        _ = keys.withCString { write(master, $0, strlen($0)) }
-        XCTAssertTrue(waitFor(until), output.text.debugDescription)
-        _ = "\u{03}".withCString { write(master, $0, strlen($0)) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        let session = try TerminalSession(["record", screen, "-o", script, "--no-mouse",
+                                           "--log", directory.appendingPathComponent("log").path],
+                                          cols: 80, rows: 24, directory: folder)
+        XCTAssertTrue(session.waitFor("Sign up"), "the form is drawn")
+        session.send(keys)
+        XCTAssertTrue(session.waitFor(until), session.text.debugDescription)
+        session.send("\u{03}")
+        return session.finish()
     }
 
     func testARecordedSessionOfTheFormReplaysGreen() throws {

@@ -40,15 +40,37 @@ final class ScreenReaderTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.lines, [
             "screen: uihost",
-            "focus: list: ▤ TabBarView",
+            "focus: list 11 items: ▤ TabBarView",
             "changed: list: ≡ NavigationListView",
             "changed: list: ▾ DropDownMenu",
             "screen: Messages",
             "focus: dropdown: ✉ Messages, collapsed",
             "focus: scroll: row 1 of 40",
             "screen: uihost",
-            "focus: list: ▾ DropDownMenu",
+            "focus: list 11 items: ▾ DropDownMenu",
         ])
+    }
+
+    func testATreeReadsItsRowsAndItsLogSaysItsNewLines() throws {
+        let r = try Uihost.run(["screens/files.lua", "--screen-reader", "--keys", "down right down"], scratch: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines, [
+            "screen: Files",
+            "focus: tree 4 nodes: README.md, level 1",
+            "changed: tree: docs/, level 1, collapsed",
+            "changed: tree 9 nodes: docs/, level 1, expanded",
+            "log: opened docs/ (5 entries, 1 folders loaded)",
+            "changed: tree: dsub1/, level 2, collapsed",
+        ])
+    }
+
+    /// `render` prints a frame, exactly; the lines of a session are
+    /// `uihost SCREEN --screen-reader --keys`.
+    func testRenderWithTheScreenReaderIsAUsageError() throws {
+        let r = try Uihost.run(["render", "screens/files.lua", "--screen-reader", "--keys", "down"], scratch: directory)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(r.stderr.contains("--screen-reader runs a screen (uihost SCREEN.lua --screen-reader --keys"), r.stderr)
     }
 
     func testTheSheetScreenThroughAPipe() throws {
@@ -68,7 +90,7 @@ final class ScreenReaderTests: XCTestCase {
     func testQuitEndsTheSessionAndErrorsAreSaid() throws {
         let quit = try piped(["screens/launcher.lua", "--screen-reader"], input: "q")
         XCTAssertEqual(quit.status, 0)
-        XCTAssertEqual(quit.lines, ["screen: uihost", "focus: list: ▤ TabBarView"])
+        XCTAssertEqual(quit.lines, ["screen: uihost", "focus: list 11 items: ▤ TabBarView"])
 
         let r = try Uihost.run(["Scripts/tests/fixtures/handler_error.lua", "--screen-reader", "--keys", "enter"], scratch: directory)
         XCTAssertTrue(r.lines.contains { $0.hasPrefix("error: ") }, r.stdout)

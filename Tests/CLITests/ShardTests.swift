@@ -24,8 +24,12 @@ final class ShardTests: XCTestCase {
 
     func testTheShardsOfTheProjectSuiteRunEveryCaseExactlyOnce() throws {
         // The whole suite and its three slices, run side by side (as CI runs slices).
-        let runs: [[String]] = [["test", "Scripts/tests", "-j", "2"]]
-            + (1...3).map { ["test", "Scripts/tests", "-j", "2", "--shard", "\($0)/3"] }
+        // Eight workers at once on a loaded machine stretch a case of a few
+        // seconds past the default per-case limit (10 s): the limits here only
+        // guard against a hang (the four runs take about 30 s on two cores).
+        let guardArguments = ["-j", "2", "--timeout", "300"]
+        let runs: [[String]] = [["test", "Scripts/tests"] + guardArguments]
+            + (1...3).map { ["test", "Scripts/tests"] + guardArguments + ["--shard", "\($0)/3"] }
         final class Results: @unchecked Sendable {   // each slot written once, under the lock
             var slots: [Result<Uihost.Result, Error>?]
             let lock = NSLock()
@@ -34,7 +38,7 @@ final class ShardTests: XCTestCase {
         let results = Results(runs.count)
         let scratch: URL = directory
         DispatchQueue.concurrentPerform(iterations: runs.count) { i in
-            let r = Result { try Uihost.run(runs[i], scratch: scratch) }
+            let r = Result { try Uihost.run(runs[i], scratch: scratch, timeout: 1200) }
             results.lock.withLock { results.slots[i] = r }
         }
         let whole = try results.slots[0]!.get()

@@ -9,36 +9,22 @@ private typealias Host = UIHostCore.Host
 /// each must end in a clear error naming the plugin or in nothing gained.
 final class PluginEscapeTests: XCTestCase {
     private var scratch: ScratchDirectory!
+    private var fixture: PluginFixture { PluginFixture(scratch: scratch) }
 
     override func setUp() { scratch = ScratchDirectory(prefix: "uihescape") }
     override func tearDown() { scratch.remove() }
 
-    private let screen = """
-    return ui.screen { title = "S", ui.text { text = "screen" }, ui.menu("launcher") }
-    """
+    private var screen: String { PluginFixture.screen }
+    private var pwned: String { fixture.pwned }
 
     private func host(_ plugins: [String: String], files: [String: String] = [:], grants: PluginGrants = [:],
-                      limits: ScriptLimits? = nil, screen: String? = nil, allow: Set<Capability> = []) throws -> Host {
-        for (name, source) in plugins { try scratch.write("plugins/\(name)/plugin.lua", source) }
-        for (name, source) in files { try scratch.write(name, source) }
-        let path = try scratch.write("s.lua", screen ?? self.screen)
-        var options = HostOptions(size: Size(cols: 60, rows: 10))
-        options.pluginDirectories = [FileSystem.join(scratch.path, "plugins")]
-        options.grants = grants
-        options.pluginLimits = limits
-        options.allow = allow
-        return try Host(script: path, options: options)
+                      limits: ScriptLimits? = nil, maxMemory: Int? = nil, screen: String? = nil,
+                      allow: Set<Capability> = []) throws -> Host {
+        try fixture.host(plugins, files: files, grants: grants, limits: limits, maxMemory: maxMemory, screen: screen, allow: allow)
     }
 
-    private var pwned: String { FileSystem.join(scratch.path, "PWNED") }
-
-    /// A command of plugin `a` whose `run(state, ctx)` body is `body`.
     private func plugin(_ body: String, name: String = "a", permissions: String = "", setup: String = "") -> String {
-        """
-        return { name = "\(name)", permissions = { \(permissions) },
-          setup = function(state) \(setup) end,
-          commands = { { id = "\(name).go", title = "Go", run = function(state, ctx) \(body) end } } }
-        """
+        PluginFixture.plugin(body, name: name, permissions: permissions, setup: setup)
     }
 
     // MARK: - A1: one environment per origin

@@ -3,8 +3,8 @@ import XCTest
 @testable import UIHostCore
 
 /// The component classes and constructors of library/uihost.lua, the `ui`
-/// constructor names of .luacheckrc and the field tables of docs/API.md say
-/// what the registry says: names, summaries, types and defaults. All are regenerated
+/// constructor names of .luacheckrc and the field and keys tables of
+/// docs/API.md say what the registry says: names, summaries, types, defaults, keys. All are regenerated
 /// from the registry and compared; `UIHOST_UPDATE_REFERENCE=1 swift test
 /// --filter ReferenceTests` writes the regenerated files instead (the binary
 /// embeds library/uihost.lua when it is built next).
@@ -45,6 +45,30 @@ final class ReferenceTests: XCTestCase {
 
     func testDocsFieldTablesMatchTheRegistry() throws {
         try check("docs/API.md", Reference.regenerateDocs)
+    }
+
+    func testDocsKeyTablesMatchTheKeysEachKindDeclares() throws {
+        try check("docs/API.md", Reference.regenerateKeyTables)
+    }
+
+    func testAKeysTableIsWrittenFromItsKindAndAMissingOneIsAProblem() {
+        let stale = """
+            <!-- keys ui.tabs -->
+            | key | action |
+            |---|---|
+            | `up` | gone |
+
+            <!-- keys ui.alert ui.confirm -->
+            <!-- keys ui.nothing -->
+            """
+        let (text, problems) = Reference.regenerateKeyTables(stale)
+        XCTAssertTrue(text.contains("| `left` | Previous tab: calls onChange |\n| `right` | Next tab: calls onChange |\n\n"), text)
+        XCTAssertFalse(text.contains("gone"), text)
+        XCTAssertTrue(text.contains("| `enter`, `space` | Answer with the focused button: calls onChoice |"), text)
+        XCTAssertTrue(problems.contains("docs/API.md:7: `ui.nothing` in a keys marker is no kind (nor `popup`)"),
+                      problems.joined(separator: "\n"))
+        XCTAssertTrue(problems.contains { $0.hasPrefix("docs/API.md: 0 keys tables for ui.tree") }, problems.joined(separator: "\n"))
+        XCTAssertFalse(problems.contains { $0.contains("for ui.tabs") || $0.contains("for ui.alert") }, problems.joined(separator: "\n"))
     }
 
     func testEveryKindIsRegisteredOnceWithItsOwnClass() {

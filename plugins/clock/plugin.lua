@@ -15,7 +15,7 @@ return {
   commands = {
     {
       id = "clock.show", title = "Show the clock", keys = "ctrl-t",
-      run = function(state, ctx)
+      run = function(state)
         state.opened = state.opened + 1
         ui.push("clock")
       end,

@@ -2,7 +2,7 @@
 /// the colour (the theme's accent, success, warning or error token, as a
 /// toast's) and, for all but `info`, a mark that says the same in plain text.
 /// Not focusable.
-final class BadgeNode: Node {
+final class BadgeNode: Node, SemanticNode {
     let text: String
     let kind: Toasts.Kind
 
@@ -24,6 +24,13 @@ final class BadgeNode: Node {
         let label = " " + TextLayout.truncate(mark + text, to: max(0, rect.width - 2)) + " "
         frame.put(label, x: rect.x, y: rect.y, style: kind.style, clip: rect)
     }
+
+    /// A status: its words, and its kind in words where the colour and mark say more than info.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "status", label: text, value: kind == .info ? nil : kind.rawValue)
+        s.live = true
+        return s
+    }
 }
 
 extension BadgeNode: Component {
@@ -38,5 +45,7 @@ extension BadgeNode: Component {
     ]
     static let shorthand = Shorthand.string(field: "text")
 
-    static func node(_ source: NodeSource) -> Node { BadgeNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { BadgeNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -1,6 +1,6 @@
 /// `ui.box`: children top to bottom inside a border, with a title in its top
 /// edge and padding inside it. Its `width`/`height` include the border.
-final class BoxNode: Node {
+final class BoxNode: Node, SemanticNode {
     let title: String
     let border: BorderKind
     let padding: (rows: Int, columns: Int)
@@ -90,6 +90,9 @@ final class BoxNode: Node {
     private func containsFocus(_ node: Node, _ key: FocusKey) -> Bool {
         node.children.contains { $0.focusKey == key || containsFocus($0, key) }
     }
+
+    /// A titled part of the screen (ARIA's `region`; untitled, it is only a frame).
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "region", label: title) }
 }
 
 /// The lines a box is drawn with.
@@ -140,5 +143,7 @@ extension BoxNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom inside the border.")
 
-    static func node(_ source: NodeSource) -> Node { BoxNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { BoxNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -1,5 +1,5 @@
 /// `ui.button`: `[ Title ]`, activated by Enter, Space or a click.
-final class ButtonNode: Node {
+final class ButtonNode: Node, SemanticNode {
     let title: String
     let disabled: Bool
     let destructive: Bool
@@ -28,8 +28,7 @@ final class ButtonNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return [select]
+        ButtonNode.keys.action(for: key) == .activate ? [select] : nil
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
@@ -37,6 +36,12 @@ final class ButtonNode: Node {
     }
 
     private var select: Action { .call(anchor: anchor, handler: "onSelect", [.component(anchor)]) }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "button", label: title)
+        s.disabled = disabled
+        return s
+    }
 }
 
 extension ButtonNode: Component {
@@ -50,9 +55,10 @@ extension ButtonNode: Component {
         .bool("destructive", default: false, doc: "Never takes the focus by default: skipped by initial focus (default false)."),
         .style(doc: "Colours and attributes of the label."),
         .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
-    ] + FieldSpec.focusFields
+    ]
+    static let keys = [KeySpec([.enter, .space], "Press: calls onSelect", .activate)]
 
-    static func node(_ source: NodeSource) -> Node { ButtonNode(id: source.id, anchor: source.anchor, source.field) }
+    static func node(_ source: NodeSource) -> any SemanticNode { ButtonNode(id: source.id, anchor: source.anchor, source.field) }
 }
 
 /// The two columns at the left of a focusable component where `›` marks focus.

@@ -1,7 +1,7 @@
 /// `ui.checkbox`: `[x] title` or `[ ] title` (the same in ASCII), focusable
 /// like a button. Enter, Space or a click toggles it: `checked` is written back
 /// into the table, then `onChange(checked)` is called.
-final class CheckboxNode: Node {
+final class CheckboxNode: Node, SemanticNode {
     let title: String
     let checked: Bool
 
@@ -24,8 +24,7 @@ final class CheckboxNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return toggle
+        CheckboxNode.keys.action(for: key) == .toggle ? toggle : nil
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { toggle }
@@ -33,6 +32,10 @@ final class CheckboxNode: Node {
     private var toggle: [Action] {
         [.setBoolean(anchor: anchor, field: "checked", !checked),
          .call(anchor: anchor, handler: "onChange", [.boolean(!checked)])]
+    }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "checkbox", label: title, value: checked ? "checked" : "not checked")
     }
 }
 
@@ -46,7 +49,8 @@ extension CheckboxNode: Component {
         .string("title", default: "", doc: "The label after the box (default \"\")."),
         .bool("checked", default: false, doc: "Whether the box is ticked (default false); the host writes a toggle back before onChange."),
         .handler("onChange", "fun(checked: boolean)", doc: "Called after Enter, Space or a click toggled the box, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
+    static let keys = [KeySpec([.enter, .space], "Tick or untick: calls onChange", .toggle)]
 
-    static func node(_ source: NodeSource) -> Node { CheckboxNode(id: source.id, anchor: source.anchor, source.field) }
+    static func node(_ source: NodeSource) -> any SemanticNode { CheckboxNode(id: source.id, anchor: source.anchor, source.field) }
 }

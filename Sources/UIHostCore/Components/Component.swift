@@ -1,7 +1,8 @@
 import LuaBridge
 
 /// A kind of component, declared in one place: its name, its fields, what it
-/// may hold, and how its node is read from its table. `Registry.all` lists
+/// may hold, the keys it acts on, and how its node is read from its table
+/// (the node says what the kind is to a screen reader). `Registry.all` lists
 /// every one; the constructors, their validation, the defaults written back,
 /// the node made at each layout, and the checked stubs and docs all come from it.
 ///
@@ -33,9 +34,18 @@ protocol Component {
     /// Functions its tables answer as methods (`log:append(text)`), through
     /// the kind's metatable; most kinds have none.
     static var methods: [(String, LuaSwiftFunction)] { get }
+    /// The keys it acts on while focused: its node's `handle` reads them, and
+    /// so do help, the fuzzer and its docs section. No default: a kind that
+    /// takes no focus says so with `[]`; `ConformanceTests` fails a focusable
+    /// kind whose list is empty.
+    static var keys: [KeySpec] { get }
+    /// Whether its node can take focus: such a kind gets `autofocus`,
+    /// `onFocus` and `onBlur` from the registry (by default, a kind with keys).
+    static var takesFocus: Bool { get }
 
-    /// The node for one layout, from the component's table (fields read raw and typed).
-    static func node(_ source: NodeSource) -> Node
+    /// The node for one layout, from the component's table (fields read raw
+    /// and typed). A `SemanticNode`, so that it says what it is to a screen reader.
+    static func node(_ source: NodeSource) -> any SemanticNode
 }
 
 extension Component {
@@ -47,6 +57,14 @@ extension Component {
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }
     static var methods: [(String, LuaSwiftFunction)] { [] }
+    static var takesFocus: Bool { !keys.isEmpty }
+
+    /// Its fields, then what every focusable takes (`FieldSpec.focusFields`)
+    /// when it takes focus: what the constructor checks, the stubs and docs list.
+    static var allFields: [FieldSpec] {
+        guard takesFocus else { return fields }
+        return fields + FieldSpec.focusFields.filter { spec in !fields.contains { $0.name == spec.name } }
+    }
 }
 
 /// What the positional entries of a component's table may be. The text is

@@ -5,7 +5,7 @@
 /// inside, focus starts on the safe choice (Cancel, which comes first), Esc
 /// answers false. The answer goes to `onChoice(ok)`, and to the `ui.spawn`
 /// coroutine that waits in the call.
-final class DialogNode: Node {
+final class DialogNode: Node, SemanticNode {
     let title: String
     let message: String
     let confirmTitle: String
@@ -90,10 +90,22 @@ final class DialogNode: Node {
         }
         for button in children where !button.rect.isEmpty { button.render(into: &frame, context) }
     }
+
+    /// The message is its value, the buttons its children.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "dialog", label: title, value: message.isEmpty ? nil : message,
+                  children: children.map { $0.semantics(context) })
+    }
+
+    /// The keys of either dialog, read by its buttons (which hold the focus).
+    static let keys: [KeySpec] = [
+        KeySpec([.enter, .space], "Answer with the focused button: calls onChoice", .activate),
+        KeySpec([.esc], "Answer false (Cancel): calls onChoice", .close),
+    ]
 }
 
 /// A button of a dialog: Enter, Space or a click answers with `ok`.
-final class DialogButtonNode: Node {
+final class DialogButtonNode: Node, SemanticNode {
     let title: String
     let ok: Bool
     let destructive: Bool
@@ -119,12 +131,16 @@ final class DialogButtonNode: Node {
         frame.put(label, x: body.x, y: body.y, style: look.union(focused ? .focused : .plain), clip: body)
     }
 
+    /// Esc is the host's: it answers false as it closes the top layer.
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return [.answerDialog(id, ok)]
+        DialogNode.keys.action(for: key) == .activate ? [.answerDialog(id, ok)] : nil
     }
 
+    override var keySpecs: [KeySpec] { DialogNode.keys }
+
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [.answerDialog(id, ok)] }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "button", label: title) }
 }
 
 /// `ui.alert`: a message and one button.
@@ -146,7 +162,11 @@ enum AlertDialog: Component {
         .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the button, false after Esc."),
     ]
 
-    static func node(_ source: NodeSource) -> Node {
+    static let keys = DialogNode.keys
+    /// Its buttons take focus, not the dialog.
+    static let takesFocus = false
+
+    static func node(_ source: NodeSource) -> any SemanticNode {
         DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: false)
     }
 }
@@ -173,7 +193,11 @@ enum ConfirmDialog: Component {
         .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the confirm button, false after Cancel or Esc."),
     ]
 
-    static func node(_ source: NodeSource) -> Node {
+    static let keys = DialogNode.keys
+    /// Its buttons take focus, not the dialog.
+    static let takesFocus = false
+
+    static func node(_ source: NodeSource) -> any SemanticNode {
         DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: true)
     }
 }

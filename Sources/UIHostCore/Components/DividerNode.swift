@@ -1,5 +1,5 @@
 /// `ui.divider()`: a full-width rule.
-final class DividerNode: Node {
+final class DividerNode: Node, SemanticNode {
     override func measure(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { 1 }
 
@@ -7,6 +7,8 @@ final class DividerNode: Node {
         guard !rect.isEmpty else { return }
         frame.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), with: context.glyphs.horizontal, style: .border)
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "separator") }
 }
 
 extension DividerNode: Component {
@@ -17,5 +19,7 @@ extension DividerNode: Component {
     static let fields: [FieldSpec] = []
     static let shorthand = Shorthand.noArgument
 
-    static func node(_ source: NodeSource) -> Node { DividerNode(id: source.id, anchor: source.anchor) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { DividerNode(id: source.id, anchor: source.anchor) }
 }

@@ -1,5 +1,5 @@
 /// `ui.drawer`: a side menu from the left, set as a screen's `drawer`.
-final class DrawerNode: Node {
+final class DrawerNode: Node, SemanticNode {
     let width: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
@@ -24,6 +24,8 @@ final class DrawerNode: Node {
         if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "drawer") }
 }
 
 extension DrawerNode: Component {
@@ -38,5 +40,7 @@ extension DrawerNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom.")
 
-    static func node(_ source: NodeSource) -> Node { DrawerNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { DrawerNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -7,7 +7,7 @@
 /// With a data source (`count` and `item(i)`) only the items shown are read,
 /// in `prepare`, and `selected` is the chosen item's index, not its id:
 /// finding an id among 10^6 items would call `item(i)` for each.
-final class DropdownNode: Node {
+final class DropdownNode: Node, SemanticNode {
     /// The items of an `items` array (empty with a data source).
     let items: [(row: Popup.Row, id: ItemID)]
     let source: RowSource
@@ -118,14 +118,23 @@ final class DropdownNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return toggle
+        DropdownNode.keys.action(for: key) == .open ? toggle : nil
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { toggle }
 
     private var toggle: [Action] {
         [.highlight(id, selectedIndex ?? 1), .setBoolean(anchor: anchor, field: "expanded", !expanded)]
+    }
+
+    /// The chosen item as its value; its label, else while nothing is chosen
+    /// the placeholder; an option per item (none with a data source).
+    func describe(_ context: SemanticsContext) -> Semantics {
+        let name = !label.isEmpty ? label : selectedIndex == nil ? placeholder ?? "" : ""
+        var s = Semantics(role: "dropdown", label: name, value: value,
+                          children: Semantics.options(items.map(\.row), selected: selectedIndex ?? 0))
+        s.expanded = false
+        return s
     }
 }
 
@@ -153,7 +162,10 @@ extension DropdownNode: Component {
         .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",
                  doc: "Called when an item is chosen, after the item's own onSelect."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { DropdownNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Closed, it opens; open, its popup takes the keys (`Popup.keys`).
+    static let keys = [KeySpec([.enter, .space], "Open the list (Up/Down, Enter chooses, Esc closes)", .open)]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { DropdownNode(id: source.id, anchor: source.anchor, source.field) }
 }

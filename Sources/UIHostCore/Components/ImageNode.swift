@@ -1,6 +1,6 @@
 /// `ui.image`: the text-art asset `ASSETS/NAME.txt`, cropped to its box. A
 /// missing asset draws `[missing image: NAME]`, never an error.
-final class ImageNode: Node {
+final class ImageNode: Node, SemanticNode {
     let asset: String
     let lines: [String]?
     let width: Int?
@@ -29,6 +29,9 @@ final class ImageNode: Node {
             frame.put(line, x: x, y: rect.y + i, style: lines == nil ? .dim : .plain, clip: box)
         }
     }
+
+    /// Text-art says nothing to a screen reader: the asset's name stands for it.
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "image", label: asset) }
 }
 
 extension ImageNode: Component {
@@ -45,7 +48,9 @@ extension ImageNode: Component {
                  doc: "Rows, 0…1000 (default: the art's line count)."),
     ]
 
-    static func node(_ source: NodeSource) -> Node {
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode {
         ImageNode(id: source.id, anchor: source.anchor, source.field, assets: source.reader.assets)
     }
 }

@@ -2,7 +2,7 @@
 /// (OSC 8) where the frame is written with colours, and `Title <url>` in
 /// plain text. Enter, Space or a click call `onSelect`; the host opens
 /// nothing (a sandboxed script cannot launch a browser).
-final class LinkNode: Node {
+final class LinkNode: Node, SemanticNode {
     let title: String
     let url: String
     let style: Style
@@ -55,13 +55,16 @@ final class LinkNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return [select]
+        LinkNode.keys.action(for: key) == .activate ? [select] : nil
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [select] }
 
     private var select: Action { .call(anchor: anchor, handler: "onSelect", [.component(anchor)]) }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "link", label: title, value: url)
+    }
 }
 
 extension LinkNode: Component {
@@ -76,7 +79,8 @@ extension LinkNode: Component {
         .string("url", default: "", doc: "Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default \"\")."),
         .style(doc: "Colours and attributes of the title, over the accent colour and underline."),
         .handler("onSelect", "fun(link: ui.Link)", doc: "Called on Enter, Space or a click; the host itself opens nothing."),
-    ] + FieldSpec.focusFields
+    ]
+    static let keys = [KeySpec([.enter, .space], "Follow: calls onSelect", .activate)]
 
-    static func node(_ source: NodeSource) -> Node { LinkNode(id: source.id, anchor: source.anchor, source.field) }
+    static func node(_ source: NodeSource) -> any SemanticNode { LinkNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -2,7 +2,7 @@ import LuaBridge
 
 /// `ui.list`: a navigation list or menu. Only the rows it shows are read from
 /// Lua, so a key press costs the same on 10^6 items as on 100.
-final class ListNode: Node {
+final class ListNode: Node, SemanticNode {
     struct Row {
         var title: String
         var subtitle: String?
@@ -81,7 +81,7 @@ final class ListNode: Node {
         let s = LuaStack(L)
         let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
         if type == .string {
-            return Row(title: LuaState.string(L, at: -1), disabled: false)
+            return Row(title: reader.displayString(at: -1), disabled: false)
         } else if type == .table {
             let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
             let title = item.string("title")
@@ -140,15 +140,12 @@ final class ListNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        let page = max(1, visibleRows - 1)
-        switch key {
-        case .up: return move(to: selected - 1)
-        case .down: return move(to: selected + 1)
-        case .pageUp: return move(to: selected - page)
-        case .pageDown: return move(to: selected + page)
-        case .home: return move(to: 1)
-        case .end: return move(to: count)
-        case .enter, .space: return activate(selected, context)
+        switch ListNode.keys.action(for: key) {
+        case .move(let rows): return move(to: selected + rows)
+        case .page(let pages): return move(to: selected + pages * max(1, visibleRows - 1))
+        case .first: return move(to: 1)
+        case .last: return move(to: count)
+        case .activate: return activate(selected, context)
         default: return nil
         }
     }
@@ -176,6 +173,22 @@ final class ListNode: Node {
         return [.setInteger(anchor: anchor, field: "selected", index),
                 .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemWins)]
     }
+
+    /// The rows it shows (a list of 10^6 items is not read whole), the chosen
+    /// one's title as its value, how many there are as its label.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        let shown = rect.isEmpty ? [] : loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
+        var s = Semantics(role: "list", label: Semantics.count(count, "item"))
+        s.children = shown.enumerated().map { i, row in
+            var item = Semantics(role: "listitem", label: row.icon.map { $0 + " " + row.title } ?? row.title, value: row.subtitle)
+            item.position = scroll + i + 1
+            item.selected = scroll + i + 1 == selected
+            item.disabled = row.disabled
+            return item
+        }
+        s.value = s.children.first { $0.selected == true }?.label
+        return s
+    }
 }
 
 extension ListNode: Component {
@@ -198,9 +211,19 @@ extension ListNode: Component {
                  doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
         .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { ListNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Previous row: calls onHighlight", .move(-1)),
+        KeySpec([.down], "Next row: calls onHighlight", .move(1)),
+        KeySpec([.pageUp], "A page up", .page(-1)),
+        KeySpec([.pageDown], "A page down", .page(1)),
+        KeySpec([.home], "First row", .first),
+        KeySpec([.end], "Last row", .last),
+        KeySpec([.enter, .space], "Choose the row: calls its onSelect, else the list's", .activate),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { ListNode(id: source.id, anchor: source.anchor, source.field) }
 }
 
 /// How a list row's subtitle sits beside its title.

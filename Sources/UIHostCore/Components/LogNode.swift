@@ -6,7 +6,7 @@ import LuaBridge
 /// wheel) writes `follow = false` and holds the view where it is while lines
 /// come in; End, or scrolling back to the bottom, follows again. A long line is
 /// cut with `…`. Only the lines shown are read, so 10^5 lines cost what 10 do.
-final class LogNode: Node {
+final class LogNode: Node, SemanticNode {
     /// Entries of the `lines` array (it may hold a few more than `max` between trims).
     let count: Int
     let max: Int
@@ -70,7 +70,8 @@ final class LogNode: Node {
         result.reserveCapacity(n)
         for i in (start + 1)...(start + n) {
             switch s.rawGetIndex(at: lines, i) {
-            case .string, .number: result.append(LogNode.oneLine(LuaState.string(L, at: -1)))
+            case .string: result.append(LogNode.oneLine(reader.displayString(at: -1)))
+            case .number: result.append(LuaState.string(L, at: -1))
             case .nil: result.append("")
             default:
                 reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
@@ -109,14 +110,11 @@ final class LogNode: Node {
     // MARK: - Keys and the mouse
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        let page = Swift.max(1, rect.height - 1)
-        switch key {
-        case .up: return scroll(to: top - 1)
-        case .down: return scroll(to: top + 1)
-        case .pageUp: return scroll(to: top - page)
-        case .pageDown: return scroll(to: top + page)
-        case .home: return scroll(to: first)
-        case .end: return scroll(to: bottom)
+        switch LogNode.keys.action(for: key) {
+        case .move(let lines): return scroll(to: top + lines)
+        case .page(let pages): return scroll(to: top + pages * Swift.max(1, rect.height - 1))
+        case .first: return scroll(to: first)
+        case .last: return scroll(to: bottom)
         default: return nil
         }
     }
@@ -136,73 +134,21 @@ final class LogNode: Node {
         guard target != top || follow else { return [] }
         return [.setLogTop(id, target)] + (follow ? [.setBoolean(anchor: anchor, field: "follow", false)] : [])
     }
-}
 
-// MARK: - log:append
+    // MARK: - To a screen reader
 
-extension LogNode {
-    /// `log:append(text)`: adds the lines of `text` (split at line breaks) to
-    /// `lines`, then drops the oldest past `max`. Dropping moves every line
-    /// kept, so it is done in batches: `lines` holds at most `max` plus a
-    /// quarter (at most 65536) more, and only the last `max` show.
-    static let append: LuaSwiftFunction = { L in
-        let L = L!
-        let s = LuaStack(L)
-        let host = UIModule.host(L)
-        guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = s.pointer(at: 1) else {
-            return UIModule.argError(L, 1, "append", "ui.log")
+    /// The lines it shows, one `line` each, the last of them as its value. Live:
+    /// a screen reader says new lines as they come, focused or not (ARIA's `log`).
+    func describe(_ context: SemanticsContext) -> Semantics {
+        let lines = rect.isEmpty ? [] : loadLines(from: top, count: Swift.min(rect.height, count - top), reader: context.reader)
+        var s = Semantics(role: "log", label: Semantics.count(count - first, "line"), value: lines.last)
+        s.children = lines.enumerated().map { i, line in
+            var row = Semantics(role: "line", label: line)
+            row.position = top + i + 1
+            return row
         }
-        let type = s.type(at: 2)
-        guard type == .string || type == .number else { return UIModule.argError(L, 2, "append", "string") }
-        let text = LuaState.string(L, at: 2)
-        s.top = 2
-        let limit: Int
-        s.push("max" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .number where s.isInteger(at: -1):
-            limit = Int(Swift.min(Swift.max(s.toInteger(at: -1), 1), Int64(HostLimits.maxLogLines)))
-        default: limit = defaultMax
-        }
-        s.top = 2
-        s.push("lines" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .table: break
-        case .nil:
-            s.top = 2
-            s.pushNewTable()
-            s.push("lines" as StaticString)
-            s.pushCopy(of: -2)
-            s.rawSet(at: 1)
-        default:
-            return UIModule.raise(L, "log:append: lines must be a table (got \(host.kinds.typeName(L, -1)))")
-        }
-        let lines = s.top                                      // 3: lines
-        var pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        // A text ending in a line break adds no empty line after it.
-        if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
-        if pieces.count > limit { pieces.removeFirst(pieces.count - limit) }
-        var n = s.rawLength(at: lines)
-        for piece in pieces {
-            n += 1
-            LuaState.push(L, String(piece))
-            s.rawSetIndex(at: lines, n)
-        }
-        let slack = Swift.min(limit / 4, 65_536)
-        if n > limit + slack {
-            let drop = n - limit
-            for i in 1...limit {
-                s.rawGetIndex(at: lines, i + drop)
-                s.rawSetIndex(at: lines, i)
-            }
-            for i in stride(from: n, to: limit, by: -1) {
-                s.pushNil()
-                s.rawSetIndex(at: lines, i)
-            }
-            // A view held above the tail stays on the same lines.
-            if let t = host.interaction.logTop[id] { host.interaction.logTop[id] = Swift.max(0, t - drop) }
-        }
-        host.invalidation.layout = true
-        return 0
+        s.live = true
+        return s
     }
 }
 
@@ -223,9 +169,20 @@ extension LogNode: Component {
                  doc: "How many of the last lines are kept (default 10000)."),
         .bool("follow", default: true,
               doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 
-    static func node(_ source: NodeSource) -> Node { LogNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Scrolling up stops following the tail (`follow = false`); End, or
+    /// scrolling back to the bottom, follows again.
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Scroll up a line (stops following)", .move(-1)),
+        KeySpec([.down], "Scroll down a line (at the bottom, follows again)", .move(1)),
+        KeySpec([.pageUp], "Scroll up a page", .page(-1)),
+        KeySpec([.pageDown], "Scroll down a page", .page(1)),
+        KeySpec([.home], "To the first line kept", .first),
+        KeySpec([.end], "To the tail, following it", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { LogNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -121,9 +121,33 @@ class Node {
     /// The mouse wheel over the node (positive is down).
     func scroll(_ amount: Int, _ context: EventContext) -> [Action]? { nil }
 
-    /// What the node is to a screen reader and `app:tree()`; the default
-    /// describes the built-in nodes (Node+Semantics.swift), a new node may override it.
-    func semantics(_ context: SemanticsContext) -> Semantics { Semantics.describing(self, context) }
+    // MARK: - Its kind
+
+    /// The kind it was read as (set by the reader; a dialog's buttons get their
+    /// dialog's): where help and the fuzzer find the keys it acts on.
+    var component: (any Component.Type)?
+
+    /// The keys it acts on while focused, as its kind declares them.
+    var keySpecs: [KeySpec] { component?.keys ?? [] }
+
+    /// What the node is to a screen reader and `app:tree()`: what it says of
+    /// itself (`SemanticNode.describe`), with focus, whether it shows whole, its
+    /// children where it names none of its own, and an open popup's rows.
+    final func semantics(_ context: SemanticsContext) -> Semantics {
+        // Every kind's node is a SemanticNode (`Component.node` returns one);
+        // a node made some other way reads as a plain group.
+        var s = (self as? any SemanticNode)?.describe(context) ?? Semantics(role: "group")
+        s.kind = component?.kind.rawValue
+        s.focused = isFocusable && focusKey == context.focused
+        s.offscreen = isFocusable && !isWhollyShown
+        if s.children.isEmpty { s.children = children.map { $0.semantics(context) } }
+        if let popup = context.popup, popup.owner === self {
+            // Open, its rows are the popup's (the highlighted one has focus).
+            s.expanded = true
+            s.children = [popup.semantics]
+        }
+        return s
+    }
 
     // MARK: - As the root of a layer
 

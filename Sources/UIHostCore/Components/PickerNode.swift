@@ -6,7 +6,7 @@
 ///
 /// With a data source (`count` and `item(i)`) only the items shown are read,
 /// in `prepare`: the chosen one (the wheel's and its neighbours), and the open popup's window.
-final class PickerNode: Node {
+final class PickerNode: Node, SemanticNode {
     let label: String
     /// The items of an `items` array (empty with a data source).
     let items: [Popup.Row]
@@ -122,20 +122,18 @@ final class PickerNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        if !isWheel {
-            guard key == .enter || key == .space else { return nil }
-            return [open]
-        }
-        switch key {
-        case .up: return spin(to: selected - 1)
-        case .down: return spin(to: selected + 1)
-        case .home: return spin(to: 1)
-        case .end: return spin(to: count)
-        case .pageUp: return spin(to: selected - 3)
-        case .pageDown: return spin(to: selected + 3)
+        switch PickerNode.keys.action(for: key) {
+        case .open where !isWheel: return [open]
+        case .move(let step) where isWheel: return spin(to: selected + step)
+        case .page(let pages) where isWheel: return spin(to: selected + pages * PickerNode.wheelPage)
+        case .first where isWheel: return spin(to: 1)
+        case .last where isWheel: return spin(to: count)
         default: return nil
         }
     }
+
+    /// Items a wheel spins by on PageUp/PageDown.
+    static let wheelPage = 3
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         if !isWheel { return [open] }
@@ -161,6 +159,14 @@ final class PickerNode: Node {
         guard target != selected else { return [] }
         return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
+
+    /// The chosen item as its value, an option per item (none with a data
+    /// source); a menu is collapsed until its popup opens.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "picker", label: label, value: value, children: Semantics.options(items, selected: selected))
+        if !isWheel { s.expanded = false }
+        return s
+    }
 }
 
 extension PickerNode: Component {
@@ -181,7 +187,18 @@ extension PickerNode: Component {
         .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "Called when the choice changes (menu: on confirming another item; wheel: at each step)."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { PickerNode(id: source.id, anchor: source.anchor, source.field) }
+    /// A menu opens its popup (whose keys are `Popup.keys`); a wheel spins.
+    static let keys: [KeySpec] = [
+        KeySpec([.enter, .space], "Menu: open the list (Up/Down, Enter chooses, Esc cancels)", .open),
+        KeySpec([.up], "Wheel: previous item, chosen at once: calls onChange", .move(-1)),
+        KeySpec([.down], "Wheel: next item, chosen at once: calls onChange", .move(1)),
+        KeySpec([.pageUp], "Wheel: three items back", .page(-1)),
+        KeySpec([.pageDown], "Wheel: three items on", .page(1)),
+        KeySpec([.home], "Wheel: first item", .first),
+        KeySpec([.end], "Wheel: last item", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { PickerNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -1,6 +1,6 @@
 /// `ui.progress`: a spinner while `value` is nil (it advances with the host's
 /// clock), or a bar for 0…1.
-final class ProgressNode: Node {
+final class ProgressNode: Node, SemanticNode {
     let value: Double?
     let label: String
     static let frameMilliseconds = 80
@@ -34,6 +34,10 @@ final class ProgressNode: Node {
             + String(repeating: context.glyphs.barEmpty, count: barWidth - filled)
         frame.put("[" + bar + "]" + percent, x: x, y: rect.y, clip: rect)
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "progress", label: label, value: value.map { "\(Int(($0 * 100).rounded()))%" } ?? "busy")
+    }
 }
 
 extension ProgressNode: Component {
@@ -46,5 +50,7 @@ extension ProgressNode: Component {
         .string("label", default: "", doc: "Drawn before the bar, or after the spinner (default \"\")."),
     ]
 
-    static func node(_ source: NodeSource) -> Node { ProgressNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { ProgressNode(id: source.id, anchor: source.anchor, source.field) }
 }

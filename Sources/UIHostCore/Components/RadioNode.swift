@@ -2,7 +2,7 @@
 /// the others (`(*)` in ASCII). Up/Down move a cursor over the rows (the focus
 /// mark follows it) and leave the group at its ends; Space, Enter or a click
 /// chooses: `selected` is written back, then `onChange(item, index)`.
-final class RadioNode: Node {
+final class RadioNode: Node, SemanticNode {
     let items: [Popup.Row]
     let selected: Int
 
@@ -41,12 +41,14 @@ final class RadioNode: Node {
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         let at = cursor(context.state)
-        switch key {
-        case .up where at > 1: return [.highlight(id, at - 1)]
-        case .down where at < items.count: return [.highlight(id, at + 1)]
-        case .home: return [.highlight(id, 1)]
-        case .end: return [.highlight(id, items.count)]
-        case .enter, .space: return choose(at)
+        switch RadioNode.keys.action(for: key) {
+        case .move(let step):
+            // Past either end the key goes on to the host: focus leaves the group.
+            let target = at + step
+            return items.indices.contains(target - 1) ? [.highlight(id, target)] : nil
+        case .first: return [.highlight(id, 1)]
+        case .last: return [.highlight(id, items.count)]
+        case .activate: return choose(at)
         default: return nil
         }
     }
@@ -59,6 +61,12 @@ final class RadioNode: Node {
 
     private func choose(_ index: Int) -> [Action] {
         Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+    }
+
+    /// The chosen item as its value, an option per item.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "radio", label: Semantics.count(items.count, "option"),
+                  value: Semantics.title(items, selected), children: Semantics.options(items, selected: selected))
     }
 }
 
@@ -77,7 +85,15 @@ extension RadioNode: Component {
                        doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "Called when Space, Enter or a click chose an item."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { RadioNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Cursor to the previous choice (at the first, focus moves on)", .move(-1)),
+        KeySpec([.down], "Cursor to the next choice (at the last, focus moves on)", .move(1)),
+        KeySpec([.home], "Cursor to the first choice", .first),
+        KeySpec([.end], "Cursor to the last choice", .last),
+        KeySpec([.enter, .space], "Choose the choice under the cursor: calls onChange", .activate),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { RadioNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -4,7 +4,7 @@
 /// moves among the controls inside (focus moving scrolls the focused control
 /// into view), and, holding no control, as a focusable of its own. The offset
 /// is kept by the host, not in the table.
-final class ScrollNode: Node {
+final class ScrollNode: Node, SemanticNode {
     /// Rows it takes; nil takes the space left, like a list.
     let height: Int?
 
@@ -48,13 +48,11 @@ final class ScrollNode: Node {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         guard let viewport else { return nil }
         let page = max(1, viewport.rect.height - 1)
-        switch key {
-        case .up: return scroll(to: viewport.offset(scrolledBy: -1))
-        case .down: return scroll(to: viewport.offset(scrolledBy: 1))
-        case .pageUp: return scroll(to: viewport.offset(scrolledBy: -page))
-        case .pageDown: return scroll(to: viewport.offset(scrolledBy: page))
-        case .home: return scroll(to: 0)
-        case .end: return scroll(to: viewport.maxOffset)
+        switch ScrollNode.keys.action(for: key) {
+        case .move(let rows): return scroll(to: viewport.offset(scrolledBy: rows))
+        case .page(let pages): return scroll(to: viewport.offset(scrolledBy: pages * page))
+        case .first: return scroll(to: 0)
+        case .last: return scroll(to: viewport.maxOffset)
         default: return nil
         }
     }
@@ -67,6 +65,11 @@ final class ScrollNode: Node {
     private func scroll(to offset: Int) -> [Action]? {
         guard let viewport, offset != viewport.offset else { return nil }
         return [.setScrollOffset(viewport.key, offset)]
+    }
+
+    /// Where the view is, while the children overflow; children speak for themselves.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "scroll", value: viewport.map { "row \($0.offset + 1) of \($0.contentHeight)" })
     }
 }
 
@@ -84,7 +87,18 @@ extension ScrollNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom; taller than its place, they scroll.")
 
-    static func node(_ source: NodeSource) -> Node { ScrollNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Its own keys while it holds no control and so has focus; at an end a
+    /// key goes on to the host (focus moves on, or a container around scrolls).
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Scroll up a row", .move(-1)),
+        KeySpec([.down], "Scroll down a row", .move(1)),
+        KeySpec([.pageUp], "Scroll up a page", .page(-1)),
+        KeySpec([.pageDown], "Scroll down a page", .page(1)),
+        KeySpec([.home], "To the top", .first),
+        KeySpec([.end], "To the bottom", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { ScrollNode(id: source.id, anchor: source.anchor, source.field) }
 }
 
 extension Key {

@@ -1,6 +1,6 @@
 /// `ui.sheet`, shown with `ui.present` over the bottom of the screen: rounded
 /// top corners, its title in the top edge, the screen behind visible above.
-final class SheetNode: Node {
+final class SheetNode: Node, SemanticNode {
     enum Height: Equatable {
         case fraction(Double)
         case rows(Int)
@@ -68,6 +68,8 @@ final class SheetNode: Node {
         if let viewport { return viewport.render(children, into: &frame, context) }
         for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "sheet", label: title) }
 }
 
 extension SheetNode: Component {
@@ -88,5 +90,7 @@ extension SheetNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom inside the sheet.")
 
-    static func node(_ source: NodeSource) -> Node { SheetNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { SheetNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -1,7 +1,9 @@
 /// `ui.spacer()`: flexible empty space in a stack.
-final class SpacerNode: Node {
+final class SpacerNode: Node, SemanticNode {
     override var isFlexible: Bool { true }
     override var growsWithSpace: Bool { true }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "spacer") }
 }
 
 extension SpacerNode: Component {
@@ -12,5 +14,7 @@ extension SpacerNode: Component {
     static let fields: [FieldSpec] = []
     static let shorthand = Shorthand.noArgument
 
-    static func node(_ source: NodeSource) -> Node { SpacerNode(id: source.id, anchor: source.anchor) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { SpacerNode(id: source.id, anchor: source.anchor) }
 }

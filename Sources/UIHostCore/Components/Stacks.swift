@@ -12,7 +12,9 @@ enum VStack: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom.")
 
-    static func node(_ source: NodeSource) -> Node {
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode {
         StackNode(id: source.id, anchor: source.anchor, source.field, axis: .vertical)
     }
 }
@@ -31,7 +33,14 @@ enum HStack: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, left to right.")
 
-    static func node(_ source: NodeSource) -> Node {
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode {
         StackNode(id: source.id, anchor: source.anchor, source.field, axis: .horizontal)
     }
+}
+
+/// A stack holds no text of its own: a group, its children read in order.
+extension StackNode: SemanticNode {
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "group") }
 }

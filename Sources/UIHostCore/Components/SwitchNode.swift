@@ -2,7 +2,7 @@
 /// off (`[ on]` / `[off]` in ASCII), so that the two states differ in shape,
 /// not only in colour. Enter, Space or a click flips it: `on` is written back
 /// into the table, then `onChange(on)` is called.
-final class SwitchNode: Node {
+final class SwitchNode: Node, SemanticNode {
     let title: String
     let on: Bool
 
@@ -27,8 +27,7 @@ final class SwitchNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        guard key == .enter || key == .space else { return nil }
-        return flip
+        SwitchNode.keys.action(for: key) == .toggle ? flip : nil
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { flip }
@@ -36,6 +35,10 @@ final class SwitchNode: Node {
     private var flip: [Action] {
         [.setBoolean(anchor: anchor, field: "on", !on),
          .call(anchor: anchor, handler: "onChange", [.boolean(!on)])]
+    }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "switch", label: title, value: on ? "on" : "off")
     }
 }
 
@@ -49,7 +52,8 @@ extension SwitchNode: Component {
         .string("title", default: "", doc: "The label after the switch (default \"\")."),
         .bool("on", default: false, doc: "Whether it is on (default false); the host writes a flip back before onChange."),
         .handler("onChange", "fun(on: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
+    static let keys = [KeySpec([.enter, .space], "Flip: calls onChange", .toggle)]
 
-    static func node(_ source: NodeSource) -> Node { SwitchNode(id: source.id, anchor: source.anchor, source.field) }
+    static func node(_ source: NodeSource) -> any SemanticNode { SwitchNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -12,7 +12,13 @@ enum TabPage: Component {
     ]
     static let children = ChildPolicy.any(doc: "The page's children, read only while the tab is selected.")
 
-    static func node(_ source: NodeSource) -> Node {
+    /// The tab bar takes the keys; a page has none of its own.
+    static let keys: [KeySpec] = []
+
+    /// Inside a `ui.tabs` it is never read as a node of its own: the tabs read
+    /// its title for the bar (and its `tab` in the semantic tree) and its
+    /// children for the page. Placed anywhere else it is drawn as a column.
+    static func node(_ source: NodeSource) -> any SemanticNode {
         StackNode(id: source.id, anchor: source.anchor, source.field, axis: .vertical)
     }
 }

@@ -11,7 +11,7 @@ import LuaBridge
 /// cursor instead, Up from the first row reaches the header, and Enter there (or
 /// `s` anywhere) sorts by that column: the host sorts a `rows` array in place,
 /// stably, by the column's key; a data source is sorted by its script in `onSort`.
-final class TableNode: Node {
+final class TableNode: Node, SemanticNode {
     struct Column {
         var title: String
         var key: TableColumnKey
@@ -38,6 +38,9 @@ final class TableNode: Node {
 
     /// Drawn: the cells of the rows shown (a string per column), and the widths.
     private(set) var cells: [[String]] = []
+    /// The styles of the rows shown (a row's `style`, then each cell's), or
+    /// nil when none of them has one: plain tables keep no second array.
+    private(set) var styles: [RowStyle]?
     private(set) var widths: [Int] = []
 
     /// Columns between two cells.
@@ -102,7 +105,8 @@ final class TableNode: Node {
 
     override func prepare(_ reader: TreeReader) {
         let n = min(bodyRows, count - view.scroll)
-        cells = loadCells(from: view.scroll, count: n, reader: reader)
+        styles = nil
+        cells = loadCells(from: view.scroll, count: n, reader: reader, styles: &styles)
         // Fitted columns never shrink while the rows stay the same, so that
         // scrolling does not make them jump.
         var fitted = view.fitted.count == columns.count ? view.fitted : Array(repeating: 0, count: columns.count)
@@ -119,6 +123,12 @@ final class TableNode: Node {
 
     /// The cells of rows from+1 … (`Host.semanticTree` reads them too).
     func loadCells(from start: Int, count n: Int, reader: TreeReader) -> [[String]] {
+        var ignored: [RowStyle]?
+        return loadCells(from: start, count: n, reader: reader, styles: &ignored)
+    }
+
+    /// The cells, and into `styles` (made at the first styled row) the style of each row.
+    func loadCells(from start: Int, count n: Int, reader: TreeReader, styles: inout [RowStyle]?) -> [[String]] {
         guard n > 0, !columns.isEmpty else { return [] }
         let L = reader.L
         let s = LuaStack(L)
@@ -129,18 +139,23 @@ final class TableNode: Node {
         let origin = s.top
         var result: [[String]] = []
         result.reserveCapacity(n)
+        var found: [RowStyle]?
         let read = {
             for i in start..<(start + n) {
-                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader))
+                var style = RowStyle()
+                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader, &style))
+                if !style.isPlain, found == nil { found = Array(repeating: RowStyle(), count: n) }
+                found?[i - start] = style
                 s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
+        styles = found
         return result
     }
 
     /// The cells of the row on top of the stack; a missing key is an empty cell.
-    private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> [String] {
+    private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader, _ style: inout RowStyle) -> [String] {
         let L = reader.L
         let s = LuaStack(L)
         let place = source.isFunction ? "row(\(index))" : "rows[\(index)]"
@@ -150,20 +165,43 @@ final class TableNode: Node {
             return Array(repeating: "", count: columns.count)
         }
         let row = s.top
-        return columns.map { column in
+        let styles = FieldReader(reader: reader, table: row, kind: TableNode.kind)
+        reader.pushName("style")
+        if s.rawGet(at: row) == .table { style.row = styles.readStyle(at: s.top, path: "ui.table: \(place).style") }
+        s.top = row
+        return columns.enumerated().map { c, column in
             switch column.key {
             case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
             case .index(let i): s.rawGetIndex(at: row, i)
             }
             defer { s.top = row }
             switch s.type(at: -1) {
-            case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+            case .string: return TableNode.oneLine(reader.displayString(at: -1))
             case .number:
                 return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
             case .boolean: return s.truth(at: -1) ? "true" : "false"
             case .nil: return ""
+            case .table:
+                // A styled cell: `{ "text", style = { … } }` (or `text = …`).
+                let cell = s.top
+                reader.pushName("style")
+                if s.rawGet(at: cell) == .table {
+                    if style.cells.isEmpty { style.cells = Array(repeating: nil, count: columns.count) }
+                    style.cells[c] = styles.readStyle(at: s.top, path: "ui.table: \(place).\(column.key).style")
+                }
+                s.top = cell
+                if s.rawGetIndex(at: cell, 1) != .string {
+                    s.top = cell
+                    reader.pushName("text")
+                    s.rawGet(at: cell)
+                }
+                switch s.type(at: -1) {
+                case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+                case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+                default: return ""
+                }
             default:
-                reader.problem("ui.table: \(place).\(column.key) must be a string or number (got \(reader.typeName(-1)))")
+                reader.problem("ui.table: \(place).\(column.key) must be a string, a number or a cell { text, style } (got \(reader.typeName(-1)))")
                 return ""
             }
         }
@@ -221,13 +259,13 @@ final class TableNode: Node {
         case .number:
             if s.isInteger(at: -1) { return .cells(Int(min(max(s.toInteger(at: -1), 0), 10_000))) }
         case .string:
-            let s = LuaState.string(L, at: -1)
+            let s = s.displayString(at: -1)
             if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }
             if s.hasSuffix("fr"), let f = s == "fr" ? 1 : Int(s.dropLast(2)), f >= 1, f <= 1000 { return .fraction(f) }
             if s == "fit" { return .fit }
         default: break
         }
-        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(LuaState.string(L, at: -1)))")
+        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(HostLimits.shortened(LuaState.string(L, at: -1, maxBytes: HostLimits.maxDisplayBytes))))")
         return .fit
     }
 
@@ -322,8 +360,14 @@ final class TableNode: Node {
             if highlighted {
                 frame.put(String(g.focus) + " ", x: rect.x, y: y, style: .focused, clip: line)
             }
-            let style: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            let base: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            let rowStyle = styles?[i]
             for (c, x, w) in shown {
+                // The script's colours under the cursor's highlight, which must stay visible.
+                var style = base
+                if let rowStyle {
+                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(base)
+                }
                 frame.put(TextLayout.fit(row[c], width: w, align: columns[c].align), x: body.x + x, y: y, style: style, clip: line)
             }
             // The cursor row is highlighted across the table, gutter and gaps included.
@@ -334,28 +378,26 @@ final class TableNode: Node {
     // MARK: - Keys and the mouse
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        let page = max(1, bodyRows - 1)
         if view.onHeader {
-            switch key {
-            case .down: return [.setTableState(id, with { $0.onHeader = false })]
-            case .enter, .space: return sort(by: view.column)
-            case .left, .right, .home, .end: return moveColumn(key)
-            case .character("s"): return sort(by: view.column)
+            switch TableNode.headerKeys.action(for: key) {
+            case .move: return [.setTableState(id, with { $0.onHeader = false })]
+            case .sort: return sort(by: view.column)
+            case .column(let step): return moveColumn(to: view.column + step, stopsAtEnds: true)
+            case .first: return moveColumn(to: 0, stopsAtEnds: false)
+            case .last: return moveColumn(to: columns.count - 1, stopsAtEnds: false)
             default: return nil
             }
         }
-        switch key {
-        case .up:
-            if selected <= 1 && sortable { return [.setTableState(id, with { $0.onHeader = true })] }
-            return move(to: selected - 1)
-        case .down: return move(to: selected + 1)
-        case .pageUp: return move(to: selected - page)
-        case .pageDown: return move(to: selected + page)
-        case .home: return move(to: 1)
-        case .end: return move(to: count)
-        case .enter: return activate(selected)
-        case .left, .right: return sortable ? moveColumn(key) : scrollColumns(key == .left ? -1 : 1)
-        case .character("s") where sortable: return sort(by: view.column)
+        switch TableNode.rowKeys.action(for: key) {
+        case .move(let rows):
+            if rows < 0, selected <= 1, sortable { return [.setTableState(id, with { $0.onHeader = true })] }
+            return move(to: selected + rows)
+        case .page(let pages): return move(to: selected + pages * max(1, bodyRows - 1))
+        case .first: return move(to: 1)
+        case .last: return move(to: count)
+        case .activate: return activate(selected)
+        case .column(let step): return sortable ? moveColumn(to: view.column + step, stopsAtEnds: true) : scrollColumns(step)
+        case .sort where sortable: return sort(by: view.column)
         default: return nil
         }
     }
@@ -401,16 +443,10 @@ final class TableNode: Node {
         return [.setTableState(id, with { $0.firstColumn = first })]
     }
 
-    /// The column cursor (sortable tables), scrolled into view.
-    private func moveColumn(_ key: Key) -> [Action]? {
-        let target: Int
-        switch key {
-        case .left: target = view.column - 1
-        case .right: target = view.column + 1
-        case .home: target = 0
-        default: target = columns.count - 1
-        }
-        guard target >= 0, target < columns.count, target != view.column else { return key == .left || key == .right ? nil : [] }
+    /// The column cursor (sortable tables), scrolled into view. A step past
+    /// either end is not taken (`stopsAtEnds`: the key goes on to the host).
+    private func moveColumn(to target: Int, stopsAtEnds: Bool) -> [Action]? {
+        guard target >= 0, target < columns.count, target != view.column else { return stopsAtEnds ? nil : [] }
         return [.setTableState(id, with { v in
             v.column = target
             v.firstColumn = TableNode.firstColumn(showing: target, from: v.firstColumn, widths, in: body.width)
@@ -437,6 +473,29 @@ final class TableNode: Node {
         actions.append(.call(anchor: anchor, handler: "onSort", [.element(anchor, "columns", c + 1), .boolean(ascending)]))
         return actions
     }
+
+    /// The rows it shows, as drawn in the last frame (a data source is not
+    /// called again), each labelled with its cells; the cursor's row is selected.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "table", label: columns.map(\.title).joined(separator: ", "))
+        s.children = cells.enumerated().map { i, cells in
+            var row = Semantics(role: "row", label: cells.joined(separator: ", "))
+            row.position = view.scroll + i + 1
+            row.selected = view.scroll + i + 1 == selected
+            return row
+        }
+        s.value = s.children.first { $0.selected == true }?.label
+        return s
+    }
+}
+
+/// The style a row of a table carries (`style` of the row) and those of its
+/// cells (`{ text, style }`), empty for a row without any.
+struct RowStyle {
+    var row: Style = .plain
+    var cells: [Style?] = []
+
+    var isPlain: Bool { row == .plain && cells.isEmpty }
 }
 
 /// Where a column's cells are in each row: `row[name]` or `row[i]`.
@@ -492,7 +551,7 @@ extension TableNode: Component {
                   doc: "The columns, left to right: `{ title =, key =, width =, align = }`."),
         FieldSpec(name: "rows", type: .rows, defaultValue: .value(.emptyTable), luaType: "table[]",
                   docsType: "array of row tables",
-                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read."),
+                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ \"text\", style = { … } }`; a row's `style` colours the whole row."),
         .count(of: "rows"),
         .rowFunction("row", "fun(index: integer): table"),
         .selectedIndex(counting: .rows,
@@ -504,5 +563,31 @@ extension TableNode: Component {
                  doc: "Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here."),
     ]
 
-    static func node(_ source: NodeSource) -> Node { TableNode(id: source.id, anchor: source.anchor, source.field) }
+    /// Its keys: those of the rows, then those of the header (a sortable
+    /// table's cursor reaches it with Up from the first row).
+    static let keys = rowKeys + headerKeys
+
+    static let rowKeys: [KeySpec] = [
+        KeySpec([.up], "Previous row: calls onHighlight (sortable, from the first row: the header)", .move(-1)),
+        KeySpec([.down], "Next row: calls onHighlight", .move(1)),
+        KeySpec([.pageUp], "A page up", .page(-1)),
+        KeySpec([.pageDown], "A page down", .page(1)),
+        KeySpec([.home], "First row", .first),
+        KeySpec([.end], "Last row", .last),
+        KeySpec([.enter], "Select the row: calls onSelect", .activate),
+        KeySpec([.left], "Column cursor left (sortable), else scroll a wide table left", .column(-1)),
+        KeySpec([.right], "Column cursor right (sortable), else scroll a wide table right", .column(1)),
+        KeySpec([.character("s")], "Sort by the cursor's column (sortable): calls onSort", .sort),
+    ]
+
+    static let headerKeys: [KeySpec] = [
+        KeySpec([.down], "On the header: back to the rows", .move(1)),
+        KeySpec([.enter, .space, .character("s")], "On the header: sort by the column: calls onSort", .sort),
+        KeySpec([.left], "On the header: previous column", .column(-1)),
+        KeySpec([.right], "On the header: next column", .column(1)),
+        KeySpec([.home], "On the header: first column", .first),
+        KeySpec([.end], "On the header: last column", .last),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TableNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -4,7 +4,7 @@ import LuaBridge
 /// `style = "bottom"`: the fourth article's floating bar. Only the selected
 /// tab's children are read, laid out and focusable. The bar is focusable:
 /// Left/Right switch tabs; a click on a label switches to it.
-final class TabsNode: Node {
+final class TabsNode: Node, SemanticNode {
     struct Tab {
         let title: String
         let icon: String?
@@ -167,9 +167,8 @@ final class TabsNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        switch key {
-        case .left: select(selected - 1)
-        case .right: select(selected + 1)
+        switch TabsNode.keys.action(for: key) {
+        case .move(let step): select(selected + step)
         default: nil
         }
     }
@@ -187,6 +186,21 @@ final class TabsNode: Node {
         return [.setInteger(anchor: anchor, field: "selected", index),
                 .call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])]
     }
+
+    /// A tab per label; the chosen tab holds the page (the only one laid out).
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "tabs", label: Semantics.count(tabs.count, "tab"),
+                          value: tabs.indices.contains(selected - 1) ? tabs[selected - 1].title : nil)
+        s.children = tabs.enumerated().map { i, tab in
+            var t = Semantics(role: "tab", label: tab.icon.map { $0 + " " + tab.title } ?? tab.title)
+            // A tab is a `ui.tab` of its own, though the tabs draw it.
+            t.kind = TabPage.kind.rawValue
+            t.selected = i + 1 == selected
+            if i + 1 == selected { t.children = children.map { $0.semantics(context) } }
+            return t
+        }
+        return s
+    }
 }
 
 extension TabsNode: Component {
@@ -201,12 +215,17 @@ extension TabsNode: Component {
         .selectedIndex(counting: .children,
                        doc: "1-based index of the selected tab (unset means 1); the host sets it on a switch."),
         .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "Called after the selected tab changed."),
-    ] + FieldSpec.focusFields
+    ]
     static let children = ChildPolicy.only(.tab, doc: "The tabs (each must be a `ui.tab`).")
     static let readsOwnChildren = true
 
+    static let keys: [KeySpec] = [
+        KeySpec([.left], "Previous tab: calls onChange", .move(-1)),
+        KeySpec([.right], "Next tab: calls onChange", .move(1)),
+    ]
+
     /// Tabs read every tab's title and icon, but only the selected tab's children.
-    static func node(_ source: NodeSource) -> Node {
+    static func node(_ source: NodeSource) -> any SemanticNode {
         let reader = source.reader, L = reader.L, t = source.table
         let path = source.path()
         let count = reader.boundedLength(t, limit: HostLimits.maxArrayRead, path: path)

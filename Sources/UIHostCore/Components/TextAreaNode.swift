@@ -3,7 +3,7 @@
 /// first and last line, as elsewhere); Tab still moves focus. The view
 /// scrolls to keep the caret visible, down and sideways. `value` is written
 /// back after every change, before `onChange(value)`.
-final class TextAreaNode: Node {
+final class TextAreaNode: Node, SemanticNode {
     let label: String
     let value: String
     let placeholder: String
@@ -11,7 +11,7 @@ final class TextAreaNode: Node {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         height = field.int("height", min: 1, max: 1000) ?? 5
         super.init(id: id, anchor: anchor)
@@ -22,8 +22,13 @@ final class TextAreaNode: Node {
     override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
 
-    private func state(_ interaction: InteractionState) -> TextAreaState {
-        var state = interaction.textAreas[id] ?? TextAreaState(editor: TextEditor(value))
+    /// The field's state, taken out of `interaction`: edited while it is the
+    /// only copy, a value of 10^5 lines is changed in place, not copied line by
+    /// line on every key. Whoever takes it puts it back at once: drawing
+    /// directly, a key through `.setTextAreaState` (or directly when the key is
+    /// not the field's).
+    private func takeState(_ interaction: InteractionState) -> TextAreaState {
+        var state = interaction.textAreas.removeValue(forKey: id) ?? TextAreaState(editor: TextEditor(value))
         state.editor.reset(to: value)
         return state
     }
@@ -39,7 +44,7 @@ final class TextAreaNode: Node {
         let rows = max(0, min(height, rect.maxY - y))
         guard rows > 0 else { return }
         let box = Rect(x: rect.x + Gutter.width + 1, y: y, width: max(0, rect.width - Gutter.width - 2), height: rows)
-        var state = state(context.state)
+        var state = takeState(context.state)
         // Scroll down or up so that the caret's line shows.
         state.firstRow = min(max(state.firstRow, state.editor.row - rows + 1), state.editor.row)
         let caretView = state.editor.lines[state.editor.row].view(width: box.width, firstShown: state.firstColumn)
@@ -51,8 +56,7 @@ final class TextAreaNode: Node {
             frame.put("]", x: box.maxX, y: y + i, clip: rect)
             let line = state.firstRow + i
             guard state.editor.lines.indices.contains(line) else { continue }
-            let text = state.editor.lines[line]
-            let shown = text.substring(min(state.firstColumn, text.count), text.count)
+            let shown = state.editor.lines[line].shown(from: state.firstColumn, width: box.width)
             frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
         }
         if value.isEmpty && !placeholder.isEmpty {
@@ -64,39 +68,57 @@ final class TextAreaNode: Node {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        var editor = state.editor
+        var state = takeState(context.state)
         var changed = false
+        var handled = true
         switch key {
-        case .character(let c): changed = editor.insert(String(c))
-        case .space: changed = editor.insert(" ")
-        case .enter: editor.newline(); changed = true
-        case .backspace, .ctrl("h"): changed = editor.deleteBackward()
-        case .delete, .ctrl("d"): changed = editor.deleteForward()
-        case .ctrl("u"): changed = editor.onLine { $0.deleteToStart() }
-        case .ctrl("k"): changed = editor.onLine { $0.deleteToEnd() }
-        case .ctrl("w"): changed = editor.onLine { $0.deleteWordBackward() }
-        case .left, .ctrl("b"): editor.moveLeft()
-        case .right, .ctrl("f"): editor.moveRight()
-        case .home, .ctrl("a"): editor.moveToLineStart()
-        case .end, .ctrl("e"): editor.moveToLineEnd()
-        case .up: guard editor.moveLine(by: -1) else { return nil }
-        case .down: guard editor.moveLine(by: 1) else { return nil }
-        default: return nil
+        case .character(let c): changed = state.editor.insert(String(c))
+        case .space: changed = state.editor.insert(" ")
+        default:
+            switch TextAreaNode.keys.action(for: key) {
+            // At the first or last line the key goes on to the host: focus moves on.
+            case .move(let lines): handled = state.editor.moveLine(by: lines)
+            case .edit(let edit):
+                if let edited = TextAreaNode.apply(edit, to: &state.editor) { changed = edited } else { handled = false }
+            default: handled = false
+            }
         }
-        state.editor = editor
+        guard handled else {
+            context.state.textAreas[id] = state
+            return nil
+        }
+        let text = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        if changed { change(to: editor.text, &actions) }
+        if let text { change(to: text, &actions) }
         return actions
     }
 
+    /// Whether the edit changed the text (a caret move does not); nil for one it has no use for.
+    private static func apply(_ edit: TextEdit, to editor: inout TextEditor) -> Bool? {
+        switch edit {
+        case .newline: editor.newline(); return true
+        case .deleteBackward: return editor.deleteBackward()
+        case .deleteForward: return editor.deleteForward()
+        case .deleteToStart: return editor.onLine { $0.deleteToStart() }
+        case .deleteToEnd: return editor.onLine { $0.deleteToEnd() }
+        case .deleteWord: return editor.onLine { $0.deleteWordBackward() }
+        case .left: editor.moveLeft()
+        case .right: editor.moveRight()
+        case .start: editor.moveToLineStart()
+        case .end: editor.moveToLineEnd()
+        case .wordLeft, .wordRight: return nil
+        }
+        return false
+    }
+
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
+        var state = takeState(context.state)
         // "\r\n" is one Character in Swift; either ending becomes a line break.
         let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
-        guard state.editor.insert(clean) else { return [] }
+        let changed = state.editor.insert(clean)
+        let value = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        change(to: state.editor.text, &actions)
+        if let value { change(to: value, &actions) }
         return actions
     }
 
@@ -107,6 +129,8 @@ final class TextAreaNode: Node {
         actions.append(.setString(anchor: anchor, field: "value", text))
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "textarea", label: label, value: value) }
 }
 
 /// What a text area keeps between frames: its editor and the first row and
@@ -130,7 +154,23 @@ extension TextAreaNode: Component {
         .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
         .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        .typing("Type at the caret (a paste inserts its text, line breaks too)"),
+        KeySpec([.enter], "Start a new line", .edit(.newline)),
+        KeySpec([.up], "Caret a line up (on the first line, focus moves on)", .move(-1)),
+        KeySpec([.down], "Caret a line down (on the last line, focus moves on)", .move(1)),
+        KeySpec([.left, .ctrl("b")], "Caret left", .edit(.left)),
+        KeySpec([.right, .ctrl("f")], "Caret right", .edit(.right)),
+        KeySpec([.home, .ctrl("a")], "Caret to the start of the line", .edit(.start)),
+        KeySpec([.end, .ctrl("e")], "Caret to the end of the line", .edit(.end)),
+        KeySpec([.backspace, .ctrl("h")], "Delete the character before the caret", .edit(.deleteBackward)),
+        KeySpec([.delete, .ctrl("d")], "Delete the character at the caret", .edit(.deleteForward)),
+        KeySpec([.ctrl("u")], "Delete to the start of the line", .edit(.deleteToStart)),
+        KeySpec([.ctrl("k")], "Delete to the end of the line", .edit(.deleteToEnd)),
+        KeySpec([.ctrl("w")], "Delete the word before the caret", .edit(.deleteWord)),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -1,6 +1,6 @@
 /// `ui.text`: wraps at word boundaries by display width, aligned in its box.
 /// With `spans`, the text is theirs and each keeps its own style.
-final class TextNode: Node {
+final class TextNode: Node, SemanticNode {
     let text: String
     let align: TextAlign
     let wrap: Bool
@@ -50,6 +50,8 @@ final class TextNode: Node {
             frame.putStyled(fitted, x: x, y: rect.y + i, runs: runs, cursor: &cursor, base: style, clip: rect)
         }
     }
+
+    func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "text", label: text) }
 }
 
 extension TextNode: Component {
@@ -67,5 +69,7 @@ extension TextNode: Component {
     ]
     static let shorthand = Shorthand.string(field: "text")
 
-    static func node(_ source: NodeSource) -> Node { TextNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = []
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TextNode(id: source.id, anchor: source.anchor, source.field) }
 }

@@ -7,7 +7,7 @@ import LuaBridge
 /// calls `onSelect(node)`. `children` may be a function: it is called once, on
 /// the first opening, and its result replaces it in the node's table.
 /// `expanded` is written back into each node's table.
-final class TreeNode: Node {
+final class TreeNode: Node, SemanticNode {
     struct Row {
         var title: String
         var depth: Int
@@ -39,7 +39,6 @@ final class TreeNode: Node {
     /// Appends the rows of the node array at `list` and of its open nodes' children.
     private func readNodes(at list: Int32, depth: Int, path: [Int], parent: Int?,
                            ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
-        let L = reader.L
         let s = reader.s
         // Each level keeps its node and its children on the stack while the
         // next is read: room for them, or Lua's stack would be overrun.
@@ -57,7 +56,7 @@ final class TreeNode: Node {
             let here = "\(place)[\(i)]"
             let type = s.rawGetIndex(at: list, i)
             if type == .string {
-                rows.append(Row(title: LuaState.string(L, at: -1), depth: depth, path: path + [i],
+                rows.append(Row(title: reader.displayString(at: -1), depth: depth, path: path + [i],
                                 hasChildren: false, expanded: false, parent: parent))
                 continue
             }
@@ -151,24 +150,21 @@ final class TreeNode: Node {
         guard !rows.isEmpty else { return nil }
         let c = view.cursor
         let row = rows[c]
-        let page = Swift.max(1, rect.height - 1)
-        switch key {
-        case .up: return move(to: c - 1)
-        case .down: return move(to: c + 1)
-        case .pageUp: return move(to: c - page)
-        case .pageDown: return move(to: c + page)
-        case .home: return move(to: 0)
-        case .end: return move(to: rows.count - 1)
-        case .right:
+        switch TreeNode.keys.action(for: key) {
+        case .move(let step): return move(to: c + step)
+        case .page(let pages): return move(to: c + pages * Swift.max(1, rect.height - 1))
+        case .first: return move(to: 0)
+        case .last: return move(to: rows.count - 1)
+        case .expand:
             if row.hasChildren && !row.expanded { return expand(row, true) }
             if row.expanded, c + 1 < rows.count, rows[c + 1].parent == c { return move(to: c + 1) }
             return []
-        case .left:
+        case .collapse:
             if row.expanded { return expand(row, false) }
             if let p = row.parent { return move(to: p) }
             return []
-        case .space: return row.hasChildren ? expand(row, !row.expanded) : []
-        case .enter: return [.selectTreeNode(anchor: anchor, path: row.path)]
+        case .toggle: return row.hasChildren ? expand(row, !row.expanded) : []
+        case .activate: return [.selectTreeNode(anchor: anchor, path: row.path)]
         default: return nil
         }
     }
@@ -199,6 +195,26 @@ final class TreeNode: Node {
     private func expand(_ row: Row, _ open: Bool) -> [Action] {
         [.expandTreeNode(anchor: anchor, path: row.path, open)]
     }
+
+    // MARK: - To a screen reader
+
+    /// The rows it shows, each with its level and, for a node with children,
+    /// whether it is open; the cursor's row is selected and its title is the value.
+    func describe(_ context: SemanticsContext) -> Semantics {
+        var s = Semantics(role: "tree", label: Semantics.count(rows.count, "node"),
+                          value: rows.indices.contains(view.cursor) ? rows[view.cursor].title : nil)
+        let shown = rect.isEmpty ? 0..<0 : view.scroll..<Swift.min(rows.count, view.scroll + rect.height)
+        s.children = rows[shown].indices.map { r in
+            let row = rows[r]
+            var item = Semantics(role: "treeitem", label: row.title)
+            item.level = row.depth + 1
+            item.position = r + 1
+            item.expanded = row.hasChildren ? row.expanded : nil
+            item.selected = r == view.cursor
+            return item
+        }
+        return s
+    }
 }
 
 /// What a tree keeps between frames that its tables do not hold.
@@ -222,7 +238,20 @@ extension TreeNode: Component {
         .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
         .handler("onExpand", "fun(node: ui.TreeItem)",
                  doc: "Called after a node opened (its `expanded` written, its children loaded)."),
-    ] + FieldSpec.focusFields
+    ]
 
-    static func node(_ source: NodeSource) -> Node { TreeNode(id: source.id, anchor: source.anchor, source.field) }
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Previous row", .move(-1)),
+        KeySpec([.down], "Next row", .move(1)),
+        KeySpec([.pageUp], "A page up", .page(-1)),
+        KeySpec([.pageDown], "A page down", .page(1)),
+        KeySpec([.home], "First row", .first),
+        KeySpec([.end], "Last row", .last),
+        KeySpec([.right], "Open the node: calls onExpand (open already: to its first child)", .expand),
+        KeySpec([.left], "Close the node (closed already: to its parent)", .collapse),
+        KeySpec([.space], "Open or close the node", .toggle),
+        KeySpec([.enter], "Select the node: calls onSelect", .activate),
+    ]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TreeNode(id: source.id, anchor: source.anchor, source.field) }
 }

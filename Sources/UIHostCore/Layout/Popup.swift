@@ -125,17 +125,42 @@ final class Popup {
     /// Keys while open. Every key is taken, so nothing reaches the screen below.
     func handle(_ key: Key) -> [Action] {
         let page = max(1, visible - 1)
-        switch key {
-        case .up: return move(to: highlighted - 1)
-        case .down: return move(to: highlighted + 1)
-        case .pageUp: return move(to: highlighted - page)
-        case .pageDown: return move(to: highlighted + page)
-        case .home: return move(to: 1)
-        case .end: return move(to: count)
-        case .enter, .space: return count == 0 ? [] : choose(highlighted)
-        case .esc, .tab, .shiftTab: return cancel
+        switch Popup.keys.action(for: key) {
+        case .move(let step): return move(to: highlighted + step)
+        case .page(let pages): return move(to: highlighted + pages * page)
+        case .first: return move(to: 1)
+        case .last: return move(to: count)
+        case .activate: return count == 0 ? [] : choose(highlighted)
+        case .close: return cancel
         default: return []
         }
+    }
+
+    /// The keys of an open popup (a menu picker's, a dropdown's): it takes
+    /// every key while open, these act, any other does nothing.
+    static let keys: [KeySpec] = [
+        KeySpec([.up], "Previous row", .move(-1)),
+        KeySpec([.down], "Next row", .move(1)),
+        KeySpec([.pageUp], "A page up", .page(-1)),
+        KeySpec([.pageDown], "A page down", .page(1)),
+        KeySpec([.home], "First row", .first),
+        KeySpec([.end], "Last row", .last),
+        KeySpec([.enter, .space], "Choose the highlighted row", .activate),
+        KeySpec([.esc, .tab, .shiftTab], "Close without a change", .close),
+    ]
+
+    /// An open popup to a screen reader: a menu of its rows (with a data source,
+    /// those shown), the chosen one selected, the highlighted one focused.
+    var semantics: Semantics {
+        var s = Semantics(role: "menu")
+        s.children = rows.enumerated().map { i, row in
+            let index = firstRow + i
+            var item = Semantics(role: "option", label: Semantics.label(row))
+            item.selected = checked == index
+            item.focused = highlighted == index
+            return item
+        }
+        return s
     }
 
     /// The highlight moves; the next layout builds the popup with it.

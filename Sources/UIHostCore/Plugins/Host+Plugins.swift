@@ -16,7 +16,25 @@ extension Host {
         guard let set = plugins else { return }
         // Reading manifests runs no plugin code in this host (ManifestReader.swift).
         if manifestsOnly { return inspectPlugins(set) }
+        for (folder, path) in pluginFolders(of: set) {
+            let report = loadPlugin(folder, at: path)
+            set.reports.append(report)
+            if !report.problems.isEmpty {
+                dispatcher.report("plugin '\(Host.oneLine(folder))' was not loaded: " + report.problems.joined(separator: "; "))
+            }
+        }
+        dispatcher.attribute = { [unowned set] message in
+            guard !message.hasPrefix("plugin '"), let plugin = set.owner(ofMessage: message) else { return message }
+            return "plugin '\(plugin.name)': " + message
+        }
+    }
+
+    /// Every plugin folder of the set's folders, in order: `(name, path)`. A
+    /// folder named twice (the config and `test.open`) is one plugin, listed
+    /// once; a folder given that is none is reported.
+    func pluginFolders(of set: PluginSet) -> [(name: String, path: String)] {
         var seen: Set<String> = []
+        var found: [(name: String, path: String)] = []
         for directory in set.directories {
             guard FileSystem.isDirectory(directory) else {
                 dispatcher.report("plugins: \(directory) is not a folder")
@@ -24,20 +42,11 @@ extension Host {
             }
             for folder in FileSystem.list(directory) where !folder.hasPrefix(".") {
                 let path = FileSystem.join(directory, folder)
-                guard FileSystem.isDirectory(path) else { continue }
-                // One folder named twice (the config and `test.open`) is one plugin, loaded once.
-                guard seen.insert(FileSystem.realPath(path) ?? path).inserted else { continue }
-                let report = loadPlugin(folder, at: path)
-                set.reports.append(report)
-                if !report.problems.isEmpty {
-                    dispatcher.report("plugin '\(Host.oneLine(folder))' was not loaded: " + report.problems.joined(separator: "; "))
-                }
+                guard FileSystem.isDirectory(path), seen.insert(FileSystem.realPath(path) ?? path).inserted else { continue }
+                found.append((folder, path))
             }
         }
-        dispatcher.attribute = { [unowned set] message in
-            guard !message.hasPrefix("plugin '"), let plugin = set.owner(ofMessage: message) else { return message }
-            return "plugin '\(plugin.name)': " + message
-        }
+        return found
     }
 
     /// A name as one line of a message: a folder name may hold line breaks.

@@ -23,31 +23,13 @@ extension Host {
             let rect = node.hitRect().intersection(node.clip).intersection(frame)
             if !rect.isEmpty { hints.targets.append(rect) }
         }
+        // The keys the kind declares: a new kind's keys are fuzzed without a word here.
         if popup != nil {
-            hints.keys += [.up, .down, .enter, .esc, .home, .end]
+            hints.keys += Popup.keys.allKeys
         } else if let focused = navigator.focused(in: layer) {
             hints.takesText = focused.takesText
-            hints.keys += Host.keysUsed(by: focused)
+            for key in focused.keySpecs.allKeys where !hints.keys.contains(key) { hints.keys.append(key) }
         }
         return hints
-    }
-
-    /// The keys a component of this kind acts on when focused (docs/API.md §6).
-    static func keysUsed(by node: Node) -> [Key] {
-        if node.takesText {
-            return [.backspace, .delete, .left, .right, .home, .end, .enter, .ctrl("a"), .ctrl("e"), .ctrl("u"), .ctrl("w")]
-        }
-        switch node {
-        case is ListNode, is TableNode, is PickerNode:
-            return [.up, .down, .pageUp, .pageDown, .home, .end, .enter, .space]
-        case is TabsNode:
-            return [.left, .right, .home, .end, .enter]
-        case is DropdownNode:
-            return [.enter, .space, .down, .up, .esc]
-        case is ScrollNode:
-            return [.up, .down, .pageUp, .pageDown, .home, .end]
-        default:
-            return [.enter, .space, .left, .right]
-        }
     }
 }

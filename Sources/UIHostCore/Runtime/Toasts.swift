@@ -41,8 +41,11 @@ final class Toasts {
     static let defaultDuration = 3000
 
     private(set) var shown: [Toast] = []
+    /// How many were ever added: a screen reader says those it has not said yet.
+    private(set) var added = 0
 
     func add(_ text: String, kind: Kind, duration: Int, now: Int) {
+        added += 1
         let kept = text.count > Toasts.maxLength ? String(text.prefix(Toasts.maxLength)) : text
         // One row: line breaks read as spaces.
         let line = kept.contains(where: \.isNewline) ? String(kept.map { $0.isNewline ? " " : $0 }) : kept
@@ -55,6 +58,14 @@ final class Toasts {
         let before = shown.count
         shown.removeAll { $0.until <= clock }
         return shown.count != before
+    }
+
+    /// A toast to a screen reader: its words, and its kind where that says more
+    /// than info. Live: it is said when it comes, wherever focus is.
+    static func semantics(_ toast: Toast) -> Semantics {
+        var s = Semantics(role: "toast", label: toast.text, value: toast.kind == .info ? nil : toast.kind.rawValue)
+        s.live = true
+        return s
     }
 
     /// When the next one goes, on the host's clock.

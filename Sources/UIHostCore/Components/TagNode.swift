@@ -1,0 +1,67 @@
+/// `ui.tag`: a chip that is chosen or not, such as a filter: ` ✓ rust ` in a
+/// pill of its colour when chosen, ` + rust ` dim when not, so the two states
+/// differ in shape, not only in colour. Focusable like a button: Enter, Space
+/// or a click flips it, `selected` is written back, then `onChange(selected)`.
+final class TagNode: Node, SemanticNode {
+    let text: String
+    let selected: Bool
+    let color: ThemeToken
+
+    init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
+        text = field.string("text") ?? ""
+        selected = field.bool("selected") ?? false
+        color = field.choice("color", TagNode.colors).flatMap(ThemeToken.init(name:)) ?? .accent
+        super.init(id: id, anchor: anchor)
+    }
+
+    static let colors = [ThemeToken.accent, .success, .warning, .error].map(\.name)
+
+    override var isFocusable: Bool { true }
+    override func measure(width: Int) -> Int { 1 }
+    // A space each side of the mark, its space, the text.
+    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(text) }
+
+    override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        guard !rect.isEmpty else { return }
+        let focused = context.isFocused(self)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let mark = selected ? String(context.glyphs.check) : "+"
+        let pill = " " + TextLayout.truncate(mark + " " + text, to: max(0, body.width - 2)) + " "
+        let look = selected ? Style(fg: .token(color), attributes: [.reverse, .bold]) : .muted
+        frame.put(pill, x: body.x, y: body.y, style: look.union(focused ? .focused : .plain), clip: body)
+    }
+
+    override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        TagNode.keys.action(for: key) == .toggle ? flip : nil
+    }
+
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { flip }
+
+    private var flip: [Action] {
+        [.setBoolean(anchor: anchor, field: "selected", !selected),
+         .call(anchor: anchor, handler: "onChange", [.boolean(!selected)])]
+    }
+
+    func describe(_ context: SemanticsContext) -> Semantics {
+        Semantics(role: "tag", label: text, value: selected ? "selected" : "not selected")
+    }
+}
+
+extension TagNode: Component {
+    static let kind = Kind("tag")
+    static let summary = """
+        A chip that is chosen or not, such as a filter: ` ✓ rust ` in its colour when chosen, ` + rust ` dim \
+        when not. Enter, Space or a click flips it while it has focus.
+        """
+    static let fields: [FieldSpec] = [
+        .string("text", default: "", doc: "The words on the chip (default \"\")."),
+        .bool("selected", default: false, doc: "Whether it is chosen (default false); the host writes a flip back before onChange."),
+        .choice("color", colors, alias: "\"accent\"|\"success\"|\"warning\"|\"error\"",
+                doc: "The theme colour of the chip while chosen (default \"accent\")."),
+        .handler("onChange", "fun(selected: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
+    ]
+    static let shorthand = Shorthand.string(field: "text")
+    static let keys = [KeySpec([.enter, .space], "Choose or unchoose: calls onChange", .toggle)]
+
+    static func node(_ source: NodeSource) -> any SemanticNode { TagNode(id: source.id, anchor: source.anchor, source.field) }
+}

@@ -1,0 +1,124 @@
+import LuaBridge
+import XCTest
+@testable import UIHostCore
+
+private typealias Host = UIHostCore.Host
+
+/// The registry's promise: every kind in `Registry.all` has what a kind needs,
+/// and one that lacks a part fails here, named with the part:
+/// - semantics: in its docs examples, it reads with a role other than `group`
+///   and a label when it shows text (its node's `describe`);
+/// - keys: when its node takes focus, it declares the keys it acts on
+///   (`static let keys`), and the fuzzer presses every one of them;
+/// - docs: its section of docs/API.md has a rendered example that uses it
+///   (DocsTests checks the frame, ReferenceTests its fields and keys tables);
+/// - fuzzing: Scripts/fuzz/screens.lua builds it;
+/// - stubs: library/uihost.lua has its class.
+/// Adding a kind is its file, its line in `Registry.all` and its test file;
+/// this says what else is missing.
+final class ConformanceTests: XCTestCase {
+    static let root: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+
+    /// Screens of the fuzzer looked at for the kinds it builds: enough that
+    /// each kind shows up (the rarest, a dialog, in a few of them).
+    static let fuzzSeeds = 1...60
+
+    private var scratch: ScratchDirectory!
+
+    override func setUp() {
+        scratch = ScratchDirectory(prefix: "uih-conformance")
+    }
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    private func conformance() throws -> Conformance {
+        let root = ConformanceTests.root
+        return Conformance(docs: try text(root + "/docs/API.md"), stubs: try text(root + "/library/uihost.lua"),
+                           fuzzed: try fuzzedKinds(), root: root, scratch: scratch.path)
+    }
+
+    private func text(_ path: String) throws -> String {
+        String(decoding: try FileSystem.read(path), as: UTF8.self)
+    }
+
+    /// What `fuzzedKinds` found, worked out once for the tests of the run.
+    nonisolated(unsafe) private static var fuzzed: Set<String>?
+
+    /// The kinds Scripts/fuzz/screens.lua builds over `fuzzSeeds` screens, as
+    /// the fuzzer runs it (screens.lua records them in `fuzz_kinds`).
+    private func fuzzedKinds() throws -> Set<String> {
+        if let fuzzed = ConformanceTests.fuzzed { return fuzzed }
+        let fuzz = ConformanceTests.root + "/Scripts/fuzz"
+        for name in ["screens.lua", "rng.lua"] { try scratch.write("fuzz/" + name, try text(fuzz + "/" + name)) }
+        var kinds: Set<String> = []
+        for seed in ConformanceTests.fuzzSeeds {
+            let main = try scratch.write("fuzz/main.lua", "return require(\"screens\")(\(seed))\n")
+            let host = try Host(script: main, options: HostOptions(assetsDirectory: ConformanceTests.root + "/Assets"))
+            let lua = host.lua
+            try lua.load("local t = {} for k in pairs(fuzz_kinds) do t[#t + 1] = k end return table.concat(t, ' ')", chunkName: "=kinds")
+            try lua.call(nargs: 0, nresults: 1)
+            kinds.formUnion((lua.stack.string(at: -1) ?? "").split(separator: " ").map(String.init))
+            lua.stack.pop()
+        }
+        ConformanceTests.fuzzed = kinds
+        return kinds
+    }
+
+    func testEveryKindHasSemanticsKeysDocsFuzzingAndStubs() throws {
+        let conformance = try conformance()
+        for component in Registry.all {
+            for problem in conformance.problems(component) { XCTFail(problem) }
+        }
+    }
+
+    // MARK: - The check fails where a part is missing
+
+    func testAKindMissingFromTheDocsFuzzingOrStubsIsNamedWithThePart() throws {
+        let whole = try conformance()
+        // The tree's section, the badge's class, the log's fuzzing taken away.
+        var docs = whole.docs
+        let section = try XCTUnwrap(docs.range(of: "### ui.tree\n"))
+        let next = try XCTUnwrap(docs.range(of: "\n### ", range: section.upperBound..<docs.endIndex))
+        docs.removeSubrange(section.lowerBound..<next.lowerBound)
+        let lacking = Conformance(docs: docs, stubs: whole.stubs.replacingOccurrences(of: "---@class ui.Badge :", with: "---@class ui.Gone :"),
+                                  fuzzed: whole.fuzzed.subtracting(["log"]), root: whole.root, scratch: whole.scratch)
+        XCTAssertTrue(lacking.problems(TreeNode.self).contains { $0.hasPrefix("ui.tree: docs: no rendered example") },
+                      lacking.problems(TreeNode.self).joined(separator: "\n"))
+        XCTAssertTrue(lacking.problems(BadgeNode.self).contains { $0.hasPrefix("ui.badge: stubs: ") })
+        XCTAssertTrue(lacking.problems(LogNode.self).contains { $0.hasPrefix("ui.log: fuzz: ") })
+        XCTAssertEqual(lacking.problems(ButtonNode.self), [], "a kind with every part has no problem")
+    }
+
+    func testAKindThatShowsTextButReadsAsAGroupOrWithoutALabelIsNamed() throws {
+        let whole = try conformance()
+        XCTAssertFalse(Conformance.showsText(VStack.self), "a stack holds no text of its own")
+        XCTAssertTrue(Conformance.showsText(BadgeNode.self))
+        XCTAssertTrue(Conformance.showsText(TreeNode.self))
+        // Outside a ui.tabs a ui.tab is drawn as a plain column: a group, though it has a title.
+        // A button without a title has nothing to read.
+        let docs = """
+            ### ui.tabs / ui.tab
+
+            <!-- render 20x4 -->
+            ```lua
+            return ui.screen { ui.vstack { ui.tab { title = "Lost" } } }
+            ```
+
+            ### ui.button
+
+            <!-- render 20x4 -->
+            ```lua
+            return ui.screen { ui.button {} }
+            ```
+            """
+        let lacking = Conformance(docs: docs, stubs: whole.stubs, fuzzed: whole.fuzzed, root: whole.root, scratch: whole.scratch)
+        XCTAssertEqual(lacking.problems(TabPage.self), ["ui.tab: semantics: it reads as an empty `group` to a screen reader (its node's describe)"])
+        XCTAssertEqual(lacking.problems(ButtonNode.self), ["ui.button: semantics: it has no label (roles: button)"])
+    }
+}
