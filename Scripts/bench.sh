@@ -6,5 +6,5 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 UIHOST_SETUP_TEST_TOOLS=1 Scripts/setup.sh
-swift build -c release --product uihost >&2
-exec python3 Scripts/bench/run.py .build/release/uihost "$@"
+# The binary people install (Scripts/build-release.sh), measured as they run it.
+exec python3 Scripts/bench/run.py "$(Scripts/build-release.sh)" "$@"

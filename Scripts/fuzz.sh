@@ -26,8 +26,7 @@ dir=${FUZZ_DIR:-/tmp/uihost-fuzz}
 steps=${FUZZ_STEPS:-150}
 max_screens=${FUZZ_SCREENS:-1000000000}
 if [ -z "${UIHOST:-}" ]; then
-  swift build -c release --product uihost >&2 || exit 1
-  UIHOST=.build/release/uihost
+  UIHOST=$(Scripts/build-release.sh) || exit 1
 fi
 mkdir -p "$dir"
 

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs what uihost needs to build and test on Debian: Lua 5.4 headers,
-# pkg-config, libwebsockets and xterm.js; for the tests luacheck, pyte, and
-# chromium, chromium-driver, python3-selenium and nginx. Silent when all is there; idempotent. As root it installs
-# with apt-get; otherwise it prints the exact command and exits non-zero.
+# pkg-config, libwebsockets and xterm.js (for `uihost serve`); with
+# UIHOST_SETUP_TEST_TOOLS=1 what the tests run (luacheck, pyte, zsh and fish for
+# the completions, groff for the man page, chromium, chromium-driver,
+# python3-selenium and nginx for the serve checks); with
+# UIHOST_SETUP_PACKAGE_TOOLS=1 what Scripts/package.sh needs (dpkg-dev, lintian,
+# binutils). Silent when all is there; idempotent. As root it installs with
+# apt-get; otherwise it prints the exact command and exits non-zero.
 set -euo pipefail
 
 missing=()
@@ -22,6 +26,17 @@ if [ "${UIHOST_SETUP_TEST_TOOLS:-0}" = 1 ]; then
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
   [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import selenium' 2>/dev/null || missing+=(python3-selenium)
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  # The completion scripts are run in their own shells; groff checks the man page.
+  command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+  command -v fish >/dev/null 2>&1 || missing+=(fish)
+  command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+fi
+if [ "${UIHOST_SETUP_PACKAGE_TOOLS:-0}" = 1 ]; then
+  # dpkg-shlibdeps finds the package's dependencies, lintian checks it, readelf
+  # shows that the binary has no path into the Swift toolchain.
+  command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+  command -v lintian >/dev/null 2>&1 || missing+=(lintian)
+  command -v readelf >/dev/null 2>&1 || missing+=(binutils)
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "uihost: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org" >&2

@@ -2,10 +2,12 @@
 # Runs every test: set-up, build, unit tests (swift test), luacheck over every
 # Lua file of the repository (a warning fails it), the automation scripts
 # (uihost test Scripts/tests), the interactive mode in a pseudo-terminal
-# checked with the pyte terminal emulator, and `uihost serve` in a headless
-# browser and behind nginx. Quiet on success: a line per stage
-# with its count and time; a stage that fails prints its whole output (every
-# stage's output is also kept in .build/test-logs/).
+# checked with the pyte terminal emulator, `uihost serve` in a headless
+# browser and behind nginx, and the release: the Debian package and
+# Scripts/install.sh, built once in release mode (the longest stage: minutes on
+# two cores), and the tests of what they installed. Quiet on success: a line per
+# stage with its count and time; a stage that fails prints its whole output
+# (every stage's output is also kept in .build/test-logs/).
 #
 #   Scripts/test.sh                 the whole suite
 #   Scripts/test.sh --under-load    the same with a CPU hog on every core, killed
@@ -13,7 +15,8 @@
 #                                   of the machine (a time limit in a test only
 #                                   guards against a hang)
 #
-# UIHOST_LONG_TESTS=1 makes the random property tests run longer.
+# UIHOST_LONG_TESTS=1 makes the random property tests run longer;
+# UIHOST_SKIP_RELEASE=1 leaves the release stage out.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,7 +27,7 @@ for arg in "$@"; do
     *) echo "usage: Scripts/test.sh [--under-load]" >&2; exit 2 ;;
   esac
 done
-UIHOST_SETUP_TEST_TOOLS=1 Scripts/setup.sh || exit 1
+UIHOST_SETUP_TEST_TOOLS=1 UIHOST_SETUP_PACKAGE_TOOLS=1 Scripts/setup.sh || exit 1
 logs=.build/test-logs
 mkdir -p "$logs"
 
@@ -83,6 +86,24 @@ cat "$logs/uihost-test.stage"
 stage "pty check" "pty checks:" /usr/bin/python3 Scripts/pty_check.py .build/debug/uihost
 # uihost serve in headless chromium, and behind nginx; it starts and ends its own servers.
 stage "serve check" "serve checks:" /usr/bin/python3 Scripts/serve_check.py .build/debug/uihost
+
+# The package (lintian must find no error) and install.sh into a scratch
+# prefix, then PackageTests on both. Sequential: `swift build` cannot run
+# inside `swift test`, which holds the build folder's lock.
+release() {
+  local deb prefix status
+  deb=$(Scripts/package.sh) || return 1
+  echo "package: $deb"
+  prefix=$(mktemp -d "${TMPDIR:-/tmp}/uihost-install-XXXXXX")
+  Scripts/install.sh "$prefix" || { rm -rf "$prefix"; return 1; }
+  UIHOST_PACKAGE="$deb" UIHOST_INSTALLED="$prefix" swift test --skip-build --filter PackageTests
+  status=$?
+  rm -rf "$prefix"
+  return $status
+}
+if [ "${UIHOST_SKIP_RELEASE:-0}" != 1 ]; then
+  stage release "Executed [0-9]+ tests" release
+fi
 
 if [ $under_load = 1 ]; then
   # A hog that stopped early would leave part of the run unloaded.

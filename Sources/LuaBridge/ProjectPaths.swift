@@ -22,6 +22,9 @@ public enum ProjectPaths {
 
     /// `path` as a test script means it: as given when it exists from the
     /// current folder, else from the script's project root when it exists there.
+    /// A test's worker runs in its project's folder (`TestRunner.enterProject`),
+    /// so the current folder is the project there, and names stay as the test
+    /// wrote them (they show in error messages).
     public static func resolve(_ path: String, fromTestScript script: String) -> String {
         if path.hasPrefix("/") || FileSystem.exists(path) { return path }
         guard let root = projectRoot(of: script) else { return path }

@@ -98,7 +98,11 @@ enum TestModule {
             countsBytes = s.withTable(at: 2) { $0.bool("stats") } ?? false
             options.pluginDirectories = options.pluginDirectories.map { ProjectPaths.resolve($0, fromTestScript: run.path) }
         }
-        guard FileSystem.exists(path) else { return s.raise("test.open: cannot open \(given)") }
+        guard FileSystem.exists(path) else {
+            // The file it looked for, absolute: the test's project (or the current folder) made plain.
+            let looked = path.hasPrefix("/") ? path : FileSystem.join(FileSystem.realPath(".") ?? ".", path)
+            return s.raise("test.open: cannot open \(given): no file \(looked)")
+        }
         let host: Host
         do throws(LuaError) {
             host = try Host(script: path, options: options)

@@ -24,6 +24,12 @@ struct Arguments {
         case trust(String?)
         /// `uihost serve SCREEN`: the screen in a browser, a session per tab.
         case serve(String)
+        /// `uihost doctor [--json]`: what the terminal offers and what uihost will use.
+        case doctor
+        /// `uihost completions SHELL`: the completion script for bash, zsh or fish.
+        case completions(String)
+        /// `uihost manpage`: uihost(1) as roff.
+        case manpage
         /// `uihost help` and `uihost help COMMAND`.
         case help(String?)
         case version
@@ -36,6 +42,8 @@ struct Arguments {
     var listTrusted = false
     /// `trust --revoke`: forget a project instead of trusting it.
     var revoke = false
+    /// `doctor --json`.
+    var json = false
     var size: Size?
     /// `--keys`, read and checked once.
     var keys: KeySequence?
@@ -120,6 +128,11 @@ struct Arguments {
                 flag = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
+            // Only the options of the table (what help, the man page and the completions show).
+            if arg.hasPrefix("-") && arg != "-" && CommandTable.option(flag) == nil && !isJobs(arg) {
+                let spellings = CommandTable.shownOptions.flatMap(\.names)
+                throw UsageError(message: "unknown option '\(arg)'" + suggestion(flag, spellings))
+            }
             switch flag {
             case "--help", "-h": a.command = .help(nil); return a
             case "--version": a.command = .version; return a
@@ -143,6 +156,7 @@ struct Arguments {
             case "--force": a.force = true
             case "--list": a.listTrusted = true
             case "--revoke": a.revoke = true
+            case "--json": a.json = true
             case "--worker": a.worker = true
             case "--worker-options": a.workerOptions = try value(flag, inline)
             case "--allow":
@@ -231,17 +245,19 @@ struct Arguments {
                 guard let t = Double(v), t > 0, t.isFinite else { throw UsageError(message: "--timeout: expected seconds, got '\(v)'") }
                 a.timeout = t
             default:
-                if arg.hasPrefix("-") && arg != "-" {
-                    if arg.hasPrefix("-j"), let n = Int(arg.dropFirst(2)), n >= 1, n <= 256 {
-                        a.jobs = n
-                    } else {
-                        throw UsageError(message: "unknown option '\(arg)'")
-                    }
+                if isJobs(arg) {
+                    a.jobs = Int(arg.dropFirst(2)) ?? 1
+                } else if arg.hasPrefix("-") && arg != "-" {
+                    // In the table but not handled above: a mistake here, not the user's.
+                    throw UsageError(message: "option '\(flag)' is not handled (a bug in uihost)")
                 } else {
                     positional.append(arg)
                 }
             }
             i += 1
+        }
+        if a.json && positional.first != "doctor" {
+            throw UsageError(message: "--json goes with doctor (uihost doctor --json)")
         }
         if (a.listTrusted || a.revoke) && positional.first != "trust" {
             throw UsageError(message: (a.listTrusted ? "--list" : "--revoke") + " goes with trust (uihost trust --list, uihost trust --revoke DIR)")
@@ -266,8 +282,8 @@ struct Arguments {
             a.command = .check(rest)
         case "help":
             guard rest.count <= 1 else { throw UsageError(message: "help takes one command at most") }
-            guard rest.isEmpty || Arguments.commands.contains(rest[0]) else {
-                throw UsageError(message: "help: no command '\(rest[0])'" + Arguments.suggestion(rest[0], Arguments.commands))
+            guard rest.isEmpty || CommandTable.helpNames.contains(rest[0]) else {
+                throw UsageError(message: "help: no command '\(rest[0])'" + Arguments.suggestion(rest[0], CommandTable.helpNames))
             }
             a.command = .help(rest.first)
         case "stubs":
@@ -289,6 +305,18 @@ struct Arguments {
             for (given, flag) in [(a.size != nil, "--size"), (a.keys != nil, "--keys"), (a.screenReader, "--screen-reader")] where given {
                 throw UsageError(message: "serve: \(flag) is not for serve (each tab has the size of its window)")
             }
+        case "doctor":
+            guard rest.isEmpty else { throw UsageError(message: "doctor takes no arguments (got '\(rest[0])')") }
+            a.command = .doctor
+        case "completions":
+            guard rest.count == 1, Completions.shells.contains(rest[0]) else {
+                throw UsageError(message: "completions takes one shell: " + Completions.shells.joined(separator: ", ")
+                                 + (rest.first.map { " (got '\($0)')" + suggestion($0, Completions.shells) } ?? ""))
+            }
+            a.command = .completions(rest[0])
+        case "manpage":
+            guard rest.isEmpty else { throw UsageError(message: "manpage takes no arguments (got '\(rest[0])')") }
+            a.command = .manpage
         case "trust":
             guard rest.count <= 1 else { throw UsageError(message: "trust takes one project folder at most") }
             guard !(a.listTrusted && a.revoke) else { throw UsageError(message: "trust: --list and --revoke go apart") }
@@ -313,7 +341,11 @@ struct Arguments {
         return a
     }
 
-    static let commands = ["run", "render", "test", "check", "fuzz", "record", "serve", "stubs", "plugins", "trust", "help"]
+    /// `-j4`: the job count written against its flag.
+    static func isJobs(_ arg: String) -> Bool {
+        guard arg.hasPrefix("-j"), let n = Int(arg.dropFirst(2)) else { return false }
+        return n >= 1 && n <= 256
+    }
 
     /// ` (did you mean 'x'?)` for a near miss, else "".
     static func suggestion(_ word: String, _ known: [String]) -> String {

@@ -1,87 +1,83 @@
-/// `uihost --help`, `uihost help` and `uihost help COMMAND`.
+/// `uihost --help`, `uihost help` and `uihost help COMMAND`: the overview is
+/// written from `CommandTable`; each command's own text is kept here.
 enum Help {
     static func text(for command: String?) -> String {
-        switch command {
-        case "render": render
-        case "test": test
-        case "check": check
-        case "stubs": stubs
-        case "run": run
-        case "fuzz": fuzz
-        case "record": record
-        case "plugins": plugins
-        case "trust": trust
-        case "serve": serve
-        default: overview
-        }
+        guard let command, command != "help", let found = CommandTable.command(command) else { return overview }
+        return found.help
     }
 
-    static let overview = """
-usage: uihost SCREEN.lua [options]          run a screen (acts as `render` without a terminal)
-       uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
-       uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
-       uihost check PATH ...                load and validate screens (and folders of them)
-       uihost record SCREEN.lua [-o FILE]   run the screen; on quit, write the session as a test
-       uihost fuzz SCREEN.lua [--seconds N] [--seed S] [-o FILE]
-                                            random input until something breaks; writes
-                                            the shrunk failing sequence as a test
-       uihost serve SCREEN.lua [--port N] [--host ADDR] [--max-sessions N] [--idle T]
-                                            the screen in a browser: one session per tab
-       uihost stubs DIR [--force]           write the LuaLS stubs into DIR, and .luarc.json
-                                            and .luacheckrc here
-       uihost plugins DIR ...               list the plugins in each folder and check them
-                                            (exit 3 when one is broken)
-       uihost trust [DIR]                   let the project's uihost.lua grant its plugins
-                                            capabilities (--list, --revoke DIR)
-       uihost help [COMMAND]                this text, or more about one command
-       uihost --help | --version
+    /// The column where the overview's descriptions start.
+    static let commandColumn = 44
+    static let optionColumn = 26
 
-options:
-  --size COLSxROWS        frame size (default: the terminal's, or 80x24 headless)
-  --keys "K K ..."        (render) key names applied in order; wait:MS advances the clock
-  --assets DIR            where ui.image finds assets (default: the nearest Assets/
-                          at or above the screen's folder)
-  --plain                 no colour or attributes (as does NO_COLOR)
-  --theme NAME            colours of the theme tokens: dark (default), light, mono
-  --format FORMAT         (render) text (default), ansi, svg or html; the last
-                          three in full colour unless --plain or NO_COLOR
-  --ascii                 ASCII-only glyphs
-  --watch                 reload the screen when it or a required module changes,
-                          keeping typed values, cursors, open tabs and focus
-  --screen-reader         linear text instead of a frame: the focused control and
-                          one line per change (keys from --keys or standard input);
-                          running a screen only (render prints a frame)
-  --allow CAP,...         lift parts of the sandbox: io, os, all
-  --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
-                          in a uihost.lua beside the screen)
-  --grant NAME=CAP,...    give plugin NAME the io and/or os it asks for (repeatable);
-                          a grant in uihost.lua counts only once the project is
-                          trusted (uihost help trust)
-  --max-instructions N    instruction budget per handler call (default 100000000)
-  --max-time S            CPU seconds per handler call, for work inside library
-                          functions (default 5; 0 for none)
-  --max-memory MiB        memory limit for scripts (default 256)
-  --no-mouse              do not ask the terminal for mouse reports
-  --log FILE              where print and ui.log go when interactive; --log - holds
-                          them and writes them to stderr after the app exits
-  --update-snapshots      (test) rewrite snapshot files instead of comparing
-  --junit FILE            (test) also write a JUnit XML report
-  --coverage FILE         (test) write LCOV line coverage of the screens the tests ran
-  -j N                    (test) run N scripts in parallel
-  --timeout S             (test) per-case time limit in seconds (default 10)
-  --shard K/N             (test) run the K-th of N slices of the cases (for CI)
+    static var overview: String {
+        var lines: [String] = []
+        for (i, command) in CommandTable.commands.enumerated() {
+            for (j, synopsis) in command.synopsis.enumerated() {
+                let lead = (i == 0 && j == 0 ? "usage: " : "       ") + synopsis
+                let summary = j == command.synopsis.count - 1 ? command.summary : []
+                lines += columns(lead, summary, at: commandColumn)
+            }
+        }
+        lines.append("       uihost --help | --version")
+        lines.append("")
+        lines.append("options:")
+        for option in CommandTable.shownOptions {
+            lines += columns("  " + usage(of: option), option.help, at: optionColumn)
+        }
+        return lines.joined(separator: "\n") + "\n\n" + notes
+    }
 
-keys (interactive): Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move in
+    /// `--size COLSxROWS`, `-o, --output FILE`: an option as the overview shows it.
+    static func usage(of option: CommandTable.Option) -> String {
+        option.names.joined(separator: ", ") + (option.value.map { " " + $0.placeholder } ?? "")
+    }
+
+    /// `left` then the first of `right` at `column` (on a line of its own when
+    /// `left` reaches it), the rest of `right` below it.
+    static func columns(_ left: String, _ right: [String], at column: Int) -> [String] {
+        guard let first = right.first else { return [left] }
+        let pad = String(repeating: " ", count: column)
+        var lines = left.count < column - 1
+            ? [left + String(repeating: " ", count: column - left.count) + first]
+            : [left, pad + first]
+        lines += right.dropFirst().map { pad + $0 }
+        return lines
+    }
+
+    /// The overview's last part: keys, where things are, exit status. The man
+    /// page has the same paragraphs (`sections`).
+    static var notes: String {
+        sections.map { $0.title + ": " + $0.body }.joined(separator: "\n\n")
+    }
+
+    /// The overview's closing paragraphs, titled; each body is wrapped at 80 columns
+    /// with a two-space hanging indent.
+    static let sections: [(title: String, manTitle: String, body: String)] = [
+        ("keys (interactive)", "KEYS", """
+Tab/Shift-Tab move focus, Enter/Space activate, Up/Down move in
   lists, Esc goes back or closes, q quits at the root, Ctrl-C quits from anywhere,
   F2 opens the drawer. Key names for --keys and tests: docs/API.md section 6.
-
-where things are: the reference is docs/API.md in the uihost repository; print and
-  ui.log go to the log file when interactive (--log FILE, default
-  $XDG_STATE_HOME/uihost/uihost.log, or ~/.local/state/uihost/uihost.log; the
-  app says so when it exits), or to stderr after the app exits with --log -.
-
-exit status: 0 success, 1 a test failed or output could not be written,
+"""),
+        ("where things are", "FILES", """
+the reference is docs/API.md in the uihost repository (the
+  package installs it as /usr/share/doc/uihost/API.md.gz, beside the LuaLS stubs,
+  example screens and plugins in /usr/share/uihost); print and ui.log go to the
+  log file when interactive (--log FILE, default $XDG_STATE_HOME/uihost/uihost.log,
+  or ~/.local/state/uihost/uihost.log; the app says so when it exits), or to
+  stderr after the app exits with --log -. `uihost doctor` says where it is.
+"""),
+        ("exit status", "EXIT STATUS", """
+0 success, 1 a test failed or output could not be written,
              2 usage error, 3 script error
+"""),
+    ]
+
+    static let overviewUsage = """
+usage: uihost help [COMMAND]
+
+Without COMMAND, the overview of every command and option; with one, more about
+that command (run is `uihost SCREEN.lua`).
 """
 
     static let record = """
@@ -89,8 +85,8 @@ usage: uihost record SCREEN.lua [-o FILE] [--force] [options]
 
 Runs the screen in the terminal; when the session ends, writes an automation
 script that replays it (keys, typed text, clicks, drags, resizes, and the waits
-the screen's timers needed) and ends with app:expect of a line of the final
-screen and a snapshot. Without -o the script goes to standard output. An
+the screen's timers needed) and ends with app:expect of a whole piece of text
+of the final screen (never a cut row) and a snapshot. Without -o the script goes to standard output. An
 existing FILE is refused unless --force. The way to turn a bug report into a
 regression test (docs/API.md, "Recording a session").
 """
@@ -135,9 +131,10 @@ Runs automation scripts: every *_test.lua in the folders given (default
 Scripts/tests when it exists, else the current folder). Each case prints ok or
 FAIL with the reason and the frame, led by its script's name when several ran;
 the cases that took over a second (the five slowest) are listed at the end. Exit
-status 1 when a case failed. Paths in
-test.open are resolved against the test script's project (the nearest folder
-above it holding screens/ or a uihost.lua), then the current folder.
+status 1 when a case failed. A relative path in test.open is read from the test script's project (the nearest folder at
+or above the script holding screens/ or a uihost.lua), the folder each script
+runs in, so a test opens the same screen wherever `uihost test` starts (a script
+outside any project runs in the current folder).
 """
 
     static let check = """
@@ -223,7 +220,40 @@ usage: uihost stubs DIR [--force]
 
 Writes the LuaLS type stubs of the ui and test API into DIR (uihost.lua), and,
 in the current folder, a .luarc.json that lists DIR as a library and a
-.luacheckrc that knows ui and test. Existing config files are kept unless
+.luacheckrc that knows ui and test (test only in *_test.lua), the globals a
+project's uihost.lua sets, and the top-level globals a screen keeps for its
+tests' app:eval; it leaves the stubs out. Existing config files are kept unless
 --force.
+"""
+
+    static let doctor = """
+usage: uihost doctor [--json] [--plain] [--no-mouse] [--log FILE]
+
+Says what this terminal offers and what uihost will use, for a bug report: the
+colour depth and why (TERM, COLORTERM, NO_COLOR), whether the terminal answers
+the kitty keyboard query, mouse and bracketed-paste modes, the width the
+terminal gives a few test characters (CJK, emoji, a ZWJ sequence) against the
+width uihost counts, the locale, Lua's version, and where the log file is
+(--plain, --no-mouse and --log change what it says uihost will use). It
+asks the terminal (/dev/tty) and waits at most a second for the answers; with no
+terminal, or one that does not answer, it says so. --json writes the same as
+JSON. Exit status 0.
+"""
+
+    static let completions = """
+usage: uihost completions bash|zsh|fish
+
+Prints the completion script for the shell, written from the table the command
+line is parsed with. The package installs all three; from a checkout:
+  uihost completions bash > ~/.local/share/bash-completion/completions/uihost
+  uihost completions zsh > ~/.zfunc/_uihost     (with fpath+=(~/.zfunc))
+  uihost completions fish > ~/.config/fish/completions/uihost.fish
+"""
+
+    static let manpage = """
+usage: uihost manpage
+
+Prints the man page uihost(1) as roff, written from this help: `man -l` shows
+it (uihost manpage | man -l -). The package installs it.
 """
 }

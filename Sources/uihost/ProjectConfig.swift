@@ -1,4 +1,5 @@
 import LuaBridge
+import UIHostCore
 
 /// What `uihost stubs DIR` writes beside the stubs so that a new project's
 /// editor and linter know the API at once: a `.luarc.json` for
@@ -48,25 +49,44 @@ enum ProjectConfig {
         return out + "\""
     }
 
-    static func luacheckrc(stubs: String) -> String {
+    /// The project's luacheck configuration: the API as read-only globals;
+    /// the globals a project's uihost.lua sets; the top-level globals a screen
+    /// keeps for its tests to read (`app:eval("return COUNT")`, docs/API.md);
+    /// `test` and no `ui` in automation scripts; and the stubs left out (a
+    /// meta file that defines the API). `library` is the user's folder, written
+    /// as a Lua string literal.
+    static func luacheckrc(stubs: String, library: String) -> String {
         func list(_ names: [String]) -> String {
             names.map(LuaSource.string).joined(separator: ", ")
         }
+        let stubsFile = library.isEmpty || library.hasSuffix("/") ? library + "uihost.lua" : library + "/uihost.lua"
         return """
         -- luacheck configuration written by `uihost stubs`: the uihost API, so that
         -- luacheck knows `ui` and `test` and catches a misspelt `ui.pussh`.
         std = "lua54"
-        read_globals = {
-          ui = { fields = { \(list(functions(of: "ui", in: stubs))) } },
-          test = { fields = { \(list(functions(of: "test", in: stubs))) } },
-        }
+        local ui = { fields = { \(list(functions(of: "ui", in: stubs))) } }
+        local test = { fields = { \(list(functions(of: "test", in: stubs))) } }
+        read_globals = { ui = ui }
+        -- State a test reads with app:eval("return COUNT") lives in globals a screen
+        -- defines at its top level (`COUNT = 0`); handlers may change them. Only the
+        -- tests read some of them, so "unused global" (131) is not a warning.
+        allow_defined_top = true
+        ignore = { "131" }
+        -- Automation scripts have `test` and no `ui` (it exists only inside the apps
+        -- they open; code for app:eval is a string).
+        files["**/*_test.lua"] = { read_globals = { test = test }, not_globals = { "ui" } }
+        -- A project's uihost.lua is data: it sets these and nothing else.
+        files["uihost.lua"] = { globals = { \(list(Host.configFields)) } }
+        files["**/uihost.lua"] = { globals = { \(list(Host.configFields)) } }
+        -- The LuaLS stubs define the API rather than use it.
+        exclude_files = { \(LuaSource.string(stubsFile)) }
 
         """
     }
 
     /// Writes both into the current folder; prints what it wrote or kept. 0, or 3 when one cannot be written.
     static func write(library: String, stubs: String, force: Bool) -> Int32 {
-        for (name, text) in [(".luarc.json", luarc(library: library)), (".luacheckrc", luacheckrc(stubs: stubs))] {
+        for (name, text) in [(".luarc.json", luarc(library: library)), (".luacheckrc", luacheckrc(stubs: stubs, library: library))] {
             if FileSystem.exists(name) && !force {
                 print("kept \(name) (it exists; --force rewrites it)")
                 continue

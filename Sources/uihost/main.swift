@@ -122,12 +122,18 @@ func render(_ path: String, _ args: Arguments) -> Never {
 
 /// Where `print` and `ui.log` go interactively: `--log FILE`, else
 /// `$XDG_STATE_HOME/uihost/uihost.log` (`~/.local/state/uihost/uihost.log`).
-func logPath(_ args: Arguments) -> String? {
+/// Only says where (`uihost doctor` reports it); `logPath` makes its folder.
+func logLocation(_ args: Arguments) -> String? {
     if let file = args.logFile { return file }
-    let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-    guard let state = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
-    FileSystem.makeDirectories(state + "/uihost")
+    guard let state = environment("XDG_STATE_HOME") ?? environment("HOME").map({ $0 + "/.local/state" }) else { return nil }
     return state + "/uihost/uihost.log"
+}
+
+/// The log file's place, its folder made, for a run that writes it.
+func logPath(_ args: Arguments) -> String? {
+    guard let path = logLocation(args) else { return nil }
+    if args.logFile == nil { FileSystem.makeDirectories(FileSystem.directory(of: path)) }
+    return path
 }
 
 /// A screen on a terminal: raw mode, the diff renderer, keys and mouse.
@@ -267,7 +273,16 @@ do {
 
 switch arguments.command {
 case .help(let command):
-    print(Help.text(for: command))
+    standardOutput(Help.text(for: command))
+    exit(0)
+case .doctor:
+    Doctor.run(arguments)
+case .completions(let shell):
+    // The parser took only the shells `Completions` writes.
+    standardOutput(Completions.script(for: shell) ?? "", escaped: false)
+    exit(0)
+case .manpage:
+    standardOutput(ManPage.text, escaped: false)
     exit(0)
 case .version:
     print("uihost \(version)")

@@ -205,4 +205,81 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(problems.first?.hasPrefix("docs/API.md:15:") ?? false, problems.joined(separator: "\n"))
         XCTAssertTrue(problems.last?.hasPrefix("docs/API.md:19:") ?? false, problems.joined(separator: "\n"))
     }
+
+    // MARK: - What the documents say about themselves and each other
+
+    /// GitHub's anchor of a heading: lower case, punctuation other than `-`
+    /// dropped, spaces as `-`; a repeated anchor gets `-1`, `-2`, ….
+    static func anchors(in text: String) -> [String] {
+        var seen: [String: Int] = [:]
+        var anchors: [String] = []
+        var fenced = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { fenced.toggle() }
+            guard !fenced, line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.drop { $0 == " " }
+            var anchor = String(title.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " || $0 == "_" })
+            anchor = anchor.map { $0 == " " ? "-" : String($0) }.joined()
+            if let n = seen[anchor] {
+                seen[anchor] = n + 1
+                anchors.append(anchor + "-\(n + 1)")
+            } else {
+                seen[anchor] = 0
+                anchors.append(anchor)
+            }
+        }
+        return anchors
+    }
+
+    /// The contents list of docs/API.md links every numbered section and every
+    /// component of section 3, and each of its links reaches a heading.
+    func testTheContentsListLinksEverySectionAndComponent() throws {
+        let text = try String(contentsOf: DocsTests.document, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try XCTUnwrap(lines.firstIndex(of: "Contents:"))
+        let end = try XCTUnwrap(lines[start...].firstIndex { $0.hasPrefix("## ") })
+        let contents = lines[start..<end].joined(separator: "\n")
+        let links = contents.matches(of: /\]\(#([^)]+)\)/).map { String($0.1) }
+        let anchors = Set(DocsTests.anchors(in: text))
+        for link in links {
+            XCTAssertTrue(anchors.contains(link), "docs/API.md contents: #\(link) reaches no heading")
+        }
+        var wanted: [(String, String)] = []
+        var inComponents = false
+        for line in lines[end...] {
+            if line.hasPrefix("## ") {
+                inComponents = line.hasPrefix("## 3.")
+                wanted.append((line, DocsTests.anchors(in: line)[0]))
+            } else if inComponents && line.hasPrefix("### ui.") {
+                wanted.append((line, DocsTests.anchors(in: line)[0]))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(wanted.count, 12 + 25, "the sections and the components were found")
+        for (heading, anchor) in wanted {
+            XCTAssertTrue(links.contains(anchor), "docs/API.md contents leaves out \(heading) (#\(anchor))")
+        }
+    }
+
+    func testAnchorsFollowGitHub() {
+        XCTAssertEqual(DocsTests.anchors(in: "### ui.picker (style = \"menu\")\n## 12. Plugins\n## 12. Plugins"),
+                       ["uipicker-style--menu", "12-plugins", "12-plugins-1"])
+    }
+
+    /// Where a relative `test.open` path is read from, said in the same words
+    /// by docs/API.md, the README and `uihost help test` (the rule is
+    /// `TestRunner.enterProject` and `ProjectPaths.resolve`; NewcomerTests hold the binary to it).
+    func testTestOpenPathsAreDescribedAlikeEverywhere() throws {
+        let rule = "is read from the test script's project (the nearest folder at or above the script holding "
+            + "screens/ or a uihost.lua), the folder each script runs in"
+        func normalised(_ text: String) -> String {
+            text.replacing("`", with: "").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        }
+        let api = try String(contentsOf: DocsTests.document, encoding: .utf8)
+        let readme = try String(contentsOf: DocsTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = try uihost(["help", "test"]).stdout
+        for (name, text) in [("docs/API.md", api), ("README.md", readme), ("uihost help test", help)] {
+            XCTAssertTrue(normalised(text).contains(rule), "\(name) does not say where test.open reads a relative path: \(rule)")
+        }
+        XCTAssertFalse(api.contains("relative to the working directory"), "docs/API.md still says the working directory")
+    }
 }

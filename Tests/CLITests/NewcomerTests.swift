@@ -53,6 +53,16 @@ final class NewcomerTests: XCTestCase {
         XCTAssertTrue(lines[speed..<next].joined().contains("(docs/PERFORMANCE.md)"))
     }
 
+    /// The README's build time is a measurement: the command it was taken
+    /// with, and a figure in minutes and seconds, not a guess.
+    func testTheREADMEBuildTimeSaysHowItWasMeasured() throws {
+        let text = try String(contentsOf: Uihost.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let flat = text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(flat.contains("`time Scripts/build-release.sh`"), "the README names the command the build time was measured with")
+        XCTAssertNotNil(flat.firstMatch(of: /took \d+ min \d+ s/), "the README gives the measured figure")
+        XCTAssertFalse(flat.contains("about a minute"), "the old guess")
+    }
+
     func testHelpAndHelpForACommand() throws {
         let help = try uihost("help")
         XCTAssertEqual(help.status, 0)
@@ -84,6 +94,36 @@ final class NewcomerTests: XCTestCase {
         let result = try uihost("test", "navigation_test.lua", from: folder)
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertTrue(result.stdout.contains("0 failed"), result.stdout)
+    }
+
+    /// A relative test.open path is the test's project's file even when the
+    /// current folder has one of the same name; a script outside any project
+    /// reads the current folder's; a missing one names the file it looked for.
+    func testTestOpenReadsTheTestsProjectWhereverTheRunStarts() throws {
+        func write(_ path: String, _ text: String) throws {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("app/screens/home.lua", "return ui.screen { title = \"the project's\" }\n")
+        try write("elsewhere/screens/home.lua", "return ui.screen { title = \"the current folder's\" }\n")
+        try write("app/tests/home_test.lua", """
+            test.case("home", function() test.open("screens/home.lua"):expect("the project's") end)
+            test.case("missing", function() test.open("screens/gone.lua") end)
+
+            """)
+        try write("loose/loose_test.lua", """
+            test.case("loose", function() test.open("screens/home.lua"):expect("the current folder's") end)
+
+            """)
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        let result = try uihost("test", directory.appendingPathComponent("app/tests").path, from: elsewhere)
+        XCTAssertTrue(result.stdout.contains("ok home\n"), result.stdout)
+        let project = directory.appendingPathComponent("app").resolvingSymlinksInPath().path
+        XCTAssertTrue(result.stdout.contains("test.open: cannot open screens/gone.lua: no file \(project)/screens/gone.lua"),
+                      result.stdout)
+        let loose = try uihost("test", directory.appendingPathComponent("loose").path, from: elsewhere)
+        XCTAssertEqual(loose.status, 0, loose.stdout)
     }
 
     func testStubsSetUpANewProjectAndKeepItsOwnConfig() throws {

@@ -76,4 +76,72 @@ final class StubsTests: XCTestCase {
         let link = StubsTests.root.appendingPathComponent("Sources/uihost/uihost.lua").path
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "../../library/uihost.lua")
     }
+
+    // MARK: - The .luacheckrc it writes
+
+    /// luacheck over a new project, with the `.luacheckrc` that `uihost stubs`
+    /// wrote: its uihost.lua, a screen that keeps state for `app:eval` in a
+    /// global, and a test of it are clean; a misspelt `ui.pussh` and a global
+    /// set by mistake inside a handler are still caught.
+    func testTheWrittenLuacheckrcPassesAProjectAndCatchesMistakes() throws {
+        let luacheck = try XCTUnwrap(["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                     "luacheck is not installed: run Scripts/setup.sh as root")
+        try XCTSkipUnless(Uihost.isBuilt, "build the binary first: swift build")
+        let stubs = try Uihost.run(["stubs", "library"], scratch: directory, directory: directory)
+        XCTAssertEqual(stubs.status, 0, stubs.stderr)
+        func write(_ path: String, _ text: String) throws {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("uihost.lua", """
+            plugins = { "plugins" }
+            grant = { clock = { "os" } }
+            options = { clock = { format = "%H:%M" } }
+
+            """)
+        try write("screens/count.lua", """
+            -- COUNT is read by the tests: app:eval("return COUNT").
+            COUNT = 0
+            local label = ui.text "0"
+            return ui.screen {
+              label,
+              ui.button { title = "Add", onSelect = function()
+                COUNT = COUNT + 1
+                label.text = tostring(COUNT)
+              end },
+            }
+
+            """)
+        try write("Scripts/tests/count_test.lua", """
+            test.case("counts", function()
+              local app = test.open("screens/count.lua")
+              app:press("enter")
+              assert(app:eval("return COUNT") == 1)
+            end)
+
+            """)
+        let clean = try Uihost.run(["--no-color", "--formatter", "plain", "."], executable: URL(fileURLWithPath: luacheck),
+                                   scratch: directory, directory: directory)
+        XCTAssertEqual(clean.status, 0, "luacheck warns about a correct project:\n" + clean.stdout + clean.stderr)
+        // The project's tests pass too: the screen is right, not only quiet.
+        let tests = try Uihost.run(["test", "Scripts/tests"], scratch: directory, directory: directory)
+        XCTAssertEqual(tests.status, 0, tests.stdout)
+
+        try write("screens/typo.lua", """
+            local total = 0
+            return ui.screen {
+              ui.button { title = "Go", onSelect = function()
+                totl = total + 1
+                ui.pussh("screens/count.lua")
+              end },
+            }
+
+            """)
+        let caught = try Uihost.run(["--no-color", "--formatter", "plain", "screens/typo.lua"],
+                                    executable: URL(fileURLWithPath: luacheck), scratch: directory, directory: directory)
+        XCTAssertNotEqual(caught.status, 0)
+        XCTAssertTrue(caught.stdout.contains("totl"), caught.stdout)
+        XCTAssertTrue(caught.stdout.contains("pussh"), caught.stdout)
+    }
 }

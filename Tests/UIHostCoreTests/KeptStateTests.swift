@@ -117,4 +117,41 @@ final class KeptStateTests: XCTestCase {
         XCTAssertEqual(fresh.restore(old.keptState()), 0)
         XCTAssertEqual(try fresh.evalString("S[1].value"), "nil")
     }
+
+    /// What a script derives from a value (a list filtered by an input, a
+    /// label from a checkbox) agrees with the value a reload gave back: the
+    /// component's onChange runs with it, once, and only where the reloaded
+    /// script had set another value.
+    func testAReloadRunsOnChangeOfWhatItGaveBack() throws {
+        let size = Size(cols: 40, rows: 16)
+        let source = """
+            CALLS = 0
+            local all = { "Ada", "Alan", "Grace", "Barbara" }
+            local shown = ui.text "4 people"
+            S = ui.screen {
+              ui.input { id = "filter", onChange = function(text)
+                CALLS = CALLS + 1
+                local n = 0
+                for _, name in ipairs(all) do if name:find(text, 1, true) then n = n + 1 end end
+                shown.text = n .. " people"
+              end },
+              shown,
+              ui.checkbox { id = "more", title = "More", onChange = function(on) MORE = on end },
+              ui.switch { id = "same", title = "Same", onChange = function() SAME = true end },
+            }
+            return S
+            """
+        let path = try scratch.write("screen.lua", source)
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        type(old, "A")
+        press(old, .tab, .space)                   // the checkbox, ticked
+        XCTAssertNotNil(old.render().find("2 people"))
+        try scratch.write("screen.lua", source + "\n-- edited\n")
+        let (fresh, _) = try reload(old, path: path, size: size)
+        XCTAssertEqual(try fresh.evalString("S[1].value"), "A")
+        XCTAssertNotNil(fresh.render().find("2 people"), "the count follows the filter given back:\n" + fresh.render().text)
+        XCTAssertEqual(try fresh.evalString("CALLS"), "1")
+        XCTAssertEqual(try fresh.evalString("MORE"), "true")
+        XCTAssertEqual(try fresh.evalString("SAME"), "nil", "a value the script set the same runs nothing")
+    }
 }

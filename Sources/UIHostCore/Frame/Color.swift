@@ -144,11 +144,8 @@ public enum ColorDepth: Sendable, Equatable {
     /// A live terminal's depth from its environment: truecolor when `COLORTERM`
     /// says so, 256 when `TERM` names a 256-colour terminal, else 16; nil
     /// (no colour, no attributes) for `NO_COLOR` or a dumb terminal.
+    /// (`ColorChoice` decides, and says why.)
     public static func of(environment env: (String) -> String?) -> ColorDepth? {
-        if let noColor = env("NO_COLOR"), !noColor.isEmpty { return nil }
-        if env("TERM") == "dumb" { return nil }
-        if let colorterm = env("COLORTERM"), colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
-        if env("TERM")?.contains("256color") == true { return .palette256 }
-        return .ansi16
+        ColorChoice(environment: env).depth
     }
 }

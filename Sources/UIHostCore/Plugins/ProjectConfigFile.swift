@@ -63,7 +63,7 @@ struct ProjectConfigFile {
 
     /// The fields of the table the file made: every problem is a `ConfigProblem`.
     private static func read(_ t: LuaTable, bytes: [UInt8]) -> Result<ProjectConfigFile, ConfigProblem> {
-        let known = ["plugins", "grant", "options"]
+        let known = Host.configFields
         var unknown: String?
         t.stack.forEachPair(in: t.index) {
             guard let key = t.stack.string(at: -2) else { return true }
@@ -135,6 +135,8 @@ struct ProjectConfigFile {
 extension Host {
     /// The name of a project's configuration file, beside its first screen.
     public static let configName = "uihost.lua"
+    /// The globals that file may set (the .luacheckrc `uihost stubs` writes allows them there).
+    public static let configFields = ["plugins", "grant", "options"]
 
     /// Reads `uihost.lua` beside the screen, if there is one, and makes the
     /// plugin set: the folders of `--plugins` then those of the file, the

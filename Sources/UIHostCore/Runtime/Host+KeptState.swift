@@ -7,8 +7,12 @@ import LuaBridge
 /// from the screen, or from the nearest component above it with an `id`; a
 /// tab's page counts as a place). A reloaded screen gets it back for every
 /// component whose identity and kind survived the edit; the rest start fresh.
+/// Where a value it gives back differs from the one the reloaded script set,
+/// the component's `onChange` runs with it, as if the user had made the
+/// change again, so that what the script derives from it (a table filtered
+/// by an input) agrees with it (`Host.restoredHandlers`).
 public struct KeptState {
-    enum Value {
+    enum Value: Equatable {
         case string(String), integer(Int), number(Double), boolean(Bool)
     }
 
@@ -58,21 +62,8 @@ extension Host {
         withComponents(of: layer) { node, identity in
             guard kept.components[identity] == nil else { return }
             var c = KeptState.Component(kind: ObjectIdentifier(type(of: node)))
-            let s = lua.stack
             for field in KeptState.writtenFields {
-                reader.pushName(field)
-                switch s.rawGet(at: -2) {
-                case .string: c.fields.append(("\(field)", .string(s.string(at: -1) ?? "")))
-                case .boolean: c.fields.append(("\(field)", .boolean(s.truth(at: -1))))
-                case .number:
-                    if let n = s.integer(at: -1), s.isInteger(at: -1) {
-                        c.fields.append(("\(field)", .integer(Int(n))))
-                    } else {
-                        c.fields.append(("\(field)", .number(s.number(at: -1) ?? 0)))
-                    }
-                default: break
-                }
-                s.pop()
+                if let value = keptValue("\(field)") { c.fields.append(("\(field)", value)) }
             }
             let id = node.id
             c.listScroll = interaction.listScroll[id]
@@ -89,13 +80,33 @@ extension Host {
         return kept
     }
 
+    /// `field` of the component table on top of the stack, read raw, when it
+    /// is a value a reload keeps.
+    private func keptValue(_ field: String) -> KeptState.Value? {
+        let s = lua.stack
+        s.push(field)
+        defer { s.pop() }
+        switch s.rawGet(at: -2) {
+        case .string: return .string(s.string(at: -1) ?? "")
+        case .boolean: return .boolean(s.truth(at: -1))
+        case .number:
+            if let n = s.integer(at: -1), s.isInteger(at: -1) { return .integer(Int(n)) }
+            return .number(s.number(at: -1) ?? 0)
+        default: return nil
+        }
+    }
+
     /// Gives back what `keptState()` took from the host this one reloads, to
-    /// the components that match; returns how many did. Nothing runs in the
-    /// script: fields are written raw, as the host writes them on a key.
+    /// the components that match; returns how many did. Fields are written
+    /// raw, as the host writes them on a key; then, for each value that differs
+    /// from what the reloaded script set, the component's `onChange` runs
+    /// (`restoredHandlers`), in the order of the components.
     @discardableResult
     public func restore(_ kept: KeptState) -> Int {
         guard kept.screenFile != nil, kept.screenFile == navigator.stack.last?.file else { return 0 }
         var restored = Set<String>()
+        // The fields given back that differ from the reloaded script's, by component.
+        var changed: [String: [(String, KeptState.Value)]] = [:]
         // An open tab shows its page's components only once it is open again:
         // a pass per level of tabs, while components are still being found.
         for _ in 0..<HostLimits.keptStatePasses {
@@ -109,6 +120,7 @@ extension Host {
                 restored.insert(identity)
                 let s = lua.stack
                 for (field, value) in c.fields {
+                    if keptValue(field) != value { changed[identity, default: []].append((field, value)) }
                     s.push(field)
                     switch value {
                     case .string(let text): s.push(text)
@@ -134,7 +146,44 @@ extension Host {
             if restored.count == before { break }
         }
         _ = render()
+        if !changed.isEmpty, let layer = layers.first {
+            var actions: [Action] = []
+            withComponents(of: layer) { node, identity in
+                guard let fields = changed.removeValue(forKey: identity) else { return }
+                actions += Host.restoredHandlers(node, fields)
+            }
+            // Anchors are this layout's: the handlers run before the next one.
+            if !actions.isEmpty {
+                dispatcher.handling { apply(actions) }
+                _ = render()
+            }
+        }
         return restored.count
+    }
+
+    /// The handlers a reload runs for values it gave back that the reloaded
+    /// script set otherwise: each kind's `onChange`, with the arguments its
+    /// own change would pass. Kinds whose kept values are navigation rather
+    /// than data (a list's or a tree's cursor, a dropdown's open state) run
+    /// nothing.
+    static func restoredHandlers(_ node: Node, _ fields: [(String, KeptState.Value)]) -> [Action] {
+        var actions: [Action] = []
+        for (field, value) in fields {
+            switch (node, field, value) {
+            case (is InputNode, "value", .string(let text)), (is TextAreaNode, "value", .string(let text)):
+                actions.append(.call(anchor: node.anchor, handler: "onChange", [.string(text)]))
+            case (is CheckboxNode, "checked", .boolean(let on)), (is SwitchNode, "on", .boolean(let on)):
+                actions.append(.call(anchor: node.anchor, handler: "onChange", [.boolean(on)]))
+            case (is RadioNode, "selected", .integer(let index)), (is PickerNode, "selected", .integer(let index)):
+                actions.append(.callItem(anchor: node.anchor, items: "items", index: index, handler: "onChange",
+                                         dispatch: .componentOnly))
+            case (let tabs as TabsNode, "selected", .integer(let index)) where index >= 1 && index <= tabs.tabs.count:
+                actions.append(.call(anchor: node.anchor, handler: "onChange",
+                                     [.component(tabs.tabs[index - 1].anchor), .integer(index)]))
+            default: break
+            }
+        }
+        return actions
     }
 
     /// Calls `body` with each component of `layer` and its identity, its

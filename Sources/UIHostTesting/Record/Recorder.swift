@@ -115,32 +115,63 @@ public final class Recorder {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// A line of the final frame found once in it (trimmed, at most 60
-    /// columns), preferring one the first frame did not show, then one the
-    /// last event brought, then the one with the most letters.
-    /// The bottom row (a footer of key hints) is left out while others remain.
+    /// What to expect of the final frame: a piece of text shown once in it,
+    /// whole and as little tied to layout as can be. A row is split where
+    /// layout put something between its texts — a border or rule glyph, or two
+    /// spaces or more (the columns of a table, a label and its value) — and a
+    /// piece is never cut. Prefers a piece the first frame did not show, then
+    /// one the last event brought, then a whole row, then the one with the most
+    /// letters; a piece that may have been cut by its component (ending in `…`)
+    /// comes after one that was not. The bottom row (a footer of key hints) is
+    /// left out while others remain.
     static func distinctiveLine(_ lines: [String], before: [[String]]) -> String? {
         let text = lines.joined(separator: "\n")
         var best: (score: Int, line: String)?
         for raw in lines.count > 3 ? lines.dropLast() : lines[...] {
-            var line = Substring(raw)
-            while line.first == " " { line.removeFirst() }
-            while line.last == " " { line.removeLast() }
-            var cut = ""
-            var width = 0
-            for c in line {
-                width += DisplayWidth.of(c)
-                if width > 60 { break }
-                cut.append(c)
+            let pieces = Recorder.pieces(of: raw)
+            for piece in pieces {
+                guard piece.count >= 3, text.ranges(of: piece).count == 1 else { continue }
+                var score = piece.filter { $0.isLetter || $0.isNumber }.count  // words say more than marks
+                if pieces.count == 1 { score += 100 }
+                if piece.hasSuffix("…") { score -= 200 }
+                for (i, frame) in before.enumerated() where !frame.contains(where: { $0.contains(piece) }) {
+                    score += i == 0 ? 1000 : 500
+                }
+                if best == nil || score > best!.score { best = (score, piece) }
             }
-            while cut.last == " " { cut.removeLast() }
-            guard cut.count >= 3, text.ranges(of: cut).count == 1 else { continue }
-            var score = cut.filter { $0.isLetter || $0.isNumber }.count  // words say more than marks
-            for (i, frame) in before.enumerated() where !frame.contains(where: { $0.contains(cut) }) {
-                score += i == 0 ? 1000 : 500
-            }
-            if best == nil || score > best!.score { best = (score, cut) }
         }
         return best?.line
+    }
+
+    /// The texts of a row: split at box-drawing glyphs (U+2500…U+257F) and at
+    /// runs of two spaces or more, trimmed, without the focus mark `›` before them.
+    static func pieces(of row: String) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var spaces = 0
+        func flush() {
+            var piece = Substring(current)
+            while piece.first == " " || piece.first == "›" { piece.removeFirst() }
+            while piece.last == " " { piece.removeLast() }
+            if !piece.isEmpty { pieces.append(String(piece)) }
+            current = ""
+        }
+        for c in row {
+            if let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1, (0x2500...0x257F).contains(scalar.value) {
+                flush()
+                spaces = 0
+                continue
+            }
+            if c == " " {
+                spaces += 1
+                if spaces == 2 { flush() }
+                if spaces >= 2 { continue }
+            } else {
+                spaces = 0
+            }
+            current.append(c)
+        }
+        flush()
+        return pieces
     }
 }
