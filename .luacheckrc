@@ -25,6 +25,8 @@ local ui = {
     "theme",
     -- commands and plugin menus, messages between the screen and plugins
     "command", "run", "menu", "expose", "call",
+    -- data in and out: arguments, named environment variables, JSON
+    "args", "env", json = { read_only = true, fields = { "encode", "decode", "null" } },
   },
 }
 

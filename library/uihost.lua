@@ -760,13 +760,57 @@ function ui.menu(name) end
 ---@return ui.Log? log the view, when given one plain table
 function ui.log(...) end
 
+---The screen's arguments: the words after `--` on the command line (`uihost SCREEN -- a b`,
+---`uihost render SCREEN -- a b`), or `test.open`'s `args`. Empty without them, and for plugins.
+---@type string[]
+ui.args = {}
+
+---The value of environment variable `name`, which must have been named with `--env NAME`
+---(or `test.open`'s `env`): nil when it is named but unset, an error for any other name,
+---so that a screen reads no token it was not given. The screen's only: a plugin's call errs.
+---@param name string
+---@return string?
+function ui.env(name) end
+
+---Options of `ui.json.decode` and `ui.json.encode`.
+---@class ui.JSONOptions
+---@field ordered? boolean Objects as `{ keys = {…}, values = {…} }` in document order (decode), and such tables written as objects in that order (encode). Default false.
+---@field maxDepth? integer How deep arrays and objects may nest (default 1000).
+---@field maxBytes? integer The longest document read or text written (default 64 MiB).
+---@field indent? integer encode: spaces per level, one item a line (default 0: one line, no spaces).
+
+---JSON in and out (RFC 8259). Limits of depth, size and number length end in an error
+---naming the place: `ui.json.decode: unexpected '}' at line 3, column 5 (byte 42)`.
+ui.json = {}
+
+---The value JSON's `null` decodes to (a light userdata), and that encodes as `null`.
+---@type lightuserdata
+ui.json.null = nil
+
+---Reads a JSON document: objects and arrays become tables, `null` becomes `ui.json.null`,
+---integers that fit 64 bits integers and other numbers floats (`1e999` is an error).
+---@param text string
+---@param options? ui.JSONOptions
+---@return any
+function ui.json.decode(text, options) end
+
+---Writes a value as JSON: a table with keys 1…n is an array, any other table an object with
+---its keys sorted. Functions, cycles, NaN, infinities and strings that are not UTF-8 are errors.
+---@param value any
+---@param options? ui.JSONOptions
+---@return string
+function ui.json.encode(value, options) end
+
 -- Automation scripts -----------------------------------------------------------
 
 ---Options of `test.open`.
 ---@class test.OpenOptions
 ---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
 ---@field assets? string Where `ui.image` finds assets (default "Assets").
----@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
+---@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "fs", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
+---@field args? string[] The screen's `ui.args`.
+---@field env? table<string, string|false> The variables `ui.env` may read, with their values (false: named but unset).
+---@field allowPaths? string[] Folders `fs` reaches besides the project (as `--allow-path`).
 ---@field stats? boolean Count what a terminal would be sent, for `app:stats()` (draws after every event; default false).
 
 ---A headless app opened by `test.open`: a separate host with its own Lua state. It

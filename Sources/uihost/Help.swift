@@ -16,8 +16,8 @@ enum Help {
     }
 
     static let overview = """
-usage: uihost SCREEN.lua [options]          run a screen (acts as `render` without a terminal)
-       uihost render SCREEN.lua [options]   apply --keys headless and print the final frame
+usage: uihost SCREEN.lua [options] [-- ARGS]         run a screen (acts as `render` without a terminal)
+       uihost render SCREEN.lua [options] [-- ARGS]  apply --keys headless and print the final frame
        uihost test [PATH ...] [options]     run automation scripts (*_test.lua in folders)
        uihost check PATH ...                load and validate screens (and folders of them)
        uihost record SCREEN.lua [-o FILE]   run the screen; on quit, write the session as a test
@@ -47,10 +47,13 @@ options:
                           keeping typed values, cursors, open tabs and focus
   --screen-reader         linear text instead of a frame: the focused control and
                           one line per change (keys from --keys or standard input)
-  --allow CAP,...         lift parts of the sandbox: io, os, all
+  --allow CAP,...         lift parts of the sandbox: io, os, fs, all
+  --allow-path DIR        a folder fs may reach besides the project (repeatable)
+  --env NAME              a variable ui.env may read (repeatable); no other is visible
+  -- ARGS                 (run, render) the screen's arguments, ui.args: every word after --
   --plugins DIR           load the plugins in DIR (repeatable; also plugins = { "DIR" }
                           in a uihost.lua beside the screen)
-  --grant NAME=CAP,...    give plugin NAME the io and/or os it asks for (repeatable);
+  --grant NAME=CAP,...    give plugin NAME the io, os and/or fs it asks for (repeatable);
                           a grant in uihost.lua counts only once the project is
                           trusted (uihost help trust)
   --max-instructions N    instruction budget per handler call (default 100000000)

@@ -110,6 +110,14 @@ return function(plugin, require)
   -- Called once the manifest is checked and before setup: the plugin's own
   -- `ui` (its functions know whose they are) and what the user granted.
   local function grant(ui, io, os)
+    -- The copy frozen() makes is shallow: a table inside `ui` (ui.json) gets
+    -- a frozen view of its own, or a plugin could change it for itself and
+    -- reach it through pairs.
+    local nested = {}
+    for k, v in next, ui do
+      if type(v) == "table" then nested[k] = frozen(plugin, "ui." .. tostring(k), v) end
+    end
+    for k, v in next, nested do ui[k] = v end
     ui_view = frozen(plugin, "ui", ui)
     rawset(env, "ui", ui_view)
     granted_io = io
