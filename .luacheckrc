@@ -36,8 +36,10 @@ local test = {
 }
 
 -- Screen scripts: the global `ui` (component tables are ordinary tables, so
--- their fields can be set; `ui` itself is read-only).
-read_globals = { ui = ui }
+-- their fields can be set; `ui` itself is read-only), and `fs` for screens run
+-- with --allow fs (and plugins granted it).
+local fs = { read_only = true, fields = { "list", "read", "write", "stat", "exists" } }
+read_globals = { ui = ui, fs = fs }
 
 -- Automation scripts (Scripts/tests/*_test.lua) have `test` and no `ui`: `ui`
 -- exists only inside the apps they open (code passed to app:eval is a string).

@@ -801,6 +801,49 @@ function ui.json.decode(text, options) end
 ---@return string
 function ui.json.encode(value, options) end
 
+-- Files: fs (--allow fs; plugins: permissions = { "fs" } and a grant) ----------
+
+---An entry of a folder, or what `fs.stat` finds.
+---@class fs.Entry
+---@field name string The last part of the path (bytes as they are on disk).
+---@field kind "file"|"directory"|"link"|"other" A symlink is a "link" in `fs.list` (not followed); `fs.stat` follows it.
+---@field size integer Bytes.
+---@field mtime integer Last modified, in seconds since 1970 (as `os.time` counts).
+---@field link? boolean `fs.stat`: the path itself is a symlink (leading inside).
+
+---The files of the project (the folder of the first screen) and of the `--allow-path`
+---folders; for a plugin, its own folder and the `--allow-path` folders. Paths are
+---resolved by real path: `..`, symlinks leading out, FIFOs and devices are refused with
+---an error naming the path.
+fs = {}
+
+---The entries of a folder (default "."), sorted by name; at most 10^5.
+---@param dir? string
+---@return fs.Entry[]
+function fs.list(dir) end
+
+---The bytes of a regular file: at most 64 MiB unless `maxBytes` says otherwise.
+---@param path string
+---@param options? { maxBytes?: integer }
+---@return string
+function fs.read(path, options) end
+
+---Writes the file whole (a temporary file renamed over it); its folder must exist.
+---@param path string
+---@param text string
+---@return true
+function fs.write(path, text) end
+
+---The entry at `path` (symlinks inside followed), or nil when nothing is there.
+---@param path string
+---@return fs.Entry?
+function fs.stat(path) end
+
+---Whether something is at `path`.
+---@param path string
+---@return boolean
+function fs.exists(path) end
+
 -- Automation scripts -----------------------------------------------------------
 
 ---Options of `test.open`.

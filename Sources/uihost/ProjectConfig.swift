@@ -69,6 +69,7 @@ enum ProjectConfig {
         read_globals = {
           ui = { fields = { \(list(functions(of: "ui", in: stubs))) } },
           test = { fields = { \(list(functions(of: "test", in: stubs))) } },
+          fs = { fields = { \(list(functions(of: "fs", in: stubs))) } },
         }
 
         """
