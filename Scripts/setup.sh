@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs what uihost needs to build and test on Debian: Lua 5.4 headers,
-# pkg-config, luacheck. Silent when all is there; idempotent. As root it installs
+# Installs what uihost needs to build and test on Debian: Lua 5.4 and
+# cmark-gfm headers, pkg-config, luacheck. Silent when all is there; idempotent. As root it installs
 # with apt-get; otherwise it prints the exact command and exits non-zero.
 set -euo pipefail
 
 missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+# ui.markdown parses with GitHub's cmark; the extensions' headers have no .pc file.
+pkg-config --exists libcmark-gfm 2>/dev/null || missing+=(libcmark-gfm-dev)
+[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing+=(libcmark-gfm-extensions-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ "${UIHOST_SETUP_TEST_TOOLS:-0}" = 1 ]; then
   command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)

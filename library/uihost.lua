@@ -458,6 +458,14 @@
 ---@field text? string The words in the pill (default "").
 ---@field kind? "info"|"success"|"warning"|"error" Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x).
 
+---Markdown drawn for the terminal: CommonMark with GitHub tables, task lists, strikethrough and autolinks. It wraps and scrolls (Up/Down/PageUp/PageDown/Home/End, the wheel); Tab/Shift-Tab step through its links, Enter or a click calls onLink(url). Raw HTML is not shown. `md:toc()` lists the headings, `md:scrollTo(heading)` shows one first.
+---@class ui.Markdown : ui.Component
+---@field text? string The markdown (default ""); parsed once per text, and only as far as it is shown.
+---@field onLink? fun(url: string, md: ui.Markdown) Called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 -- END GENERATED component classes
 
 ---The methods of a `ui.log` view (its fields are above).
@@ -468,6 +476,24 @@ local Log = {}
 ---oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
 ---@param text string|number
 function Log:append(text) end
+
+---The methods of a `ui.markdown` view (its fields are above).
+---@class ui.Markdown
+local Markdown = {}
+
+---A heading of a markdown text.
+---@class ui.MarkdownHeading
+---@field level integer 1 for `#`, 2 for `##`, …
+---@field text string Its text, without marks.
+
+---Every heading of the text, in order (the whole text is parsed for it).
+---@return ui.MarkdownHeading[]
+function Markdown:toc() end
+
+---Shows a heading first on the next frame: its text (the first match, then one matching
+---without case), its number in `md:toc()`, or an entry of it. An error when there is none.
+---@param heading string|integer|ui.MarkdownHeading
+function Markdown:scrollTo(heading) end
 
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
@@ -629,6 +655,11 @@ function ui.link(props) end
 ---@param props ui.Badge|string Fields, or the text itself.
 ---@return ui.Badge
 function ui.badge(props) end
+
+---Markdown: `ui.markdown { text = "# Title\n\nSome *text*.", onLink = function(url) … end }`.
+---@param props ui.Markdown
+---@return ui.Markdown
+function ui.markdown(props) end
 
 -- END GENERATED component constructors
 

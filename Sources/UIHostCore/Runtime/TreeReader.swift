@@ -36,6 +36,8 @@ final class TreeReader {
 
     let assets: AssetStore
     let wrapCache = WrapCache()
+    /// Parsed markdown documents, one per `ui.markdown` table and text.
+    let markdownCache = MarkdownCache()
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
