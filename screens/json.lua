@@ -18,7 +18,13 @@ if ui.args[1] then
     problem = "reading " .. name .. " needs the fs capability: uihost screens/json.lua --allow fs -- " .. name
   else
     local ok, text = pcall(fs.read, name)
-    if ok then source = text else problem = text end
+    if ok then
+      source = text
+    else
+      -- fs starts relative paths at the project (this screen's folder), not the current directory.
+      problem = text .. (name:sub(1, 1) ~= "/" and
+        "\n(a relative path starts at the screen's folder; for a file elsewhere give its absolute path and --allow-path DIR)" or "")
+    end
   end
 end
 
