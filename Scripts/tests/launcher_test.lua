@@ -23,7 +23,8 @@ local entries = {
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
   { title = "About",              subtitle = "boxes, links, sizes and align", screenTitle = "About",            shows = "│ › Lua" },
   { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   screenTitle = "JSON: sample.json", shows = "sample.json: {6}" },
-  { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",       shows = "fs capability" },
+  { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",
+    shows = "fs capability" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
