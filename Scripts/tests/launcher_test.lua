@@ -22,7 +22,8 @@ local entries = {
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
   { title = "About",              subtitle = "boxes, links, sizes and align", screenTitle = "About",            shows = "│ › Lua" },
-  { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   screenTitle = "JSON: sample.json", shows = "sample.json: {6}" },
+  { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   screenTitle = "JSON: sample.json",
+    shows = "sample.json: {6}" },
   { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",
     shows = "fs capability" },
 }
