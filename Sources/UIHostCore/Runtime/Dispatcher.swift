@@ -259,11 +259,12 @@ final class Dispatcher {
 
     /// Shows a handler error in the banner and keeps it for `app:errors()`.
     func report(_ message: String, traceback: String = "") {
-        let message = attribute?(message) ?? message
+        let full = attribute?(message) ?? message
+        let message = HostLimits.cut(full, to: HostLimits.maxKeptErrorBytes)
         errors.append(message)
         if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
         banner = message
-        log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
+        log("uihost: " + full + (traceback.isEmpty ? "" : "\n" + traceback))
     }
 
     func report(_ error: LuaError) {

@@ -74,7 +74,12 @@ extension FieldReader {
         let n = reader.boundedLength(list, limit: HostLimits.maxArrayRead, path: fieldName(key))
         var result: [Span] = []
         result.reserveCapacity(n)
-        for i in stride(from: 1, through: n, by: 1) {
+        // The spans' texts are joined into what shows: read up to a bound, not
+        // as many copies of one long string as the table names.
+        var bytes = 0
+        for i in stride(from: 1, through: n, by: 1) where bytes <= HostLimits.maxSpanBytes {
+            let before = result.count
+            defer { if result.count > before { bytes += result[result.count - 1].text.utf8.count } }
             switch s.rawGetIndex(at: list, i) {
             case .string, .number:
                 result.append(Span(text: text(at: -1), style: .plain))
@@ -91,6 +96,10 @@ extension FieldReader {
                 reader.problem("\(fieldName(key))[\(i)] must be a string or table (got \(reader.typeName(-1)))")
             }
             s.pop()
+        }
+        if bytes > HostLimits.maxSpanBytes, var last = result.popLast() {
+            last.text = HostLimits.cut(last.text, to: max(1, last.text.utf8.count - (bytes - HostLimits.maxSpanBytes)))
+            result.append(last)
         }
         return result.isEmpty ? nil : result
     }
