@@ -46,6 +46,8 @@ extension Host {
             return [.enter, .space, .down, .up, .esc]
         case is ScrollNode:
             return [.up, .down, .pageUp, .pageDown, .home, .end]
+        case is MarkdownNode:
+            return [.up, .down, .pageUp, .pageDown, .home, .tab, .shiftTab, .enter, .space]
         default:
             return [.enter, .space, .left, .right]
         }
