@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where a document can be cut into pieces that parse alone as they parse
 /// together, so that a 10 MB document shows its first screen after parsing
 /// its first 64 KiB, and the rest is parsed as it is scrolled to.
@@ -72,9 +76,11 @@ enum MarkdownChunker {
 
     /// The index past the line at `start` (after its `\n`).
     private static func lineEnd(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        var k = start
-        while k < text.count, text[k] != 0x0A { k += 1 }
-        return min(text.count, k + 1)
+        // memchr: the reference scan walks every line of a 10 MB document before its first frame.
+        guard start < text.count, let base = text.baseAddress else { return text.count }
+        let from = UnsafeRawPointer(base + start)
+        guard let found = memchr(from, 0x0A, text.count - start) else { return text.count }
+        return start + (UnsafeRawPointer(found) - from) + 1
     }
 
     private static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
