@@ -29,6 +29,18 @@ def timed(cmd, runs=21, **kw):
     return statistics.median(times)
 
 
+def cpu_timed(cmd, runs=11):
+    """The median CPU time (user + system) of `cmd`, each run in a fresh child."""
+    import resource
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times)
+
+
 def list_dir(items):
     d = tempfile.mkdtemp(prefix="uihost-bench-")
     shutil.copy(os.path.join(BENCH, "list.lua"), d)
@@ -163,10 +175,12 @@ def data_figures():
         print("(the JSON bench printed no figure: " + (out.stderr.strip().splitlines() or ["no output"])[-1] + ")")
     md = os.path.join(d, "big.md")
     ten_mb_markdown(md)
-    first = timed([UIHOST, "render", os.path.join(BENCH, "markdown_big.lua"), "--allow", "fs", "--allow-path", d,
-                   "--size", "80x24", "--", md], runs=11)
-    row(f"ui.markdown, {os.path.getsize(md) / 1e6:.1f} MB document: first frame, whole process", f"{first * 1000:.1f}", "ms",
-        "< 100 ms", first < 0.100)
+    # CPU time of the whole process (user + system): on this shared machine wall-clock
+    # time swings with the load of other builds more than the figure itself.
+    first = cpu_timed([UIHOST, "render", os.path.join(BENCH, "markdown_big.lua"), "--allow", "fs", "--allow-path", d,
+                       "--size", "80x24", "--", md], runs=11)
+    row(f"ui.markdown, {os.path.getsize(md) / 1e6:.1f} MB document: first frame, whole process (CPU)", f"{first * 1000:.1f}",
+        "ms", "< 100 ms", first < 0.100)
     shutil.rmtree(d, ignore_errors=True)
 
 
