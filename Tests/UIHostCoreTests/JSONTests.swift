@@ -131,6 +131,12 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(try error(h, "ui.json.decode(nil)"), "bad argument #1 to 'decode' (string expected, got nil)")
     }
 
+    func testNullCrossesUICallAsItself() throws {
+        let h = try host()
+        try h.runLua("ui.expose { doc = function() return ui.json.decode('[null, {\"a\": null}]') end }")
+        XCTAssertEqual(try h.evalString("ui.json.encode(ui.call('doc'))"), #"[null,{"a":null}]"#)
+    }
+
     // MARK: - What cannot be encoded
 
     func testEncodeRefusesWhatJSONCannotHoldNamingThePlace() throws {

@@ -259,6 +259,15 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(rows(h).first, " › # Two")
     }
 
+    func testANewTextStartsAtItsTopWithoutTheOldLinkCursor() throws {
+        let h = try host("'[a](https://a.example) [b](https://b.example)'")
+        press(h, .tab, .tab)
+        try h.runLua("md.text = 'no links here'")
+        press(h, .enter)
+        XCTAssertEqual(try h.evalString("#opened"), "0")
+        XCTAssertEqual(rows(h).first, " › no links here")
+    }
+
     func testDrawingNeverFailsInTinyAreas() throws {
         for (cols, rows) in [(0, 0), (1, 1), (3, 3)] {
             let h = try host("'# Title\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] x'", cols: cols, rows: rows)

@@ -63,6 +63,11 @@ final class MarkdownNode: Node {
         glyphs = context.glyphs
         key = MarkdownLayout.Key(width: max(1, rect.width - MarkdownNode.margins), ascii: glyphs.isASCII, urlsInText: glyphs.urlsInText)
         view = context.state.markdown[id] ?? MarkdownViewState()
+        if view.document != ObjectIdentifier(document) {
+            // A new text: a heading asked for is of the new text (md:scrollTo after text = …); the rest is not.
+            view = MarkdownViewState(document: ObjectIdentifier(document), pendingHeading: view.pendingHeading)
+        }
+        if let link = view.link, link >= Int32(document.links.count) { view.link = nil }
         if let heading = view.pendingHeading {
             view.pendingHeading = nil
             if let line = document.line(ofHeading: heading, key, glyphs: glyphs) { view.top = line }
