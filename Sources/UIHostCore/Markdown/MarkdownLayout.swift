@@ -1,10 +1,3 @@
-/// One row of a laid-out document: styled runs that fit the width, and the
-/// style the rest of the row takes (a code block's background).
-struct MarkdownLine {
-    var runs: [MarkdownRun]
-    var fill: Style?
-}
-
 /// Blocks into rows: paragraphs and headings wrapped at word boundaries by
 /// display width, code cut (never wrapped), tables with aligned columns that
 /// share the width, the marks of quotes and lists in the margin.
