@@ -100,8 +100,9 @@ public struct ConfinedFiles {
 
     // MARK: - Reading
 
-    /// The bytes of the regular file at `path`: at most `maxBytes`.
-    public func read(_ path: [UInt8], maxBytes: Int) throws(FileSystem.Failure) -> [UInt8] {
+    /// The bytes of the regular file at `path`: at most `maxBytes` (`bound` names
+    /// what set it, for the message).
+    public func read(_ path: [UInt8], maxBytes: Int, bound: String = "maxBytes") throws(FileSystem.Failure) -> [UInt8] {
         let full = try absolute(path)
         try requireRegular(full, shown: path, verb: "read")
         let fd = try open(full, shown: path, flags: O_RDONLY)
@@ -111,7 +112,7 @@ public struct ConfinedFiles {
         if let problem = ConfinedFiles.notRegular(st.st_mode, path, verb: "read") { throw problem }
         let size = Int(st.st_size)
         guard size <= maxBytes else {
-            throw FileSystem.Failure(reason: "\(ConfinedFiles.shown(path)) is \(ConfinedFiles.size(size)), more than the \(ConfinedFiles.size(maxBytes)) allowed (maxBytes)")
+            throw FileSystem.Failure(reason: "\(ConfinedFiles.shown(path)) is \(ConfinedFiles.size(size)), more than the \(ConfinedFiles.size(maxBytes)) allowed (\(bound))")
         }
         // A regular file: O_NONBLOCK changes nothing, and the size bounds the loop (it may grow meanwhile).
         var result = [UInt8](repeating: 0, count: size)

@@ -147,7 +147,9 @@ final class FSTests: XCTestCase {
         options.maxMemory = 4 << 20
         try scratch.write("project/big.bin", String(repeating: "a", count: 5 << 20))
         let h = try Host(script: try scratch.write("project/s.lua", "return ui.screen { title = 'F' }"), options: options)
-        XCTAssertTrue(try error(h, "fs.read('big.bin')").hasPrefix("fs.read: 'big.bin' is 5 MiB, more than the "))
+        let message = try error(h, "fs.read('big.bin')")
+        XCTAssertTrue(message.hasPrefix("fs.read: 'big.bin' is 5 MiB, more than the "), message)
+        XCTAssertTrue(message.hasSuffix(" allowed (what the scripts' memory limit has left)"), message)
     }
 
     func testAllowPathAddsAFolder() throws {

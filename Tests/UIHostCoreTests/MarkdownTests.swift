@@ -268,6 +268,12 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(rows(h).first, " › no links here")
     }
 
+    func testInsideAScrollItIsMeasuredAtABoundedWidth() throws {
+        let source = "return ui.screen { title = 'M', ui.scroll { height = 5, ui.markdown { text = '# T\\n\\n---\\n\\n| a |\\n|---|\\n| 1 |' } } }"
+        let h = try Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: 30, rows: 8)))
+        XCTAssertEqual(h.render().line(2), " › # T")
+    }
+
     func testDrawingNeverFailsInTinyAreas() throws {
         for (cols, rows) in [(0, 0), (1, 1), (3, 3)] {
             let h = try host("'# Title\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] x'", cols: cols, rows: rows)

@@ -86,9 +86,13 @@ enum FSModule {
         let host = UIModule.host(L)
         // The bytes become a Lua string, which must fit in what the scripts may still allocate.
         let limit = host.options.maxMemory
-        if limit > 0 { maxBytes = min(maxBytes, max(0, limit - host.lua.memoryUsed)) }
+        var bound = "maxBytes"
+        if limit > 0, limit - host.lua.memoryUsed < maxBytes {
+            maxBytes = max(0, limit - host.lua.memoryUsed)
+            bound = "what the scripts' memory limit has left"
+        }
         do throws(FileSystem.Failure) {
-            let bytes = try files(host, UIModule.origin(L)).read(file, maxBytes: maxBytes)
+            let bytes = try files(host, UIModule.origin(L)).read(file, maxBytes: maxBytes, bound: bound)
             s.chargeWork(bytes.count / 8)
             s.push(bytes: bytes)
             return 1

@@ -41,13 +41,17 @@ final class MarkdownNode: Node {
 
     /// Rows a markdown asks for in a stack, at most: a long document scrolls.
     static let maxNaturalRows = 200
+    /// Columns it lays out at most (a frame is at most 1000 wide).
+    static let maxWidth = 1000
 
     override var isFocusable: Bool { true }
     override var takesTab: Bool { true }
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { measure(width: key.width + MarkdownNode.margins) }
     override func measure(width: Int) -> Int {
-        let k = MarkdownLayout.Key(width: max(1, width - MarkdownNode.margins), ascii: key.ascii, urlsInText: key.urlsInText)
+        // A scroll measures its children at an unbounded width: no frame is wider than 1000 columns.
+        let k = MarkdownLayout.Key(width: max(1, min(width, MarkdownNode.maxWidth) - MarkdownNode.margins), ascii: key.ascii,
+                                   urlsInText: key.urlsInText)
         document.layOut(through: MarkdownNode.maxNaturalRows, k, glyphs: glyphs)
         return min(document.lines.count, MarkdownNode.maxNaturalRows)
     }
@@ -61,7 +65,8 @@ final class MarkdownNode: Node {
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
         glyphs = context.glyphs
-        key = MarkdownLayout.Key(width: max(1, rect.width - MarkdownNode.margins), ascii: glyphs.isASCII, urlsInText: glyphs.urlsInText)
+        key = MarkdownLayout.Key(width: max(1, min(rect.width, MarkdownNode.maxWidth) - MarkdownNode.margins), ascii: glyphs.isASCII,
+                                 urlsInText: glyphs.urlsInText)
         view = context.state.markdown[id] ?? MarkdownViewState()
         if view.document != ObjectIdentifier(document) {
             // A new text: a heading asked for is of the new text (md:scrollTo after text = …); the rest is not.
