@@ -29,6 +29,9 @@ local KEYWORDS = { "left", "center", "right", "top", "bottom", "menu", "wheel", 
 
 return function(seed)
   local rng = Rng.new(seed)
+  -- Markdown draws from a stream of its own, so that adding it left the screens
+  -- of every other seed (and the fixed slice the tests run) as they were.
+  local mdrng = Rng.new(seed * 31 + 7)
   local made = {}    -- recently built components: the targets of hostile edits
   local timers = {}  -- handles of recent timers, to cancel
   -- Building the screen shares one instruction budget: the huge values come
@@ -167,8 +170,27 @@ return function(seed)
     end
   end
 
+  -- Markdown around hostile text: headings, lists, a table, links (one that
+  -- would run script), raw HTML and quotes nested deep; a link's handler
+  -- replaces the text with another such.
+  local function markdownText()
+    local s = mdrng:pick(STRINGS)
+    local parts = { "# " .. s, "- a\n- [x] " .. s, "| a | b |\n|---|--:|\n| 1 | " .. s .. " |",
+      "[l](" .. s .. ") [j](javascript:x) <https://x.example>", "<b>" .. s .. "</b><script>x</script>",
+      string.rep("> ", mdrng:pick { 1, 100, 10000 }) .. s, string.rep("- ", mdrng:pick { 1, 100, 10000 }) .. s,
+      "```\n" .. s .. "\n```" }
+    local text = {}
+    for i = 1, mdrng:range(0, 5) do text[i] = mdrng:pick(parts) end
+    return table.concat(text, "\n\n")
+  end
+
+  local function markdown()
+    return ui.markdown { text = markdownText(), onLink = function(_, md) md.text = markdownText() end }
+  end
+
   local function screen(depth)
     local fields = children({ title = str() }, depth, rng:range(1, 8))
+    if mdrng:chance(0.5) then fields[#fields + 1] = markdown() end
     if rng:chance(0.4) then
       local width = rng:chance(0.3) and rng:range(1, 1000) or nil
       fields.drawer = make("drawer", children({ width = width }, depth, rng:range(0, 4)))

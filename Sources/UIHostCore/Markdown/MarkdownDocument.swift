@@ -53,6 +53,10 @@ final class MarkdownDocument {
     /// The first line each link shows on, by link index.
     private(set) var linkLines: [Int32: Int] = [:]
     private var layoutKey = MarkdownLayout.Key(width: -1, ascii: false, urlsInText: false)
+    /// Layouts at other widths, kept: a stack measures at one width and lays
+    /// out at another, and one table may show in several places.
+    private var others: [MarkdownLayout.Key: (lines: [MarkdownLine], blockLines: [Int], linkLines: [Int32: Int])] = [:]
+    private static let maxLayouts = 4
 
     /// Whether every block is laid out (so `lines.count` is the document's height).
     var isLaidOut: Bool { isParsed && blockLines.count == sink.blocks.count }
@@ -60,10 +64,12 @@ final class MarkdownDocument {
     /// Lays out (parsing as needed) until line `line` exists or the document ends.
     func layOut(through line: Int, _ key: MarkdownLayout.Key, glyphs: Glyphs) {
         if key != layoutKey {
+            if layoutKey.width >= 0 {
+                if others.count >= MarkdownDocument.maxLayouts { others.removeAll() }
+                others[layoutKey] = (lines, blockLines, linkLines)
+            }
             layoutKey = key
-            lines.removeAll(keepingCapacity: true)
-            blockLines.removeAll(keepingCapacity: true)
-            linkLines.removeAll(keepingCapacity: true)
+            (lines, blockLines, linkLines) = others.removeValue(forKey: key) ?? ([], [], [:])
         }
         while lines.count <= line {
             if blockLines.count == sink.blocks.count, !parseMore() { return }

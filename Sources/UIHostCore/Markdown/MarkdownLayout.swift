@@ -3,7 +3,7 @@
 /// share the width, the marks of quotes and lists in the margin.
 enum MarkdownLayout {
     /// What a layout depends on besides the blocks.
-    struct Key: Equatable {
+    struct Key: Hashable {
         var width: Int
         var ascii: Bool
         var urlsInText: Bool
