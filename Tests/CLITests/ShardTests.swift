@@ -24,8 +24,12 @@ final class ShardTests: XCTestCase {
 
     func testTheShardsOfTheProjectSuiteRunEveryCaseExactlyOnce() throws {
         // The whole suite and its three slices, run side by side (as CI runs slices).
-        let runs: [[String]] = [["test", "Scripts/tests", "-j", "2"]]
-            + (1...3).map { ["test", "Scripts/tests", "-j", "2", "--shard", "\($0)/3"] }
+        // Eight workers share the machine's cores (two, with other builds), so a
+        // case takes several times its usual time: the per-case timeout, a
+        // deadlock guard, is given room for that (a case that hangs still fails).
+        let guardSeconds = ["--timeout", "60"]
+        let runs: [[String]] = [["test", "Scripts/tests", "-j", "2"] + guardSeconds]
+            + (1...3).map { ["test", "Scripts/tests", "-j", "2", "--shard", "\($0)/3"] + guardSeconds }
         final class Results: @unchecked Sendable {   // each slot written once, under the lock
             var slots: [Result<Uihost.Result, Error>?]
             let lock = NSLock()
