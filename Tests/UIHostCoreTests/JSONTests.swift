@@ -137,6 +137,48 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(try h.evalString("ui.json.encode(ui.call('doc'))"), #"[null,{"a":null}]"#)
     }
 
+    /// Mangled documents (bytes changed, cut, repeated) decode or fail with a
+    /// message, never crash or leave the stack changed; what decodes encodes to
+    /// a text that decodes to the same text again.
+    func testMangledDocumentsDecodeOrFailCleanly() throws {
+        let h = try host()
+        let sample = Array(#"{"a": [1, -2.5e3, "x\u00e9\n", true, null, {"b": {}}], "c": "\ud83d\ude00", "d": []}"#.utf8)
+        let alphabet = Array(#"{}[]:,"\-+.eE0123456789 tfnul"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF, 0xED, 0xA0, 0x80]
+        var rng = RNG(seed: 0x5EED)
+        try h.runLua("""
+            function roundTrip(text)
+              local ok, v = pcall(ui.json.decode, text)
+              if not ok then
+                assert(type(v) == "string" and v:find("^ui%.json%.decode: ") or v:find(": ui%.json%.decode: "), tostring(v))
+                return "error"
+              end
+              local once = ui.json.encode(v)
+              assert(ui.json.encode(ui.json.decode(once)) == once, once)
+              return "ok"
+            end
+            """)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<2000 {
+            var doc = sample
+            for _ in 0..<(1 + rng.below(4)) {
+                switch rng.below(3) {
+                case 0 where !doc.isEmpty: doc[rng.below(doc.count)] = alphabet[rng.below(alphabet.count)]
+                case 1 where !doc.isEmpty: doc.removeSubrange(rng.below(doc.count)..<doc.count)
+                default: doc.insert(alphabet[rng.below(alphabet.count)], at: rng.below(doc.count + 1))
+                }
+            }
+            let top = h.lua.stack.top
+            h.lua.stack.push(bytes: doc)
+            h.lua.stack.setGlobal("doc")
+            let outcome = try h.evalString("roundTrip(doc)") ?? "?"
+            outcomes[outcome, default: 0] += 1
+            XCTAssertEqual(h.lua.stack.top, top)
+        }
+        XCTAssertGreaterThan(outcomes["ok"] ?? 0, 0, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["error"] ?? 0, 0, "\(outcomes)")
+        XCTAssertEqual(outcomes.count, 2, "\(outcomes)")
+    }
+
     // MARK: - What cannot be encoded
 
     func testEncodeRefusesWhatJSONCannotHoldNamingThePlace() throws {

@@ -274,6 +274,34 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(h.render().line(2), " › # T")
     }
 
+    /// Mangled documents draw without crashing, and no control character of
+    /// theirs reaches the frame or a hyperlink.
+    func testMangledDocumentsDrawSafely() throws {
+        let sample = Array("# T *a*\n\n- [x] b\n  > c `d`\n\n| x | y |\n|:-|-:|\n| [l](https://e.x) | <b>h</b> |\n\n```\nk\n```\n".utf8)
+        let alphabet = Array("#*-_>`|:[]()<>!~\n \t1.x".utf8) + [0x1B, 0x07, 0x00, 0xC2, 0x9B, 0xFF]
+        var rng = RNG(seed: 0x3D)
+        let h = try host("''", cols: 40, rows: 12)
+        for _ in 0..<300 {
+            var doc = sample
+            for _ in 0..<(1 + rng.below(6)) {
+                if rng.below(2) == 0, !doc.isEmpty {
+                    doc[rng.below(doc.count)] = alphabet[rng.below(alphabet.count)]
+                } else {
+                    doc.insert(alphabet[rng.below(alphabet.count)], at: rng.below(doc.count + 1))
+                }
+            }
+            h.lua.stack.push(bytes: doc)
+            h.lua.stack.setGlobal("doc")
+            try h.runLua("md.text = doc")
+            press(h, .tab, .down, .end, .enter)
+            let frame = h.render()
+            for y in 0..<frame.height {
+                XCTAssertFalse(frame.line(y).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, frame.line(y))
+            }
+            XCTAssertFalse(frame.links.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        }
+    }
+
     func testDrawingNeverFailsInTinyAreas() throws {
         for (cols, rows) in [(0, 0), (1, 1), (3, 3)] {
             let h = try host("'# Title\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] x'", cols: cols, rows: rows)
