@@ -302,6 +302,18 @@ final class MarkdownTests: XCTestCase {
         }
     }
 
+    func testOneTextShownTwiceAtTwoWidthsDrawsEachAtItsOwn() throws {
+        let source = """
+        local md = ui.markdown { text = 'one two three four five six seven eight nine ten' }
+        return ui.screen { title = 'M', ui.hstack { ui.vstack { width = 16, md }, ui.vstack { md } } }
+        """
+        let h = try Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: 60, rows: 8)))
+        let frame = h.render()
+        XCTAssertTrue(frame.line(2).hasPrefix(" › one two"), frame.text)
+        XCTAssertTrue(frame.line(2).contains("one two three four five six seven"), frame.text)
+        XCTAssertEqual(frame.line(3).prefix(16).trimmingCharacters(in: .whitespaces), "four five six")
+    }
+
     func testDrawingNeverFailsInTinyAreas() throws {
         for (cols, rows) in [(0, 0), (1, 1), (3, 3)] {
             let h = try host("'# Title\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n\\n- [x] x'", cols: cols, rows: rows)

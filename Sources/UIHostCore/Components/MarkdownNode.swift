@@ -81,6 +81,12 @@ final class MarkdownNode: Node {
         context.state.markdown[id] = view
     }
 
+    /// Makes the document's lines those of this node's width again: the same
+    /// text may be measured at another width, or shown in another place, meanwhile.
+    private func showLayout() {
+        document.layOut(through: view.top + max(1, rect.height), key, glyphs: glyphs)
+    }
+
     /// `top` within the document: past the end only as far as a screenful.
     private func clamped(_ top: Int) -> Int {
         let height = max(1, rect.height)
@@ -97,6 +103,7 @@ final class MarkdownNode: Node {
         Gutter.draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
         let body = self.body
         guard !body.isEmpty else { return }
+        showLayout()
         let lines = document.lines
         for row in 0..<body.height {
             let index = view.top + row
@@ -154,6 +161,7 @@ final class MarkdownNode: Node {
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
+        showLayout()
         let index = view.top + (y - rect.y)
         guard document.lines.indices.contains(index) else { return [] }
         var column = body.x
@@ -187,6 +195,7 @@ final class MarkdownNode: Node {
     /// The next (or previous) link, scrolled into view; nil past the last
     /// (or first), so that focus moves on.
     private func moveLink(by step: Int32) -> [Action]? {
+        showLayout()
         var target: Int32
         if let current = view.link {
             target = current + step
