@@ -249,6 +249,15 @@ final class MarkdownTests: XCTestCase {
         XCTAssertLessThanOrEqual(md.document.parsedBytes, 2 * MarkdownChunker.target)
     }
 
+    func testTheHostKeepsAtMost64MiBOfAText() throws {
+        let h = try host("string.rep('a line of text\\n', 4700000)", rows: 6)
+        XCTAssertTrue(rows(h).first?.hasPrefix(" › a line of text a line of text") == true)
+        let md = try XCTUnwrap(node(h))
+        XCTAssertLessThanOrEqual(md.document.byteCount, MarkdownCache.maxTextBytes + 200)
+        // One paragraph without an empty line: the first piece ends at the hard limit.
+        XCTAssertLessThanOrEqual(md.document.parsedBytes, MarkdownChunker.hardLimit + 200)
+    }
+
     func testANewTextIsParsedAgainAndTheSameTextIsNot() throws {
         let h = try host("'# One'")
         let first = try XCTUnwrap(node(h)).document

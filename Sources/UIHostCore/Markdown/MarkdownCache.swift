@@ -24,13 +24,26 @@ final class MarkdownCache {
         if let bytes, let entry = entries[id], entry.address == UnsafeRawPointer(bytes), entry.count == count {
             return entry.document
         }
-        let document = MarkdownDocument(bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
+        let document = MarkdownDocument(bytes.map { MarkdownCache.bounded(UnsafeBufferPointer(start: $0, count: count)) } ?? [])
         if entries.count >= MarkdownCache.maxEntries { entries.removeAll(keepingCapacity: true) }
         if let bytes {
             stack.pushCopy(of: -1)
             entries[id] = Entry(text: LuaRef(popping: stack, of: lua), address: UnsafeRawPointer(bytes), count: count, document: document)
         }
         return document
+    }
+
+    /// The host keeps at most this much of a text (its blocks and lines cost
+    /// several times the text once all of it is shown).
+    static let maxTextBytes = 64 << 20
+
+    /// The text, or its first `maxTextBytes` (to a line's end) and a note that says so.
+    static func bounded(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard text.count > maxTextBytes else { return Array(text) }
+        var end = maxTextBytes
+        while end > 0, text[end - 1] != 0x0A { end -= 1 }
+        return Array(text[0..<(end > 0 ? end : maxTextBytes)])
+            + Array("\n\n---\n\n*The text goes on for \(text.count >> 20) MiB in all; the first 64 MiB are shown.*\n".utf8)
     }
 
     /// The collector took the table: its document goes too.
