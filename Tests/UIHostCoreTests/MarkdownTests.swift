@@ -235,6 +235,24 @@ final class MarkdownTests: XCTestCase {
         XCTAssertTrue(md.document.lines.contains { $0.runs.map(\.text).joined() == "… 989 more columns" })
     }
 
+    func testATableLongerThanAPieceGoesOnAsTheSameTable() throws {
+        let h = try host("'| a | b | c |\\n|:--|:-:|--:|\\n' .. string.rep('| 1 | 2 | 3 |\\n', 200000)", rows: 6)
+        try h.runLua("md:toc()")   // parses every piece
+        let md = try XCTUnwrap(node(h))
+        XCTAssertGreaterThan(md.document.byteCount, 2 * MarkdownChunker.hardLimit)
+        let tables = md.document.blocks.compactMap { block -> MarkdownTable? in
+            if case .table(let t) = block.kind { return t }
+            return nil
+        }
+        XCTAssertEqual(tables.count, md.document.blocks.count, "every row parsed as a table's")
+        XCTAssertGreaterThan(tables.count, 1)
+        XCTAssertEqual(tables.map(\.rows.count).reduce(0, +), 200001)
+        XCTAssertEqual(tables.first?.headerRows, 1)
+        XCTAssertEqual(Set(tables.dropFirst().map(\.headerRows)), [0])
+        XCTAssertEqual(Set(md.document.blocks.dropFirst().map(\.gapBefore)), [false])
+        XCTAssertEqual(tables.last?.alignments, [.left, .center, .right])
+    }
+
     func testATenMegabyteDocumentShowsItsFirstFrameFromItsFirstPiece() throws {
         let h = try host("string.rep('## Part\\n\\nSome *text* and a [link](https://example.org).\\n\\n', 200000)", rows: 24)
         XCTAssertEqual(rows(h)[0], " › ## Part")

@@ -27,25 +27,58 @@ enum MarkdownChunker {
         case html([UInt8])
     }
 
-    /// The end of the piece that starts at `start`.
-    static func end(of text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// The end of the piece that starts at `start`, and, when it ends inside a
+    /// table (at the hard limit), the table's header and delimiter rows: given
+    /// before the next piece, its rows parse as the same table's.
+    /// `carried`: the header of a table the piece before ended inside, whose
+    /// rows this piece starts with.
+    static func piece(of text: UnsafeBufferPointer<UInt8>, from start: Int, carrying carried: [UInt8]? = nil) -> (end: Int, tableHeader: [UInt8]?) {
         let n = text.count
-        guard n - start > target else { return n }
+        guard n - start > target else { return (n, nil) }
         var open = Open.none
         var line = start
         var previousBlank = false
+        var previousLine = start
+        // The header and delimiter rows of the table the lines are in, if any.
+        var table: Range<Int>?
+        var carried = carried
         while line < n {
-            let next = lineEnd(text, line) 
+            let next = lineEnd(text, line)
             let blank = isBlank(text, line, next)
-            if line - start >= hardLimit { return line > start ? line : min(n, utf8Boundary(text, start + hardLimit)) }
+            if line - start >= hardLimit {
+                guard line > start else { return (min(n, utf8Boundary(text, start + hardLimit)), nil) }
+                return (line, table.map { Array(text[$0]) + (text[$0.upperBound - 1] == 0x0A ? [] : [0x0A]) } ?? carried)
+            }
             if line - start >= target, previousBlank, !blank, case .none = open, startsTopLevelBlock(text, line, next) {
-                return line
+                return (line, nil)
+            }
+            if blank {
+                table = nil
+                carried = nil
+            } else if case .none = open, table == nil, line > start, !previousBlank,
+                      isDelimiterRow(text, line, next), contains(text, previousLine, line, [UInt8(ascii: "|")]) {
+                table = previousLine..<next
             }
             open = advance(open, text, line, next)
             previousBlank = blank
+            previousLine = line
             line = next
         }
-        return n
+        return (n, nil)
+    }
+
+    /// `| :-- | --: |`: pipes, colons, dashes and spaces, with a dash and a pipe.
+    private static func isDelimiterRow(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var dash = false, pipe = false
+        for k in start..<end {
+            switch text[k] {
+            case UInt8(ascii: "-"): dash = true
+            case UInt8(ascii: "|"): pipe = true
+            case UInt8(ascii: ":"), 0x20, 0x09, 0x0A, 0x0D: break
+            default: return false
+            }
+        }
+        return dash && pipe
     }
 
     /// Lines that define link references (`[name]: url`), outside fenced code,

@@ -5,6 +5,8 @@
 final class MarkdownDocument {
     private let source: [UInt8]
     private var parsedTo = 0
+    /// The header of a table the last piece ended inside, for the next piece.
+    private var continuation: [UInt8]?
     private let sink = MarkdownParser.Sink()
     /// Reference definitions of the whole document, for every piece (only when there are several).
     private lazy var references: [UInt8] = source.withUnsafeBufferPointer { MarkdownChunker.references(in: $0) }
@@ -25,14 +27,18 @@ final class MarkdownDocument {
     func parseMore() -> Bool {
         guard !isParsed else { return false }
         source.withUnsafeBufferPointer { text in
-            let end = MarkdownChunker.end(of: text, from: parsedTo)
+            let (end, tableHeader) = MarkdownChunker.piece(of: text, from: parsedTo, carrying: continuation)
             let whole = parsedTo == 0 && end == text.count
             if whole {
                 MarkdownParser.parse(text, into: sink)
             } else {
-                let piece = references + Array(text[parsedTo..<end])
+                // A table cut at the hard limit goes on: its header comes first again, marked as not shown.
+                sink.continuesTable = continuation != nil
+                let piece = references + (continuation ?? []) + Array(text[parsedTo..<end])
                 piece.withUnsafeBufferPointer { MarkdownParser.parse($0, into: sink) }
+                sink.continuesTable = false
             }
+            continuation = tableHeader
             parsedTo = end
         }
         return true

@@ -14,6 +14,9 @@ struct MarkdownParser {
 
     /// What the parsed blocks go into (the document), kept across pieces.
     final class Sink {
+        /// The piece begins with the header of a table the piece before ended
+        /// inside: its first table goes on from that one (no header, no gap).
+        var continuesTable = false
         var blocks: [MarkdownBlock] = []
         var links: [MarkdownLink] = []
         var headings: [MarkdownHeading] = []
@@ -63,6 +66,8 @@ struct MarkdownParser {
     private var extensionKinds: [UInt32: String] = [:]
     /// A list was entered and its first block is not read yet: it is apart from what came before.
     private var listStarts = false
+    /// A table was read in this piece already.
+    private var sawTable = false
     /// Quotes around the last block, for the bars of the empty line after it.
     private var lastQuotes = 0
 
@@ -267,9 +272,17 @@ struct MarkdownParser {
     }
 
     private mutating func exitTable() {
-        guard let t = table else { return }
+        guard var t = table else { return }
         table = nil
+        let continued = sink.continuesTable && !sawTable
+        sawTable = true
+        if continued {
+            // The header was given again only to parse the rows as the table's: it shows once, above.
+            t.rows.removeFirst(min(t.headerRows, t.rows.count))
+            t.headerRows = 0
+        }
         begin(.table(t))
+        if continued { block?.gapBefore = false }
         end()
     }
 
