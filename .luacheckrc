@@ -19,7 +19,7 @@ local ui = {
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs",
     "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
     "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "log",
-    "tree", "box", "link", "badge", "tag",
+    "tree", "box", "link", "badge", "tag", "markdown",
 -- END GENERATED constructors
     -- navigation, overlays, toasts, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",
@@ -28,6 +28,8 @@ local ui = {
     "theme",
     -- commands and plugin menus, messages between the screen and plugins
     "command", "run", "menu", "expose", "call",
+    -- data in and out: arguments, named environment variables, JSON
+    "args", "env", json = { read_only = true, fields = { "encode", "decode", "null" } },
   },
 }
 
@@ -37,8 +39,10 @@ local test = {
 }
 
 -- Screen scripts: the global `ui` (component tables are ordinary tables, so
--- their fields can be set; `ui` itself is read-only).
-read_globals = { ui = ui }
+-- their fields can be set; `ui` itself is read-only), and `fs` for screens run
+-- with --allow fs (and plugins granted it).
+local fs = { read_only = true, fields = { "list", "read", "write", "stat", "exists" } }
+read_globals = { ui = ui, fs = fs }
 
 -- Automation scripts (Scripts/tests/*_test.lua) have `test` and no `ui`: `ui`
 -- exists only inside the apps they open (code passed to app:eval is a string).

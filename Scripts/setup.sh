@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what uihost needs to build and test on Debian: Lua 5.4 headers,
-# pkg-config, libwebsockets and xterm.js (for `uihost serve`); with
+# Installs what uihost needs to build and test on Debian: Lua 5.4 and
+# cmark-gfm headers, pkg-config, libwebsockets and xterm.js (for `uihost serve`); with
 # UIHOST_SETUP_TEST_TOOLS=1 what the tests run (luacheck, pyte, zsh and fish for
 # the completions, groff for the man page, chromium, chromium-driver,
 # python3-selenium and nginx for the serve checks); with
@@ -11,6 +11,9 @@ set -euo pipefail
 
 missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+# ui.markdown parses with GitHub's cmark; the extensions' headers have no .pc file.
+pkg-config --exists libcmark-gfm 2>/dev/null || missing+=(libcmark-gfm-dev)
+[ -f /usr/include/cmark-gfm-core-extensions.h ] || missing+=(libcmark-gfm-extensions-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # `uihost serve`: libwebsockets to build; xterm.js's files to serve (the
 # browser bundle of libjs-xterm is a stub in bookworm: node-xterm has the modules).

@@ -485,6 +485,14 @@
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
+---Markdown drawn for the terminal: CommonMark with GitHub tables, task lists, strikethrough and autolinks. It wraps and scrolls (Up/Down/PageUp/PageDown/Home/End, the wheel); Tab/Shift-Tab step through its links, Enter or a click calls onLink(url). Raw HTML is not shown. `md:toc()` lists the headings, `md:scrollTo(heading)` shows one first.
+---@class ui.Markdown : ui.Component
+---@field text? string The markdown (default ""); parsed once per text, and only as far as it is shown.
+---@field onLink? fun(url: string, md: ui.Markdown) Called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 -- END GENERATED component classes
 
 ---The methods of a `ui.log` view (its fields are above).
@@ -495,6 +503,24 @@ local Log = {}
 ---oldest past `max` (in batches: `lines` may briefly hold up to a quarter more).
 ---@param text string|number
 function Log:append(text) end
+
+---The methods of a `ui.markdown` view (its fields are above).
+---@class ui.Markdown
+local Markdown = {}
+
+---A heading of a markdown text.
+---@class ui.MarkdownHeading
+---@field level integer 1 for `#`, 2 for `##`, …
+---@field text string Its text, without marks.
+
+---Every heading of the text, in order (the whole text is parsed for it).
+---@return ui.MarkdownHeading[]
+function Markdown:toc() end
+
+---Shows a heading first on the next frame: its text (the first match, then one matching
+---without case), its number in `md:toc()`, or an entry of it. An error when there is none.
+---@param heading string|integer|ui.MarkdownHeading
+function Markdown:scrollTo(heading) end
 
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
@@ -662,6 +688,11 @@ function ui.badge(props) end
 ---@return ui.Tag
 function ui.tag(props) end
 
+---Markdown: `ui.markdown { text = "# Title\n\nSome *text*.", onLink = function(url) … end }`.
+---@param props ui.Markdown
+---@return ui.Markdown
+function ui.markdown(props) end
+
 -- END GENERATED component constructors
 
 ---Shows a short message in the bottom-right corner that goes by itself after `duration`
@@ -793,6 +824,90 @@ function ui.menu(name) end
 ---@return ui.Log? log the view, when given one plain table
 function ui.log(...) end
 
+---The screen's arguments: the words after `--` on the command line (`uihost SCREEN -- a b`,
+---`uihost render SCREEN -- a b`), or `test.open`'s `args`. Empty without them, and for plugins.
+---@type string[]
+ui.args = {}
+
+---The value of environment variable `name`, which must have been named with `--env NAME`
+---(or `test.open`'s `env`): nil when it is named but unset, an error for any other name,
+---so that a screen reads no token it was not given. The screen's only: a plugin's call errs.
+---@param name string
+---@return string?
+function ui.env(name) end
+
+---Options of `ui.json.decode` and `ui.json.encode`.
+---@class ui.JSONOptions
+---@field ordered? boolean Objects as `{ keys = {…}, values = {…} }` in document order (decode), and such tables written as objects in that order (encode). Default false.
+---@field maxDepth? integer How deep arrays and objects may nest (default 1000).
+---@field maxBytes? integer The longest document read or text written (default 64 MiB).
+---@field indent? integer encode: spaces per level, one item a line (default 0: one line, no spaces).
+
+---JSON in and out (RFC 8259). Limits of depth, size and number length end in an error
+---naming the place: `ui.json.decode: unexpected '}' at line 3, column 5 (byte 42)`.
+ui.json = {}
+
+---The value JSON's `null` decodes to (a light userdata), and that encodes as `null`.
+---@type lightuserdata
+ui.json.null = nil
+
+---Reads a JSON document: objects and arrays become tables, `null` becomes `ui.json.null`,
+---integers that fit 64 bits integers and other numbers floats (`1e999` is an error).
+---@param text string
+---@param options? ui.JSONOptions
+---@return any
+function ui.json.decode(text, options) end
+
+---Writes a value as JSON: a table with keys 1…n is an array, any other table an object with
+---its keys sorted. Functions, cycles, NaN, infinities and strings that are not UTF-8 are errors.
+---@param value any
+---@param options? ui.JSONOptions
+---@return string
+function ui.json.encode(value, options) end
+
+-- Files: fs (--allow fs; plugins: permissions = { "fs" } and a grant) ----------
+
+---An entry of a folder, or what `fs.stat` finds.
+---@class fs.Entry
+---@field name string The last part of the path (bytes as they are on disk).
+---@field kind "file"|"directory"|"link"|"other" A symlink is a "link" in `fs.list` (not followed); `fs.stat` follows it.
+---@field size integer Bytes.
+---@field mtime integer Last modified, in seconds since 1970 (as `os.time` counts).
+---@field link? boolean `fs.stat`: the path itself is a symlink (leading inside).
+
+---The files of the project (the folder of the first screen) and of the `--allow-path`
+---folders; for a plugin, its own folder and the `--allow-path` folders. Paths are
+---resolved by real path: `..`, symlinks leading out, FIFOs and devices are refused with
+---an error naming the path.
+fs = {}
+
+---The entries of a folder (default "."), sorted by name; at most 10^5.
+---@param dir? string
+---@return fs.Entry[]
+function fs.list(dir) end
+
+---The bytes of a regular file: at most 64 MiB unless `maxBytes` says otherwise.
+---@param path string
+---@param options? { maxBytes?: integer }
+---@return string
+function fs.read(path, options) end
+
+---Writes the file whole (a temporary file renamed over it); its folder must exist.
+---@param path string
+---@param text string
+---@return true
+function fs.write(path, text) end
+
+---The entry at `path` (symlinks inside followed), or nil when nothing is there.
+---@param path string
+---@return fs.Entry?
+function fs.stat(path) end
+
+---Whether something is at `path`.
+---@param path string
+---@return boolean
+function fs.exists(path) end
+
 -- Automation scripts -----------------------------------------------------------
 
 ---Options of `test.open`.
@@ -800,7 +915,10 @@ function ui.log(...) end
 ---@field size? string The frame size as "COLSxROWS", e.g. "60x20" (default "80x24").
 ---@field assets? string Where `ui.image` finds assets (default "Assets").
 ---@field maxInstructions? integer The app's instruction budget per call (default `--max-instructions`, else 10^8).
----@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
+---@field allow? string|string[] Sandbox capabilities to lift: "io", "os", "fs", "all", as a comma list ("io,os") or a table ({ "io", "os" }).
+---@field args? string[] The screen's `ui.args`.
+---@field env? table<string, string|false> The variables `ui.env` may read, with their values (false: named but unset).
+---@field allowPaths? string[] Folders `fs` reaches besides the project (as `--allow-path`).
 ---@field stats? boolean Count what a terminal would be sent, for `app:stats()` (draws after every event; default false).
 
 ---A headless app opened by `test.open`: a separate host with its own Lua state. It

@@ -1,7 +1,7 @@
 -- About: the pieces that give a screen its look — titled boxes with padding,
 -- links (OSC 8 in a terminal that knows it, the URL beside the title in plain
--- text), sizes on the children of a stack (cells, percent, shares, limits)
--- and align.
+-- text), sizes on the children of a stack (cells, percent, shares, limits),
+-- align, and a note written in markdown (ui.markdown).
 
 local status = ui.text { text = "Enter on a link shows where it points; Esc goes back.", style = { fg = "muted" } }
 
@@ -41,6 +41,11 @@ return ui.screen {
     ui.box { title = "center", width = "1fr", align = "center", ui.text "middle" },
     ui.box { title = "end", width = "1fr", align = "end", ui.text "right" },
   },
+  ui.markdown { text = [[
+**Markdown**, drawn by `ui.markdown`: *emphasis*, ~~struck~~ text, and
+- [x] lists and task lists
+- [x] tables, quotes and code, wrapped to the width
+- [ ] raw HTML, which is never shown]] },
   ui.spacer(),
   ui.vstack { align = "center", ui.button { title = "Back", onSelect = function() ui.pop() end } },
   status,

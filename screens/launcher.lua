@@ -14,6 +14,8 @@ local entries = {
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     path = "notes.lua",      icon = "✉" },
   { title = "Files",              subtitle = "a tree that loads, a log",      path = "files.lua",      icon = "❐" },
   { title = "About",              subtitle = "boxes, links, sizes and align", path = "about.lua",      icon = "▣" },
+  { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   path = "json.lua",       icon = "{" },
+  { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", path = "browser.lua",  icon = "⌸" },
 }
 
 -- A screen for an entry whose file does not exist yet.

@@ -29,6 +29,18 @@ def timed(cmd, runs=21, **kw):
     return statistics.median(times)
 
 
+def cpu_timed(cmd, runs=11):
+    """The median CPU time (user + system) of `cmd`, each run in a fresh child."""
+    import resource
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times)
+
+
 def list_dir(items):
     d = tempfile.mkdtemp(prefix="uihost-bench-")
     shutil.copy(os.path.join(BENCH, "list.lua"), d)
@@ -98,6 +110,78 @@ def table_figures(py=None):
         first = timed(peer, runs=1)
         row("Textual DataTable, 10^5 rows, first frame / peak memory",
             f"{first:.1f} s / {peak_mib(peer):.0f} MiB", "", "", None)
+
+
+def ten_mb_json(path):
+    """About 10 MB of JSON as an API would send it: records of strings, numbers,
+    booleans, nulls, nested objects and arrays."""
+    import json, random
+    rnd = random.Random(7)
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu".split()
+    records, size = [], 0
+    while size < 10 * 1024 * 1024:
+        r = {"id": len(records), "name": " ".join(rnd.choice(words) for _ in range(3)),
+             "price": round(rnd.uniform(0, 1000), 2), "stock": rnd.randint(0, 10_000),
+             "active": rnd.random() < 0.5, "note": None if rnd.random() < 0.3 else "caf\u00e9 \"quoted\"",
+             "tags": [rnd.choice(words) for _ in range(rnd.randint(0, 5))],
+             "dims": {"w": rnd.uniform(0, 1), "h": rnd.uniform(0, 1), "unit": "cm"}}
+        text = json.dumps(r)
+        records.append(text)
+        size += len(text) + 2
+    with open(path, "w") as f:
+        f.write("[" + ",\n".join(records) + "]")
+
+
+def ten_mb_markdown(path):
+    """About 10 MB of markdown: sections of headings, paragraphs with emphasis,
+    code and links, lists, task lists, quotes, fenced code, tables and rules."""
+    import random
+    rnd = random.Random(7)
+    words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor".split()
+    parts, size, i = ["# A large document\n\n"], 0, 0
+    while size < 10 * 1024 * 1024:
+        i += 1
+        text = (f"## Section {i}\n\nSome *emphasis*, **strong** text, `code` and a [link](https://example.org/{i}). "
+                + " ".join(rnd.choice(words) for _ in range(80))
+                + "\n\n- one\n- two with ~~strike~~\n- [x] done\n\n> a quote "
+                + " ".join(rnd.choice(words) for _ in range(20))
+                + "\n\n```lua\nlocal x = 1\nprint(x)\n```\n\n| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n\n---\n\n")
+        parts.append(text)
+        size += len(text)
+    with open(path, "w") as f:
+        f.write("".join(parts))
+
+
+def data_figures():
+    """ui.json.decode of 10 MB (best of 5, inside one process) beside Python's
+    json.loads of the same file (best of 5, CPU time both); the whole process of
+    `render` of a 10 MB ui.markdown (its first frame)."""
+    d = tempfile.mkdtemp(prefix="uihost-bench-data-")
+    doc = os.path.join(d, "data.json")
+    ten_mb_json(doc)
+    out = subprocess.run([UIHOST, "render", os.path.join(BENCH, "json_decode.lua"), "--allow", "fs", "--allow-path", d,
+                          "--max-time", "0", "--max-memory", "1024", "--", doc, "5"], capture_output=True, text=True, cwd=ROOT)
+    ours = next((float(l.split()[2]) for l in (out.stdout + out.stderr).splitlines() if l.startswith("BENCH json_decode_ms")), None)
+    probe = ("import json, sys, time\ntext = open(sys.argv[1]).read()\nbest = 1e9\n"
+             "for _ in range(5):\n    t = time.process_time()\n    json.loads(text)\n    best = min(best, time.process_time() - t)\n"
+             "print(best * 1000)")
+    theirs = float(subprocess.run([sys.executable, "-c", probe, doc], capture_output=True, text=True).stdout.strip())
+    mb = os.path.getsize(doc) / 1e6
+    if ours is not None:
+        row(f"ui.json.decode, {mb:.1f} MB document", f"{ours:.0f}", "ms", "", None)
+        row(f"Python json.loads, same file", f"{theirs:.0f}", "ms", "", None)
+        row("ui.json.decode / json.loads", f"{ours / theirs:.2f}", "×", "≤ 3×", ours <= 3 * theirs)
+    else:
+        print("(the JSON bench printed no figure: " + (out.stderr.strip().splitlines() or ["no output"])[-1] + ")")
+    md = os.path.join(d, "big.md")
+    ten_mb_markdown(md)
+    # CPU time of the whole process (user + system): on this shared machine wall-clock
+    # time swings with the load of other builds more than the figure itself.
+    first = cpu_timed([UIHOST, "render", os.path.join(BENCH, "markdown_big.lua"), "--allow", "fs", "--allow-path", d,
+                       "--size", "80x24", "--", md], runs=11)
+    row(f"ui.markdown, {os.path.getsize(md) / 1e6:.1f} MB document: first frame, whole process (CPU)", f"{first * 1000:.1f}",
+        "ms", "< 100 ms", first < 0.100)
+    shutil.rmtree(d, ignore_errors=True)
 
 
 def textual_python():
@@ -192,6 +276,10 @@ def main():
 
     # 3b. Tables.
     table_figures(py)
+
+    # 3c. Data: ui.json.decode of a 10 MB document beside Python's json.loads, and
+    # the first frame of a 10 MB markdown document.
+    data_figures()
 
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],

@@ -29,6 +29,9 @@ local KEYWORDS = { "left", "center", "right", "top", "bottom", "menu", "wheel", 
 
 return function(seed)
   local rng = Rng.new(seed)
+  -- Markdown draws from a stream of its own, so that adding it left the screens
+  -- of every other seed (and the fixed slice the tests run) as they were.
+  local mdrng = Rng.new(seed * 31 + 7)
   local made = {}    -- recently built components: the targets of hostile edits
   local logs = {}    -- recent logs, for log:append
   -- The kinds built, by name: the conformance test reads it (fuzz_kinds) to
@@ -319,8 +322,28 @@ return function(seed)
     return BUILD[rng:pick(leaf and LEAVES or CONTAINERS)](depth)
   end
 
+  -- Markdown around hostile text: headings, lists, a table, links (one that
+  -- would run script), raw HTML and quotes nested deep; a link's handler
+  -- replaces the text with another such.
+  local function markdownText()
+    local s = mdrng:pick(STRINGS)
+    local parts = { "# " .. s, "- a\n- [x] " .. s, "| a | b |\n|---|--:|\n| 1 | " .. s .. " |",
+      "[l](" .. s .. ") [j](javascript:x) <https://x.example>", "<b>" .. s .. "</b><script>x</script>",
+      string.rep("> ", mdrng:pick { 1, 100, 10000 }) .. s, string.rep("- ", mdrng:pick { 1, 100, 10000 }) .. s,
+      "```\n" .. s .. "\n```" }
+    local text = {}
+    for i = 1, mdrng:range(0, 5) do text[i] = mdrng:pick(parts) end
+    return table.concat(text, "\n\n")
+  end
+
+  -- A markdown of its own stream (mdrng), so the other kinds' seeds are unchanged.
+  function BUILD.markdown()
+    return ui.markdown { text = markdownText(), onLink = function(_, md) md.text = markdownText() end }
+  end
+
   function BUILD.screen(depth)
     local fields = children({ title = str(), footer = rng:chance(0.2) }, depth, rng:range(1, 8))
+    if mdrng:chance(0.5) then fields[#fields + 1] = BUILD.markdown() end
     if rng:chance(0.4) then fields.drawer = BUILD.drawer(depth) end
     if rng:chance(0.3) then fields.onAppear = act end
     if rng:chance(0.2) then fields.onDisappear = act end

@@ -22,6 +22,10 @@ local entries = {
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
   { title = "About",              subtitle = "boxes, links, sizes and align", screenTitle = "About",            shows = "│ › Lua" },
+  { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   screenTitle = "JSON: sample.json",
+    shows = "sample.json: {6}" },
+  { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",
+    shows = "fs capability" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
@@ -148,11 +152,11 @@ test.case("the mouse wheel over the list moves its selection without opening any
   expectFocus(app, "DropDownMenu")
   check(app, app:line(1):match("^%s+uihost$") ~= nil, "nothing was pushed")
   app:expectNot("‹ Back")
-  app:scroll(col, row, 10)
+  app:scroll(col, row, #entries)
   expectFocus(app, entries[#entries].title) -- stops at the last entry
   app:scroll(col, row, -1)
   expectFocus(app, entries[#entries - 1].title)
-  app:scroll(col, row, -10)
+  app:scroll(col, row, -#entries)
   expectFocus(app, "TabBarView") -- stops at the first entry
   check(app, select(2, app:screen():gsub("\n › ", "")) == 1, "only one row has focus")
   app:expect("Example screens")
@@ -169,7 +173,7 @@ test.case("the mouse wheel outside the list does not move its selection", functi
   local before = app:screen()
   local col, row = app:find("Example screens")
   app:scroll(col, row, 3)
-  app:scroll(30, 18, 3) -- the empty rows below the list
+  app:scroll(30, 20, 3) -- the empty rows below the list
   check(app, app:screen() == before, "the frame is unchanged")
 end)
 
@@ -222,7 +226,7 @@ test.case("clicks on ‹ Back pop one level at a time from two screens deep", fu
 end)
 
 test.case("the launcher keeps each subtitle beside its title at 120 columns, in colour too", function()
-  local app = test.open("screens/launcher.lua", { size = "120x15" })
+  local app = test.open("screens/launcher.lua", { size = "120x20" })
   for _, e in ipairs(entries) do
     local col = app:find(e.subtitle)
     local titleCol = app:find(e.title)

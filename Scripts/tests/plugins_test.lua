@@ -54,7 +54,7 @@ test.case("a command's keys run it", function()
 end)
 
 test.case("a plugin asking for an ungranted permission is skipped, naming it", function()
-  local app = test.open("screens/launcher.lua", { plugins = "plugins", size = "60x22" })
+  local app = test.open("screens/launcher.lua", { plugins = "plugins", size = "60x26" })
   local errors = table.concat(app:errors(), "\n")
   check(app, errors:find("plugin 'notes' was not loaded", 1, true) ~= nil, errors)
   check(app, errors:find("--grant notes=io", 1, true) ~= nil, errors)

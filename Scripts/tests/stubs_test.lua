@@ -66,13 +66,24 @@ local LIST_KEYS = [[
   return names
 ]]
 
-local function appKeys(app, expression, what)
+-- What `ui` holds besides functions: its arguments and the libraries inside it.
+local UI_VALUES = { args = "table", json = "table" }
+
+-- The function keys of a table in the app's state; `values` names the keys that
+-- may hold something else (`ui.args`, the `ui.json` library), each declared with
+-- `PREFIX NAME =` in the stubs.
+local function appKeys(app, expression, what, values)
   local entries = app:eval("return (function(...) " .. LIST_KEYS .. " end)(" .. expression .. ")")
   local names = {}
   for _, entry in ipairs(entries) do
     local name, kind = entry:match("^(.*):(%a+)$")
-    if kind ~= "function" then error(what .. "." .. name .. " is a " .. kind .. ", not a function", 2) end
-    names[#names + 1] = name
+    if values and values[name] == kind then
+      assert(readStubs():find("\n" .. what .. "." .. name .. " = ", 1, true), what .. "." .. name .. " is not declared in " .. STUBS)
+    elseif kind ~= "function" then
+      error(what .. "." .. name .. " is a " .. kind .. ", not a function", 2)
+    else
+      names[#names + 1] = name
+    end
   end
   return names
 end
@@ -87,8 +98,9 @@ end)
 
 test.case("stubs: every runtime ui function is declared, and no other", function()
   local app = test.open("screens/launcher.lua", { size = "60x20" })
-  local runtime = appKeys(app, "ui", "ui")
+  local runtime = appKeys(app, "ui", "ui", UI_VALUES)
   compare("ui functions", runtime, declared(readStubs(), "ui%."))
+  compare("ui.json functions", appKeys(app, "ui.json", "ui.json", { null = "userdata" }), declared(readStubs(), "ui%.json%."))
   -- require "uihost" is the same table
   assert(app:eval("return require('uihost') == ui") == true, "require 'uihost' returns ui")
 end)
@@ -191,7 +203,7 @@ test.case("stubs: every field the stubs give a component is one its constructor 
   -- The constructors are the ui functions that refuse an unknown field as one;
   -- the stubs must give each of them a class (`---@return ui.X`), and no other.
   local runtime = {}
-  for _, name in ipairs(appKeys(app, "ui", "ui")) do
+  for _, name in ipairs(appKeys(app, "ui", "ui", UI_VALUES)) do
     local ok, message = probe(app, name, "bogus = " .. THREAD)
     if not ok and message:find("unknown field 'bogus'", 1, true) then runtime[#runtime + 1] = name end
   end
@@ -246,13 +258,20 @@ local function configFields(path, name)
   local block = text:match("\nlocal " .. name .. " = (%b{})")
   assert(block, path .. " defines local " .. name)
   local names = {}
-  for field in block:gmatch('"([%w_]+)"') do names[#names + 1] = field end
+  -- A field that is a table of its own (`json = { … }`) is one name; its inside is its own.
+  local inner = (block:match("fields%s*=%s*(%b{})") or block):sub(2, -2)
+  for key in inner:gmatch("([%w_]+)%s*=%s*%b{}") do names[#names + 1] = key end
+  inner = inner:gsub("[%w_]+%s*=%s*%b{}", "")
+  for field in inner:gmatch('"([%w_]+)"') do names[#names + 1] = field end
   table.sort(names)
   return names
 end
 
 test.case("stubs: .luacheckrc lists the same ui and test fields as the runtime", function()
   local app = test.open("screens/launcher.lua", { size = "60x20" })
-  compare("ui fields in .luacheckrc", appKeys(app, "ui", "ui"), configFields(".luacheckrc", "ui"))
+  local fields = appKeys(app, "ui", "ui", UI_VALUES)
+  for name in pairs(UI_VALUES) do fields[#fields + 1] = name end
+  table.sort(fields)
+  compare("ui fields in .luacheckrc", fields, configFields(".luacheckrc", "ui"))
   compare("test fields in .luacheckrc", functionKeys(test, "test"), configFields(".luacheckrc", "test"))
 end)

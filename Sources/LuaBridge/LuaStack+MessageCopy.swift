@@ -51,6 +51,9 @@ extension LuaStack {
         switch type(at: i) {
         case .nil, .none: pushNil()
         case .boolean: push(truth(at: i))
+        case .lightUserdata:
+            // Only the host makes light userdata (`ui.json.null`): a plain value with nothing behind it to reach.
+            lua_pushlightuserdata(L, lua_touserdata(L, i))
         case .number:
             if isInteger(at: i) { push(Int64(lua_tointegerx(L, i, nil))) } else { push(lua_tonumberx(L, i, nil)) }
         case .string:

@@ -34,6 +34,16 @@ extension ScriptHost {
         public var allowIO = false
         public var allowOS = false
         public var allowAll = false
+        /// `fs`: files of the project and of `allowedPaths` (`uihost --allow fs`).
+        public var allowFS = false
+        /// Folders `fs` reaches besides the project, for the screen and for
+        /// plugins granted `fs` (`--allow-path DIR`).
+        public var allowedPaths: [String] = []
+        /// The screen's `ui.args` (`uihost SCREEN -- a b`).
+        public var arguments: [String] = []
+        /// The variables `ui.env` reads, by name (`--env NAME`); a name with a
+        /// nil value is given but unset. No other variable is visible.
+        public var environment: [String: String?] = [:]
         /// Folders of plugins to load.
         public var plugins: [String] = []
         /// What each plugin is granted: `["notes": ["io"]]`.

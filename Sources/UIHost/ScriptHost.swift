@@ -86,6 +86,7 @@ public final class ScriptHost {
         if options.allowIO { allow.insert(.io) }
         if options.allowOS { allow.insert(.os) }
         if options.allowAll { allow.insert(.all) }
+        if options.allowFS { allow.insert(.fs) }
         var o = HostOptions(size: Size(cols: options.columns, rows: options.rows), glyphs: options.ascii ? .ascii : .unicode,
                             assetsDirectory: options.assetsDirectory ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
                             allow: allow, log: options.log)
@@ -94,9 +95,12 @@ public final class ScriptHost {
         o.pluginDirectories = options.plugins
         var grants: PluginGrants = [:]
         for (name, list) in options.grants {
-            grants[name] = Set(list.compactMap { $0 == "io" || $0 == "os" ? Capability(rawValue: $0) : nil })
+            grants[name] = Set(list.compactMap { Capability(rawValue: $0).flatMap { $0 == .all ? nil : $0 } })
         }
         o.grants = grants
+        o.arguments = options.arguments
+        o.environment = options.environment
+        o.allowedPaths = options.allowedPaths
         o.pluginLimits = options.pluginLimits
         o.trustStore = options.trustStore.map(TrustStore.init(path:))
         o.notice = options.notice

@@ -97,6 +97,7 @@ enum TestModule {
             if let problem = s.withTable(at: 2, { readOpenOptions($0, into: &options) }) { return s.raise(problem) }
             countsBytes = s.withTable(at: 2) { $0.bool("stats") } ?? false
             options.pluginDirectories = options.pluginDirectories.map { ProjectPaths.resolve($0, fromTestScript: run.path) }
+            options.allowedPaths = options.allowedPaths.map { ProjectPaths.resolve($0, fromTestScript: run.path) }
         }
         guard FileSystem.exists(path) else {
             // The file it looked for, absolute: the test's project (or the current folder) made plain.
@@ -149,11 +150,68 @@ enum TestModule {
         }
         for name in names {
             guard let cap = Capability(rawValue: name) else {
-                return "test.open: unknown capability '\(name)' (expected io, os or all)"
+                return "test.open: unknown capability '\(name)' (expected io, os, fs or all)"
             }
             options.allow.insert(cap)
         }
+        if let problem = readScreenInputs(t, into: &options) { return problem }
         return readPluginOptions(t, into: &options)
+    }
+
+    /// `args = { "a", … }` (`ui.args`), `env = { NAME = "value" }` (what
+    /// `ui.env` may read: only these names) and `allowPaths = { "DIR", … }`.
+    private static func readScreenInputs(_ t: LuaTable, into options: inout HostOptions) -> String? {
+        switch t.type("args") {
+        case .nil: break
+        case .table:
+            let bad = t.withTable("args") { list -> Bool in
+                for i in stride(from: 1, through: list.count, by: 1) {
+                    guard list.rawGet(i) == .string || list.rawGet(i) == .number, let a = list.string(i) else { return true }
+                    options.arguments.append(a)
+                }
+                return false
+            } ?? false
+            if bad { return "test.open: args must be a list of strings" }
+        default: return "test.open: args must be a list of strings"
+        }
+        switch t.type("env") {
+        case .nil: break
+        case .table:
+            var problem: String?
+            t.withTable("env") { table in
+                let s = table.stack
+                s.forEachPair(in: table.index) {
+                    guard s.type(at: -2) == .string, let name = s.string(at: -2) else {
+                        problem = "test.open: env is keyed by variable name"
+                        return false
+                    }
+                    switch s.type(at: -1) {
+                    case .string: options.environment[name] = .some(s.string(at: -1))
+                    // `false`: the name is given, the variable unset.
+                    case .boolean where !s.truth(at: -1): options.environment[name] = .some(nil)
+                    default:
+                        problem = "test.open: env.\(name) must be a string (or false for an unset variable)"
+                        return false
+                    }
+                    return true
+                }
+            }
+            if let problem { return problem }
+        default: return "test.open: env must be a table such as { HOME = \"/home/me\" }"
+        }
+        switch t.type("allowPaths") {
+        case .nil: return nil
+        case .table:
+            let bad = t.withTable("allowPaths") { list -> Bool in
+                for i in stride(from: 1, through: list.count, by: 1) {
+                    guard let dir = list.string(i) else { return true }
+                    options.allowedPaths.append(dir)
+                }
+                return false
+            } ?? false
+            return bad ? "test.open: allowPaths must be a list of folders" : nil
+        default: return "test.open: allowPaths must be a list of folders"
+        }
     }
 
     /// `plugins = "DIR"` or `{ "DIR", … }` (relative to where the test runs, like
@@ -193,7 +251,7 @@ enum TestModule {
                 }
                 for n in names {
                     guard let cap = Capability(rawValue: n), cap != .all else {
-                        problem = "test.open: grant.\(name): unknown permission '\(n)' (expected io or os)"
+                        problem = "test.open: grant.\(name): unknown permission '\(n)' (expected io, os or fs)"
                         return false
                     }
                     options.grants[name, default: []].insert(cap)

@@ -59,6 +59,14 @@ struct Arguments {
     /// `--screen-reader`: linear text instead of a frame.
     var screenReader = false
     var allow: Set<Capability> = []
+    /// The words after `--`: the screen's `ui.args`.
+    var screenArguments: [String] = []
+    /// Whether `--` was given (it goes with a command that runs one screen).
+    var hasScreenArguments = false
+    /// `--env NAME`, repeatable: the variables `ui.env` may read.
+    var environmentNames: [String] = []
+    /// `--allow-path DIR`, repeatable: folders `fs` reaches besides the project.
+    var allowedPaths: [String] = []
     /// `--plugins DIR`, repeatable.
     var pluginDirectories: [String] = []
     /// `--grant NAME=io,os`, repeatable.
@@ -122,6 +130,12 @@ struct Arguments {
         }
         while i < argv.count {
             let arg = argv[i]
+            // Everything after `--` is the screen's, options or not.
+            if arg == "--" {
+                a.screenArguments = Array(argv[(i + 1)...])
+                a.hasScreenArguments = true
+                break
+            }
             var flag = arg
             var inline: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
@@ -162,11 +176,22 @@ struct Arguments {
             case "--allow":
                 for name in try value(flag, inline).split(separator: ",") {
                     guard let cap = Capability(rawValue: String(name)) else {
-                        throw UsageError(message: "--allow: unknown capability '\(name)' (expected io, os or all)")
+                        throw UsageError(message: "--allow: unknown capability '\(name)' (expected io, os, fs or all)")
                     }
                     a.allow.insert(cap)
                 }
             case "--plugins": a.pluginDirectories.append(try value(flag, inline))
+            case "--allow-path":
+                let dir = try value(flag, inline)
+                guard FileSystem.isDirectory(dir) else { throw UsageError(message: "--allow-path: \(dir) is not a folder") }
+                a.allowedPaths.append(dir)
+            case "--env":
+                let name = try value(flag, inline)
+                guard let first = name.utf8.first, !(48...57).contains(first),
+                      name.utf8.allSatisfy({ $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) else {
+                    throw UsageError(message: "--env: expected the name of an environment variable such as HOME, got '\(name)'")
+                }
+                a.environmentNames.append(name)
             case "--grant":
                 let v = try value(flag, inline)
                 let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
@@ -175,7 +200,7 @@ struct Arguments {
                 }
                 for name in parts[1].split(separator: ",") {
                     guard let cap = Capability(rawValue: String(name)), cap != .all else {
-                        throw UsageError(message: "--grant: unknown permission '\(name)' (expected io or os)")
+                        throw UsageError(message: "--grant: unknown permission '\(name)' (expected io, os or fs)")
                     }
                     a.grants[parts[0], default: []].insert(cap)
                 }
@@ -266,6 +291,10 @@ struct Arguments {
             throw UsageError(message: "no screen given")
         }
         let rest = Array(positional.dropFirst())
+        let runsOneScreen = ["render"].contains(first) || !CommandTable.typedNames.contains(first)
+        if a.hasScreenArguments && !runsOneScreen {
+            throw UsageError(message: "-- ARGS goes with a screen: uihost SCREEN -- ARGS, or uihost render SCREEN -- ARGS")
+        }
         switch first {
         case "render":
             guard rest.count == 1 else { throw UsageError(message: "render takes one screen (got \(rest.count))") }

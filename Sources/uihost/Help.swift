@@ -105,23 +105,24 @@ does not load.
 """
 
     static let run = """
-usage: uihost SCREEN.lua [options]
+usage: uihost SCREEN.lua [options] [-- ARGS]
 
 Runs the screen in the terminal: raw mode, the alternate screen, keys and mouse,
 until it quits (q at the root, Ctrl-C anywhere, ui.quit). Without a terminal it
 acts as `uihost render`. --watch reloads it when it or a module it requires
 changes; --log FILE says where print and ui.log go. Images come from the Assets
 folder of the screen's project (the nearest Assets/ at or above the screen's
-folder) unless --assets says otherwise.
+folder) unless --assets says otherwise. The words after -- are the screen's
+ui.args; --env NAME names a variable ui.env may read.
 """
 
     static let render = """
-usage: uihost render SCREEN.lua [--size COLSxROWS] [--keys "K K ..."] [options]
+usage: uihost render SCREEN.lua [--size COLSxROWS] [--keys "K K ..."] [options] [-- ARGS]
 
 Loads the screen headless, applies the keys in order (wait:MS moves the virtual
 clock), and prints the final frame as plain text. A load error prints a blank
 frame with the error banner, and exits 3. Exit status 1 when the frame cannot be
-written.
+written. The words after -- are the screen's ui.args.
 """
 
     static let test = """

@@ -8,10 +8,20 @@ import UIHostCore
 /// project's own.
 enum ProjectConfig {
     /// The `ui` and `test` functions, read from the stubs the binary carries.
+    /// Fields declared as values (`ui.args = {}`) count too; a library inside
+    /// (`ui.json`) is one name, its fields left to the stubs.
     static func functions(of table: String, in stubs: String) -> [String] {
-        stubs.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("function \(table).") else { return nil }
-            return line.dropFirst("function \(table).".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }.description
+        var seen: Set<String> = []
+        return stubs.split(separator: "\n").compactMap { line in
+            let name: String
+            if line.hasPrefix("function \(table).") {
+                name = line.dropFirst("function \(table).".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }.description
+            } else if line.hasPrefix("\(table)."), line.contains(" = ") {
+                name = line.dropFirst("\(table).".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }.description
+            } else {
+                return nil
+            }
+            return seen.insert(name).inserted ? name : nil
         }
     }
 
@@ -66,7 +76,8 @@ enum ProjectConfig {
         std = "lua54"
         local ui = { fields = { \(list(functions(of: "ui", in: stubs))) } }
         local test = { fields = { \(list(functions(of: "test", in: stubs))) } }
-        read_globals = { ui = ui }
+        local fs = { fields = { \(list(functions(of: "fs", in: stubs))) } }
+        read_globals = { ui = ui, fs = fs }
         -- State a test reads with app:eval("return COUNT") lives in globals a screen
         -- defines at its top level (`COUNT = 0`); handlers may change them. Only the
         -- tests read some of them, so "unused global" (131) is not a warning.

@@ -54,7 +54,17 @@ func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
     options.pluginDirectories = args.pluginDirectories
     options.grants = args.grants
     options.trustStore = Trust.userStore
+    options.arguments = args.screenArguments
+    options.environment = namedEnvironment(args)
+    options.allowedPaths = args.allowedPaths
     return options
+}
+
+/// The variables named with `--env`, read once at start: all `ui.env` sees.
+func namedEnvironment(_ args: Arguments) -> [String: String?] {
+    var named: [String: String?] = [:]
+    for name in args.environmentNames { named[name] = .some(environment(name)) }
+    return named
 }
 
 /// The host for a screen, or exit 3 with the error: what the testing tools
@@ -81,6 +91,10 @@ func scriptHost(_ args: Arguments) -> ScriptHost {
     o.allowIO = args.allow.contains(.io)
     o.allowOS = args.allow.contains(.os)
     o.allowAll = args.allow.contains(.all)
+    o.allowFS = args.allow.contains(.fs)
+    o.allowedPaths = args.allowedPaths
+    o.arguments = args.screenArguments
+    o.environment = namedEnvironment(args)
     o.maxInstructions = args.maxInstructions
     o.maxSeconds = args.maxSeconds
     o.maxMemory = args.maxMemoryMiB << 20

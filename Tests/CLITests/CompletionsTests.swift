@@ -60,7 +60,7 @@ final class CompletionsTests: XCTestCase {
         "--max-time": "1", "--max-memory": "64", "--log": "-", "--junit": "j.xml", "--coverage": "c.info",
         "-j": "2", "--timeout": "5", "--shard": "1/2", "--seconds": "1", "--seed": "3", "-o": "out.lua",
         "--output": "out.lua", "--port": "8080", "--host": "127.0.0.1", "--max-sessions": "4", "--idle": "30m",
-        "--token-file": "token",
+        "--token-file": "token", "--allow-path": "/tmp", "--env": "HOME",
     ]
 
     func testTheParserTakesEveryOptionHelpShows() throws {

@@ -3,7 +3,7 @@ import XCTest
 
 /// docs/API.md stays true: every example written as
 ///
-///     <!-- render 40x10 keys="tab enter" -->
+///     <!-- render 40x10 keys="tab enter" options="--allow fs -- a b" -->
 ///     ```lua
 ///     …a screen script…
 ///     ```
@@ -11,7 +11,7 @@ import XCTest
 ///     …the frame…
 ///     ```
 ///
-/// is run with `uihost render FILE --size 40x10 --keys "tab enter" --assets Assets`
+/// is run with `uihost render FILE --size 40x10 --keys "tab enter" --assets Assets --allow fs -- a b`
 /// from the package root, and must print exactly the text block (trailing empty
 /// rows of the frame left out).
 final class DocsTests: XCTestCase {
@@ -40,6 +40,8 @@ final class DocsTests: XCTestCase {
         let line: Int
         let size: String
         let keys: String?
+        /// More arguments, after the others (`--allow fs`, `-- ARGS`).
+        var options: [String] = []
         let lua: String
         let expected: [String]
     }
@@ -48,7 +50,7 @@ final class DocsTests: XCTestCase {
     /// not followed by a well-formed ```lua and ```text pair.
     static func examples(in text: String) -> (examples: [Example], problems: [String]) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let comment = /^<!-- render (\d+x\d+)(?: keys="([^"]*)")? -->$/
+        let comment = /^<!-- render (\d+x\d+)(?: keys="([^"]*)")?(?: options="([^"]*)")? -->$/
         var examples: [Example] = []
         var problems: [String] = []
 
@@ -78,6 +80,7 @@ final class DocsTests: XCTestCase {
                 continue
             }
             examples.append(Example(line: i + 1, size: String(match.1), keys: match.2.map(String.init),
+                                    options: match.3.map { $0.split(separator: " ").map(String.init) } ?? [],
                                     lua: lua.body.joined(separator: "\n") + "\n", expected: frame.body))
             i = frame.end
         }
@@ -117,12 +120,13 @@ final class DocsTests: XCTestCase {
             try example.lua.write(to: file, atomically: true, encoding: .utf8)
             var arguments = ["render", file.path, "--size", example.size]
             if let keys = example.keys { arguments += ["--keys", keys] }
-            arguments += ["--assets", "Assets"]
+            arguments += ["--assets", "Assets"] + example.options
             let result = try uihost(arguments)
             let actual = DocsTests.frameLines(result.stdout)
             if actual != example.expected {
                 let command = "uihost render EXAMPLE.lua --size \(example.size)"
                     + (example.keys.map { " --keys \"\($0)\"" } ?? "") + " --assets Assets"
+                    + example.options.map { " " + $0 }.joined()
                 XCTFail("""
                     docs/API.md:\(example.line): the example's frame differs from what `\(command)` prints \
                     (exit \(result.status)).

@@ -100,6 +100,23 @@ final class PluginEscapeTests: XCTestCase {
         XCTAssertEqual(try h.evalString("table.insert ~= nil"), "true")
     }
 
+    func testATableInsideUIIsAFrozenViewForPlugins() throws {
+        let a = """
+        local ok, e = pcall(function() ui.json.encode = function() return "evil" end end)
+        if ok then error("ui.json was writable") end
+        if getmetatable(ui.json) ~= false then error("ui.json is open") end
+        for _, v in pairs(ui) do if type(v) == "table" and getmetatable(v) ~= false then error("an open table in ui") end end
+        local _, J = pairs(ui.json)
+        pcall(rawset, J, "decode", function() return "evil" end)
+        ui.log(e)
+        """
+        let b = plugin("if ui.json.decode('[1]')[1] ~= 1 then error('ui.json changed') end", name: "b")
+        let h = try host(["a": plugin(a), "b": b])
+        XCTAssertNil(h.runCommand("a.go")!, "\(h.errors)")
+        XCTAssertNil(h.runCommand("b.go")!, "\(h.errors)")
+        XCTAssertEqual(try h.evalString("ui.json.encode({ 1 })"), "[1]")
+    }
+
     func testAScreenChangingStringMethodsReachesNoPlugin() throws {
         let b = plugin("if ('x'):upper() ~= 'X' or string.upper('x') ~= 'X' then error('string changed') end", name: "b")
         let h = try host(["b": b], screen: """

@@ -728,7 +728,7 @@ private struct ScriptGenerator {
     }
 
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
-        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2), ("badge", 2), ("tag", 2)]
+        var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2), ("badge", 2), ("tag", 2), ("markdown", 2)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3)] }
@@ -788,6 +788,11 @@ private struct ScriptGenerator {
             if rng.chance(1, 2) { f.append("selected = \(rng.chance(1, 2))") }
             if rng.chance(1, 3) { f.append("color = \"\(rng.pick(["accent", "success", "warning", "error"]))\"") }
             if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
+        case "markdown":
+            // Headings, a list, a table and links, around the generator's hostile text.
+            let parts = ["# Title", "- a\\n- [x] b", "| a | b |\\n|---|--:|\\n| 1 | 2 |", "[l](https://x.example) [j](javascript:x)", "> q"]
+            if rng.chance(5, 6) { f.append("text = \"" + (0..<rng.range(1...4)).map { _ in rng.pick(parts) }.joined(separator: "\\n\\n") + "\" .. \(lt())") }
+            if rng.chance(1, 2) { f.append("onLink = \(handler(c, .interactive(place)))") }
         case "link":
             if rng.chance(5, 6) { f.append("title = \(lti())") }
             if rng.chance(5, 6) { f.append("url = \(lti())") }

@@ -79,6 +79,24 @@ final class TrustTests: XCTestCase {
         XCTAssertEqual(notices.lines, [])
     }
 
+    func testAProjectGrantsFSLikeIOOnlyOnceTrusted() throws {
+        try writeProject(config: "plugins = { \"plugins\" }\ngrant = { reader = \"fs\" }\n")
+        try scratch.write("proj/plugins/reader/plugin.lua", """
+        return { name = "reader", permissions = { "fs" },
+                 setup = function(state) state.own = fs.read("plugin.lua") end }
+        """)
+        try scratch.write("proj/plugins/helper/plugin.lua", "return { name = 'helper' }")
+        let notices = Lines()
+        let untrusted = try open(notices: notices)
+        XCTAssertTrue(untrusted.errors.contains { $0.contains("plugin 'reader' was not loaded: it asks for the 'fs' permission") },
+                      "\(untrusted.errors)")
+        XCTAssertTrue(notices.lines.first?.contains("grants reader (fs), which is not given") == true, "\(notices.lines)")
+        try trustProject()
+        let trusted = try open()
+        XCTAssertEqual(trusted.errors, [])
+        XCTAssertTrue(trusted.pluginReports.first { $0.name == "reader" }?.loaded == true)
+    }
+
     func testChangedConfigNeedsTrustAgainAndTheNoticeSaysWhatChanged() throws {
         try writeProject()
         try trustProject()

@@ -38,6 +38,11 @@ enum Sandbox {
         } catch {
             throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
         }
+        // `fs`: files of the project and the --allow-path folders, never further.
+        if allow.contains(.fs) || allow.contains(.all) {
+            FSModule.pushTable(host, origin: .app)
+            s.setGlobal("fs")
+        }
     }
 
     /// `require(name)`: `uihost`, or a module `name.lua` / `name/init.lua` beside

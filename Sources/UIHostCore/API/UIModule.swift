@@ -60,6 +60,11 @@ enum UIModule {
             s.push(logOrConstruct, upvalues: 2)
             s.setField("log", at: -2)
         }
+        // Libraries of data, tables of functions like `ui` itself (a plugin's are frozen too: plugin_env.lua).
+        JSONModule.pushTable(origin: origin, on: s)
+        s.setField("json", at: -2)
+        pushArguments(host, origin: origin)
+        s.setField("args", at: -2)
     }
 
     /// Whose `ui` the running function belongs to (its first upvalue).
@@ -77,7 +82,7 @@ enum UIModule {
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
         ("theme", theme), ("bind", bind), ("focus", focus),
         ("alert", { showDialog($0!, .alert) }), ("confirm", { showDialog($0!, .confirm) }),
-        ("toast", toast),
+        ("toast", toast), ("env", env),
     ]
 
     /// `ui.focus(component)`: moves focus there once the running handler

@@ -52,6 +52,8 @@ enum KeyAction: Equatable, Sendable {
     case type
     /// A text field's caret moves or its text is cut.
     case edit(TextEdit)
+    /// A document's link cursor by this many links (a markdown's Tab and Shift-Tab).
+    case link(Int)
 }
 
 /// The edits of a text field's keys.

@@ -46,6 +46,9 @@ class Node {
     var isDestructive: Bool { false }
     /// A text field: printable keys reach it before any binding, and `?` types.
     var takesText: Bool { false }
+    /// Tab and Shift-Tab reach it before they move focus (a markdown view
+    /// steps through its links); it answers nil to let focus move on.
+    var takesTab: Bool { false }
     /// A flexible node takes leftover space in a stack (spacers, lists).
     var isFlexible: Bool { false }
     /// Takes a share of the space left once every node has what it wants
@@ -223,6 +226,7 @@ final class InteractionState {
     /// The first line a log shows while it does not follow its tail.
     var logTop: [UnsafeRawPointer: Int] = [:]
     var trees: [UnsafeRawPointer: TreeState] = [:]
+    var markdown: [UnsafeRawPointer: MarkdownViewState] = [:]
 
     /// Drops what was kept for the table at `id`: the collector took it, and a
     /// new table may get its address.
@@ -236,6 +240,7 @@ final class InteractionState {
         scrollOffsets[id] = nil
         logTop[id] = nil
         trees[id] = nil
+        markdown[id] = nil
     }
 }
 

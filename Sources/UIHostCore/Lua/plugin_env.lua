@@ -56,7 +56,7 @@ local no_dump = { dump = true }
 local no_popen = { popen = true }
 
 return function(plugin, require)
-  local granted_io = false
+  local granted_io, granted_fs = false, false
   local ui_view = nil
   local env = {}
   for k, v in next, base do env[k] = v end
@@ -99,6 +99,7 @@ return function(plugin, require)
   setmeta(env, {
     __index = function(_, k)
       if k == "io" and not granted_io then denied(plugin, "io", "io") end
+      if k == "fs" and not granted_fs then denied(plugin, "fs", "fs") end
       if k == "ui" and ui_view == nil then
         error("plugin '" .. plugin .. "': ui is not available while plugin.lua runs; use it in setup, " ..
               "commands and screens", 2)
@@ -108,12 +109,25 @@ return function(plugin, require)
   })
 
   -- Called once the manifest is checked and before setup: the plugin's own
-  -- `ui` (its functions know whose they are) and what the user granted.
-  local function grant(ui, io, os)
+  -- `ui` (its functions know whose they are) and what the user granted
+  -- (`fs`: the plugin's own table of functions, confined to its folder).
+  local function grant(ui, io, os, fs)
+    -- The copy frozen() makes is shallow: a table inside `ui` (ui.json) gets
+    -- a frozen view of its own, or a plugin could change it for itself and
+    -- reach it through pairs.
+    local nested = {}
+    for k, v in next, ui do
+      if type(v) == "table" then nested[k] = frozen(plugin, "ui." .. tostring(k), v) end
+    end
+    for k, v in next, nested do ui[k] = v end
     ui_view = frozen(plugin, "ui", ui)
     rawset(env, "ui", ui_view)
     granted_io = io
     if os then rawset(env, "os", frozen(plugin, "os", pristine.os)) end
+    if fs then
+      granted_fs = true
+      rawset(env, "fs", frozen(plugin, "fs", fs))
+    end
     if io then
       rawset(env, "io", frozen(plugin, "io", pristine.io, not os and { popen = "os" } or nil, not os and no_popen or nil))
     end

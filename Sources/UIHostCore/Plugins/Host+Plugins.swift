@@ -117,7 +117,13 @@ extension Host {
             UIModule.pushTable(self, origin: origin)
             s.push(granted.contains(.io) && manifest.permissions.contains(.io))
             s.push(granted.contains(.os) && manifest.permissions.contains(.os))
-            try lua.call(nargs: 3, nresults: 0)
+            // `fs` reaches the plugin's own folder (and --allow-path folders), never the project's files.
+            if granted.contains(.fs) && manifest.permissions.contains(.fs) {
+                FSModule.pushTable(self, origin: origin)
+            } else {
+                s.pushNil()
+            }
+            try lua.call(nargs: 4, nresults: 0)
             s.pushNewTable()
             plugin.state = LuaRef(popping: lua)
             plugin.active = true

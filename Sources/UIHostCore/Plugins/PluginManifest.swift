@@ -32,7 +32,7 @@ struct PluginManifest {
     static let commandFields = ["id", "title", "keys", "run", "description"]
     static let menuItemFields = ["title", "command"]
     /// What a plugin may ask for: `all` is never given to a plugin.
-    static let permissionNames = ["io", "os"]
+    static let permissionNames = ["io", "os", "fs"]
 
     /// Reads the manifest at the top of `s`; every problem, or the manifest.
     static func read(_ s: LuaStack, folder: String) -> Result<PluginManifest, Problems> {
@@ -64,7 +64,7 @@ struct PluginManifest {
                             continue
                         }
                         guard let cap = Capability(rawValue: p), permissionNames.contains(p) else {
-                            problems.append("unknown permission '\(HostLimits.shortened(p))' (expected io or os)"
+                            problems.append("unknown permission '\(HostLimits.shortened(p))' (expected io, os or fs)"
                                             + didYouMean(p, permissionNames))
                             continue
                         }

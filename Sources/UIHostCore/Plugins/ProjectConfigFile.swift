@@ -112,7 +112,7 @@ struct ProjectConfigFile {
                     }
                     for n in names {
                         guard let cap = Capability(rawValue: n), PluginManifest.permissionNames.contains(n) else {
-                            problem = "grant.\(name): unknown permission '\(HostLimits.shortened(n))' (expected io or os)"
+                            problem = "grant.\(name): unknown permission '\(HostLimits.shortened(n))' (expected io, os or fs)"
                             return false
                         }
                         grants[name, default: []].insert(cap)

@@ -55,6 +55,8 @@ enum Action {
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
+    /// Keeps a markdown view's first line and link cursor.
+    case setMarkdownState(UnsafeRawPointer, MarkdownViewState)
 
     // MARK: Navigation
 

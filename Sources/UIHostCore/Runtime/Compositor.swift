@@ -78,7 +78,10 @@ final class Compositor {
         invalidation.drawing = true
         generation &+= 1
         // Before any node reads its state: a collected table's state goes with it.
-        reader.kinds.forEachCollected(L) { interaction.forget($0) }
+        reader.kinds.forEachCollected(L) {
+            interaction.forget($0)
+            reader.markdownCache.forget($0)
+        }
         let top = s.top
         reader.begin()
         spare.append(contentsOf: layers.reversed())

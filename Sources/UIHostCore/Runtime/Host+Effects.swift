@@ -54,6 +54,8 @@ extension Host {
         case .setScrollOffset(let id, let offset):
             interaction.scrollOffsets[id] = offset
             interaction.scrolledByHand = true
+        case .setMarkdownState(let id, let state):
+            interaction.markdown[id] = state
         }
         invalidation.layout = true
     }

@@ -50,6 +50,10 @@ extension Host {
             openHelp()
             return
         }
+        if key == .tab || key == .shiftTab, let focused, focused.takesTab, let actions = focused.handle(key, eventContext) {
+            apply(actions)
+            return
+        }
         switch key {
         case .tab: moveFocus(by: 1, wrap: true)
         case .shiftTab: moveFocus(by: -1, wrap: true)

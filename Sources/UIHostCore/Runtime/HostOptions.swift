@@ -2,7 +2,9 @@ import LuaBridge
 
 /// What the sandbox lets a script use beyond the default (docs/API.md, "The sandbox").
 public enum Capability: String, Sendable, CaseIterable {
-    case io, os, all
+    /// `fs` is the file system confined to the project (or a plugin's folder)
+    /// and `--allow-path` folders: `fs.list`, `read`, `write`, `stat`, `exists`.
+    case io, os, fs, all
 }
 
 /// How a host runs a screen: frame size, glyphs, sandbox and limits, and where
@@ -58,6 +60,14 @@ public struct HostOptions: Sendable {
     public var theme: Theme = .dark
     /// `uihost test --coverage`: counts the lines the script runs.
     public var coverage: LuaCoverage?
+    /// The screen's arguments (`uihost SCREEN -- a b`): `ui.args`.
+    public var arguments: [String] = []
+    /// The environment variables the screen may read with `ui.env` (`--env
+    /// NAME`), with their values; a name given but unset maps to nil.
+    public var environment: [String: String?] = [:]
+    /// Folders `fs` may reach besides the project (`--allow-path DIR`), for the
+    /// screen and for plugins granted `fs`.
+    public var allowedPaths: [String] = []
 
     public init(size: Size = Size(cols: 80, rows: 24), glyphs: Glyphs = .unicode, assetsDirectory: String = "Assets",
                 allow: Set<Capability> = [], maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions,

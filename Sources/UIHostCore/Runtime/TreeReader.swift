@@ -40,6 +40,8 @@ final class TreeReader {
     private let displayStrings = DisplayStrings()
     /// The values of text fields, whole: a long one is not copied on every key.
     private let editableValues = DisplayStrings(maxBytes: .max)
+    /// Parsed markdown documents, one per `ui.markdown` table and text.
+    let markdownCache = MarkdownCache()
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
