@@ -338,7 +338,7 @@ return function(seed)
 
   -- A markdown of its own stream (mdrng), so the other kinds' seeds are unchanged.
   function BUILD.markdown()
-    return ui.markdown { text = markdownText(), onLink = function(_, md) md.text = markdownText() end }
+    return make("markdown", { text = markdownText(), onLink = function(_, md) md.text = markdownText() end })
   end
 
   function BUILD.screen(depth)
