@@ -388,7 +388,7 @@
 ---@field label? string Shown on the row above the field (default none).
 ---@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
 ---@field placeholder? string Shown dim while the value is empty (default none).
----@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
+---@field height? ui.Size Rows of text shown, 1…1000, or `"N%"` of its stack or `"Nfr"`, a share of what is left, filled (default 5); the view scrolls to the caret.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
@@ -411,7 +411,7 @@
 
 ---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
 ---@class ui.Scroll : ui.Component
----@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field height? ui.Size Rows it takes, 0…10000, `"N%"` of its stack or `"Nfr"`, a share of what is left (default: the space left, like a list).
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.

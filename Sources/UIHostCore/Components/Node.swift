@@ -53,6 +53,9 @@ class Node {
     var growsWithSpace: Bool { false }
     /// A flexible node that wants this many rows before spacers get any.
     var preferredFlexibleHeight: Int { 0 }
+    /// The rows a flexible node wants at `width`: one holding text (a scroll,
+    /// a box, a stack) wants its text's wrapped lines there, not its unwrapped ones.
+    func preferredFlexibleHeight(width: Int) -> Int { preferredFlexibleHeight }
 
     /// Whether focus reaches this node after its children (a bar drawn below its page).
     var focusAfterChildren: Bool { false }

@@ -5,11 +5,12 @@
 /// into view), and, holding no control, as a focusable of its own. The offset
 /// is kept by the host, not in the table.
 final class ScrollNode: Node, SemanticNode {
-    /// Rows it takes; nil takes the space left, like a list.
+    /// Rows it takes; nil takes the space left, like a list (or its share,
+    /// `"1fr"`, or its percentage, which its stack reads as any child's size).
     let height: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        height = field.int("height", min: 0, max: 10_000)
+        height = field.ownRows("height", min: 0, max: 10_000)
         super.init(id: id, anchor: anchor)
     }
 
@@ -23,6 +24,8 @@ final class ScrollNode: Node, SemanticNode {
 
     override var isFlexible: Bool { height == nil }
     override var preferredFlexibleHeight: Int { StackLayout.measureColumn(children, spacing: 0, width: Int.max / 4) }
+    /// Children that wrap want their wrapped rows: measured at the width it gets.
+    override func preferredFlexibleHeight(width: Int) -> Int { StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func measure(width: Int) -> Int { height ?? StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func leastHeight(width: Int) -> Int { height ?? min(measure(width: width), Node.leastFlexibleRows) }
     override func naturalWidth() -> Int { (children.map { $0.naturalWidth() }.max() ?? 0) + 1 }
@@ -40,7 +43,17 @@ final class ScrollNode: Node, SemanticNode {
             for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
             return
         }
-        viewport.render(children, into: &frame, context, markStyle: context.isFocused(self) ? .focusMark : .muted)
+        let focused = context.isFocused(self)
+        viewport.render(children, into: &frame, context, markStyle: focused ? .focusMark : .muted)
+        // Focused, the marks' column shows a bar where no arrow is: a focus
+        // mark that plain text shows too (the arrows' colour alone would not).
+        if focused {
+            let rows = viewport.rect
+            for y in rows.y..<rows.maxY where !(y == rows.y && viewport.canScrollUp)
+                && !(y == rows.maxY - 1 && viewport.canScrollDown) {
+                frame.put(String(context.glyphs.vertical), x: viewport.markX, y: y, style: .focusMark)
+            }
+        }
     }
 
     /// Focused (holding no control): the keys scroll it; at an end they go on
@@ -82,8 +95,8 @@ extension ScrollNode: Component {
         Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
         """
     static let fields: [FieldSpec] = [
-        .integer("height", 0...10_000, default: .described("the space left"),
-                 doc: "Rows it takes, 0…10000 (default: the space left, like a list)."),
+        FieldSpec(name: "height", type: .size, defaultValue: .described("the space left"),
+                  doc: "Rows it takes, 0…10000, `\"N%\"` of its stack or `\"Nfr\"`, a share of what is left (default: the space left, like a list)."),
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom; taller than its place, they scroll.")
 

@@ -69,6 +69,7 @@ public final class Host {
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)
         let limits = CallLimits(lua: lua, pluginLimits: options.pluginLimits)
         reader = TreeReader(lua: lua, kinds: kinds, assets: assets, limits: limits)
+        reader.interaction = interaction
         scriptDirectory = directory
         dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation,
                                 limits: limits, log: options.log)

@@ -35,6 +35,9 @@ final class TreeReader {
     static let maxDepth = 200
 
     let assets: AssetStore
+    /// The host's interaction state, for the few reads that compare a field
+    /// with what the last layout saw (a table's replaced `rows`).
+    var interaction: InteractionState?
     let wrapCache = WrapCache()
     /// Every display string a tree read copies out of Lua, bounded (DisplayStrings.swift).
     private let displayStrings = DisplayStrings()
