@@ -218,6 +218,7 @@
 ---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
+---@field onResize? fun(width: integer, height: integer) Called on the top screen after the frame changed size, with its new columns and rows (`ui.size()` says the same).
 ---@field onKey? fun(key: string): boolean? Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it.
 ---@field [integer] ui.Component Children, laid out top to bottom.
 
@@ -496,6 +497,36 @@ local Log = {}
 ---@param text string|number
 function Log:append(text) end
 
+---The methods of a `ui.scroll` (its fields are above).
+---@class ui.Scroll
+local Scroll = {}
+
+---Moves the view, as little as it can, so that `component` (inside the scroll) shows.
+---@param component ui.Component
+function Scroll:scrollTo(component) end
+
+---Moves the view to the top.
+function Scroll:scrollHome() end
+
+---Moves the view to the bottom.
+function Scroll:scrollEnd() end
+
+---The methods of a `ui.list` (its fields are above).
+---@class ui.List
+local List = {}
+
+---Moves the cursor to item `i` (written to `selected`, no handler called) and shows it at the top.
+---@param i integer
+function List:scrollTo(i) end
+
+---The methods of a `ui.table` (its fields are above).
+---@class ui.Table
+local Table = {}
+
+---Moves the cursor to row `i` (written to `selected`, no handler called) and shows it at the top.
+---@param i integer
+function Table:scrollTo(i) end
+
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
 ---@field id integer The timer's number.
@@ -668,6 +699,10 @@ function ui.tag(props) end
 ---milliseconds of the host's clock; several stack, at most 5 (the oldest goes first).
 ---@param toast string|ui.ToastOptions
 function ui.toast(toast) end
+
+---The frame's size in cells, now.
+---@return { width: integer, height: integer }
+function ui.size() end
 
 ---Pushes a screen on the navigation stack (its onAppear runs, the previous screen's
 ---onDisappear first). A string is the path of a screen script relative to the current

@@ -220,6 +220,9 @@ final class InteractionState {
     var tables: [UnsafeRawPointer: TableState] = [:]
     /// Rows scrolled past the top, per scrolling container (while it overflows).
     var scrollOffsets: [UnsafeRawPointer: Int] = [:]
+    /// `scroll:scrollTo(component)` waiting for the next layout: the
+    /// component's table, by the scroll's (empty nearly always).
+    var scrollRequests: [UnsafeRawPointer: UnsafeRawPointer] = [:]
     /// Set when the user scrolled content (wheel, keys) since focus last
     /// moved: focus out of view is then not scrolled back at the next layout.
     var scrolledByHand = false
@@ -237,6 +240,7 @@ final class InteractionState {
         textAreas[id] = nil
         tables[id] = nil
         scrollOffsets[id] = nil
+        scrollRequests[id] = nil
         logTop[id] = nil
         trees[id] = nil
     }

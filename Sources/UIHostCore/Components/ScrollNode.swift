@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// `ui.scroll`: children in a column that may be taller than its place. While
 /// they are, it shows `↑`/`↓` in its last column where more lies beyond an
 /// edge, and scrolls: with the wheel, with Up/Down/PageUp/PageDown when focus
@@ -35,6 +37,23 @@ final class ScrollNode: Node, SemanticNode {
         // The last column is left for the marks while the children overflow.
         viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
                                                      markX: rect.maxX - 1, context)
+        // `scrollTo(component)`: placed once, then the view moves to show it.
+        guard !context.state.scrollRequests.isEmpty, let target = context.state.scrollRequests.removeValue(forKey: id),
+              let viewport, let node = ScrollNode.find(target, in: children) else { return }
+        let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: node.rect))
+        guard offset != viewport.offset else { return }
+        context.state.scrollOffsets[id] = offset
+        self.viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
+                                                          markX: rect.maxX - 1, context)
+    }
+
+    /// The node of the table at `id` among `nodes` and theirs, depth first.
+    private static func find(_ id: UnsafeRawPointer, in nodes: [Node]) -> Node? {
+        for node in nodes {
+            if node.id == id { return node }
+            if let found = find(id, in: node.children) { return found }
+        }
+        return nil
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -112,6 +131,45 @@ extension ScrollNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { ScrollNode(id: source.id, anchor: source.anchor, source.field) }
+
+    static let methods: [(String, LuaSwiftFunction)] = [
+        ("scrollTo", { scrollTo($0!) }),
+        ("scrollHome", { scrollToEnd($0!, name: "scrollHome", offset: 0) }),
+        // Past the last row: layout clamps it to the bottom, however the content grew.
+        ("scrollEnd", { scrollToEnd($0!, name: "scrollEnd", offset: Int.max / 4) }),
+    ]
+
+    /// `scroll:scrollHome()` / `scroll:scrollEnd()`: the view to an end at the
+    /// next layout. A scroll by program counts as by hand: focus elsewhere
+    /// does not pull the view back.
+    private static func scrollToEnd(_ L: OpaquePointer, name: String, offset: Int) -> Int32 {
+        let host = UIModule.host(L)
+        guard host.kinds.kind(L, at: 1) == kind, let id = LuaStack(L).pointer(at: 1) else {
+            return UIModule.argError(L, 1, name, "ui.scroll")
+        }
+        host.interaction.scrollRequests[id] = nil
+        host.interaction.scrollOffsets[id] = offset
+        host.interaction.scrolledByHand = true
+        host.invalidation.layout = true
+        return 0
+    }
+
+    /// `scroll:scrollTo(component)`: the view moves, as little as it can, to
+    /// show the component (inside the scroll, at any depth) at the next layout.
+    private static func scrollTo(_ L: OpaquePointer) -> Int32 {
+        let host = UIModule.host(L)
+        let s = LuaStack(L)
+        guard host.kinds.kind(L, at: 1) == kind, let id = s.pointer(at: 1) else {
+            return UIModule.argError(L, 1, "scrollTo", "ui.scroll")
+        }
+        guard host.kinds.kind(L, at: 2) != nil, let target = s.pointer(at: 2) else {
+            return UIModule.argError(L, 2, "scrollTo", "component")
+        }
+        host.interaction.scrollRequests[id] = target
+        host.interaction.scrolledByHand = true
+        host.invalidation.layout = true
+        return 0
+    }
 }
 
 extension Key {

@@ -138,8 +138,12 @@ public final class Host {
     }
 
     public func resize(_ size: Size) {
-        options.size = Size(cols: max(0, size.cols), rows: max(0, size.rows))
+        let size = Size(cols: max(0, size.cols), rows: max(0, size.rows))
+        let changed = size != options.size
+        options.size = size
         invalidation.layout = true
+        // The top screen's `onResize(w, h)`, as any handler (navigation it asks waits).
+        if changed { dispatcher.handling { navigator.screenResized(size) } }
     }
 
     /// Tells the host that something outside an event (a test's `eval`) may
