@@ -73,7 +73,8 @@ final class GridNode: Node, SemanticNode {
             case nil: sizes[i] = natural(i)
             }
         }
-        let left = room - sizes.reduce(0, +)
+        // Held to 2^40 so that a grid measured as if endless (Int.max / 4) does not overflow.
+        let left = min(room - sizes.reduce(0, +), 1 << 40)
         let total = weights.reduce(0, +)
         guard left > 0, total > 0 else { return sizes }
         var given = 0
@@ -141,7 +142,9 @@ final class GridNode: Node, SemanticNode {
 
     override func leastHeight(width: Int) -> Int { measure(width: width) }
 
-    override func naturalWidth() -> Int {
+    /// Asked at every level above it: worked out once per layout, as a stack's.
+    override func naturalWidth() -> Int { natural }
+    private lazy var natural: Int = {
         var total = gap * max(0, columnCount - 1)
         for c in 0..<columnCount {
             if c < columns.count, case .cells(let n) = columns[c] { total += n; continue }
@@ -152,7 +155,7 @@ final class GridNode: Node, SemanticNode {
             total += w
         }
         return total
-    }
+    }()
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
