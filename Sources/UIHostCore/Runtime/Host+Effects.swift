@@ -19,8 +19,6 @@ extension Host {
             dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
         case .submit(let anchor, let value):
             dispatcher.submit(anchor: anchor, value)
-        case .formEnter(let form, let field, let value):
-            formEnter(form, field: field, value)
         case .selectItemID(let anchor, let index):
             dispatcher.selectItemID(anchor: anchor, index: index)
         case .call(let anchor, let handler, let arguments):
