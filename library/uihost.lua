@@ -236,6 +236,7 @@
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
 ---@field destructive? boolean Never takes the focus by default: skipped by initial focus (default false).
 ---@field style? ui.Style Colours and attributes of the label.
+---@field align? ui.StackAlign Where `[ title ]` sits in a wider place: "start", "center" or "end" (default "start"); given more rows, it takes the middle one.
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.

@@ -42,7 +42,7 @@ final class LinkNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         guard !body.isEmpty else { return }
         let look = style.union(focused ? .focused : .plain)
         let shown = TextLayout.truncate(title, to: body.width)

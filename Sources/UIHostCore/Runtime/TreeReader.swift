@@ -221,7 +221,10 @@ final class TreeReader {
             let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
             node.component = component
             // Only children are placed by a stack (a screen, sheet or drawer is not).
-            if readsSizes, asChild { node.sizing = field.sizing() }
+            if readsSizes, asChild {
+                node.sizing = field.sizing()
+                if node.sizing?.height != nil { node.centresRow = true }
+            }
             if node.isFocusable {
                 pushName("autofocus")
                 node.autofocus = s.rawGet(at: t) == .boolean && s.truth(at: -1)
