@@ -23,7 +23,7 @@ local ui = {
 -- END GENERATED constructors
     -- navigation, overlays, toasts, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",
-    "after", "every", "spawn", "sleep", "bind", "focus",
+    "after", "every", "spawn", "sleep", "bind", "focus", "size",
     -- look
     "theme",
     -- commands and plugin menus, messages between the screen and plugins

@@ -218,6 +218,7 @@
 ---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
+---@field onResize? fun(width: integer, height: integer) Called on the top screen after the frame changed size, with its new columns and rows (`ui.size()` says the same).
 ---@field onKey? fun(key: string): boolean? Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it.
 ---@field [integer] ui.Component Children, laid out top to bottom.
 
@@ -235,6 +236,7 @@
 ---@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
 ---@field destructive? boolean Never takes the focus by default: skipped by initial focus (default false).
 ---@field style? ui.Style Colours and attributes of the label.
+---@field align? ui.StackAlign Where `[ title ]` sits in a wider place: "start", "center" or "end" (default "start"); given more rows, it takes the middle one.
 ---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
@@ -388,7 +390,7 @@
 ---@field label? string Shown on the row above the field (default none).
 ---@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
 ---@field placeholder? string Shown dim while the value is empty (default none).
----@field height? integer Rows of text shown (default 5); the view scrolls to the caret.
+---@field height? ui.Size Rows of text shown, 1…1000, or `"N%"` of its stack or `"Nfr"`, a share of what is left, filled (default 5); the view scrolls to the caret.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
@@ -411,7 +413,7 @@
 
 ---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
 ---@class ui.Scroll : ui.Component
----@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field height? ui.Size Rows it takes, 0…10000, `"N%"` of its stack or `"Nfr"`, a share of what is left (default: the space left, like a list).
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
@@ -521,6 +523,36 @@ function Markdown:toc() end
 ---without case), its number in `md:toc()`, or an entry of it. An error when there is none.
 ---@param heading string|integer|ui.MarkdownHeading
 function Markdown:scrollTo(heading) end
+
+---The methods of a `ui.scroll` (its fields are above).
+---@class ui.Scroll
+local Scroll = {}
+
+---Moves the view, as little as it can, so that `component` (inside the scroll) shows.
+---@param component ui.Component
+function Scroll:scrollTo(component) end
+
+---Moves the view to the top.
+function Scroll:scrollHome() end
+
+---Moves the view to the bottom.
+function Scroll:scrollEnd() end
+
+---The methods of a `ui.list` (its fields are above).
+---@class ui.List
+local List = {}
+
+---Moves the cursor to item `i` (written to `selected`, no handler called) and shows it at the top.
+---@param i integer
+function List:scrollTo(i) end
+
+---The methods of a `ui.table` (its fields are above).
+---@class ui.Table
+local Table = {}
+
+---Moves the cursor to row `i` (written to `selected`, no handler called) and shows it at the top.
+---@param i integer
+function Table:scrollTo(i) end
 
 ---A handle returned by `ui.after` and `ui.every`.
 ---@class ui.Timer
@@ -699,6 +731,10 @@ function ui.markdown(props) end
 ---milliseconds of the host's clock; several stack, at most 5 (the oldest goes first).
 ---@param toast string|ui.ToastOptions
 function ui.toast(toast) end
+
+---The frame's size in cells, now.
+---@return { width: integer, height: integer }
+function ui.size() end
 
 ---Pushes a screen on the navigation stack (its onAppear runs, the previous screen's
 ---onDisappear first). A string is the path of a screen script relative to the current

@@ -160,6 +160,14 @@ final class ToastTests: XCTestCase {
         XCTAssertEqual(host.toasts.shown.count, Toasts.maxKept)
     }
 
+    func testAToastStaysAboveTheFooter() throws {
+        let host = try host("return ui.screen { title = 'S', footer = true, keys = { q = { 'Quit', function() end } } }")
+        try host.runLua("ui.toast('Saved')")
+        let frame = host.render()
+        XCTAssertEqual(frame.line(6), "                     i Saved")
+        XCTAssertTrue(frame.line(7).contains("q Quit"), frame.line(7))
+    }
+
     func testToastArgumentsAreChecked() throws {
         let host = try host()
         XCTAssertThrowsError(try host.runLua("ui.toast()"))

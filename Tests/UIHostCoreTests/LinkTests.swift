@@ -76,3 +76,23 @@ final class LinkTests: XCTestCase {
         }
     }
 }
+
+/// A link's `style` can take off what a link draws by default.
+final class LinkStyleTests: XCTestCase {
+    private var scratch = ScratchDirectory(prefix: "uihlinkstyle")
+
+    override func tearDown() {
+        scratch.remove()
+    }
+
+    func testUnderlineFalseTakesTheUnderlineOff() throws {
+        let host = try UIHostCore.Host(script: try scratch.write("s.lua", """
+        return ui.screen { ui.link { title = "Docs", style = { underline = false, bold = true } }, ui.link { title = "Plain" } }
+        """), options: HostOptions(size: Size(cols: 20, rows: 6)))
+        let frame = host.render()
+        let docs = try XCTUnwrap(frame.find("Docs")), plain = try XCTUnwrap(frame.find("Plain"))
+        XCTAssertFalse(frame[docs.x, docs.y].style.attributes.contains(.underline))
+        XCTAssertTrue(frame[docs.x, docs.y].style.attributes.contains(.bold))
+        XCTAssertTrue(frame[plain.x, plain.y].style.attributes.contains(.underline))
+    }
+}

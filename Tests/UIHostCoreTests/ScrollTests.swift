@@ -46,13 +46,13 @@ final class ScrollTests: XCTestCase {
     func testAScrollHoldingNoControlTakesFocusAndItsKeysScrollIt() throws {
         let host = try host(textScroll)
         press(host, .tab, .down, .down)
-        XCTAssertEqual(Array(lines(host)[3...6]), [" Line 3                     ↑", " Line 4", " Line 5", " Line 6                     ↓"])
+        XCTAssertEqual(Array(lines(host)[3...6]), [" Line 3                     ↑", " Line 4                     │", " Line 5                     │", " Line 6                     ↓"])
         press(host, .end)
-        XCTAssertEqual(Array(lines(host)[3...6]), [" Line 9                     ↑", " Line 10", " Line 11", " Line 12"])
+        XCTAssertEqual(Array(lines(host)[3...6]), [" Line 9                     ↑", " Line 10                    │", " Line 11                    │", " Line 12                    │"])
         press(host, .pageUp)
         assertShows(host, " Line 6 ")
         press(host, .home)
-        XCTAssertEqual(lines(host)[3], " Line 1")
+        XCTAssertEqual(lines(host)[3], " Line 1                     │")
     }
 
     func testAtItsEndTheKeyGoesOnAndFocusMoves() throws {

@@ -90,9 +90,9 @@ final class SizingTests: XCTestCase {
             ("ui.text { minWidth = 9, maxWidth = 3 }", "ui.text: minWidth (9) is more than maxWidth (3)"),
             ("ui.text { widht = 3 }", "ui.text: unknown field 'widht' (did you mean 'width'?)"),
             ("ui.vstack { align = 'middle' }", "ui.vstack: align must be one of 'start', 'center', 'end' (got 'middle')"),
-            ("ui.button { title = 'Go', height = '2fr' }",
-             "ui.button: height '2fr' is a share of rows, but a ui.button has a fixed height (give a row count, or put a spacer beside it)"),
-            ("ui.switch { height = '1fr' }", "ui.switch: height '1fr' is a share of rows"),
+            ("ui.input { height = '2fr' }",
+             "ui.input: height '2fr' is a share of rows, but a ui.input has a fixed height (give a row count, or put a spacer beside it)"),
+            ("ui.radio { items = { 'a' }, height = '1fr' }", "ui.radio: height '1fr' is a share of rows"),
             ("ui.dropdown { items = { 'a' }, height = '3fr' }", "ui.dropdown: height '3fr' is a share of rows"),
         ] {
             XCTAssertThrowsError(try host("return ui.screen { \(source) }"), source) { error in

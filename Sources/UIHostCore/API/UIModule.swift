@@ -82,8 +82,23 @@ enum UIModule {
         ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
         ("theme", theme), ("bind", bind), ("focus", focus),
         ("alert", { showDialog($0!, .alert) }), ("confirm", { showDialog($0!, .confirm) }),
-        ("toast", toast), ("env", env),
+        ("toast", toast), ("env", env), ("size", size),
     ]
+
+    /// `ui.size()`: `{ width =, height = }` of the frame, in cells.
+    static let size: LuaSwiftFunction = { L in
+        let L = L!
+        let s = LuaStack(L)
+        let size = host(L).options.size
+        s.pushNewTable(fieldCount: 2)
+        s.push("width" as StaticString)
+        s.pushInteger(size.cols)
+        s.rawSet(at: -3)
+        s.push("height" as StaticString)
+        s.pushInteger(size.rows)
+        s.rawSet(at: -3)
+        return 1
+    }
 
     /// `ui.focus(component)`: moves focus there once the running handler
     /// returned and the screen is laid out again (nothing when it is not shown

@@ -29,7 +29,9 @@ enum WrittenDefaults {
             let array = rule == .firstIndex(of: .rows) ? "rows" : "items"
             let rows = s.rawGet(at: t, array) == .table ? Int(s.rawLength(at: -1))
                 : s.rawGet(at: t, "count") == .number ? Int(s.toInteger(at: -1)) : 0
-            guard rows > 0 else { return }
+            // A table's cursor is 1 even over no rows (as its docs say); a
+            // list's stays unset until it has items.
+            guard rows > 0 || rule == .firstIndex(of: .rows) else { return }
             LuaState.push(L, name)
             s.pushInteger(1)
         case .firstItemID(let unless):

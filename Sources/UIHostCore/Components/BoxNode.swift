@@ -35,6 +35,7 @@ final class BoxNode: Node, SemanticNode {
     override var isFlexible: Bool { flexible }
     override var growsWithSpace: Bool { grows }
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
+    override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
     override func naturalWidth() -> Int { natural }
 
     override func measure(width: Int) -> Int {

@@ -4,12 +4,16 @@ final class ButtonNode: Node, SemanticNode {
     let disabled: Bool
     let destructive: Bool
     let style: Style
+    /// Where `[ title ]` sits in a wider place.
+    let align: CrossAlignment
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         title = field.string("title") ?? ""
         disabled = field.bool("disabled") ?? false
         destructive = field.bool("destructive") ?? false
         style = field.style("style") ?? .plain
+        // Read only once a script used a layout field (`align` is one).
+        align = field.reader.readsSizes ? field.alignment() : .start
         super.init(id: id, anchor: anchor)
     }
 
@@ -21,10 +25,11 @@ final class ButtonNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         let label = Gutter.bracketed(title, width: body.width)
         let state: Style = disabled ? .dim : (focused ? .focused : .plain)
-        frame.put(label, x: body.x, y: body.y, style: style.union(state), clip: body)
+        let x = body.x + align.offset(DisplayWidth.of(label), in: body.width)
+        frame.put(label, x: x, y: body.y, style: style.union(state), clip: body)
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
@@ -54,6 +59,8 @@ extension ButtonNode: Component {
         .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),
         .bool("destructive", default: false, doc: "Never takes the focus by default: skipped by initial focus (default false)."),
         .style(doc: "Colours and attributes of the label."),
+        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
+                doc: "Where `[ title ]` sits in a wider place: \"start\", \"center\" or \"end\" (default \"start\"); given more rows, it takes the middle one."),
         .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
     ]
     static let keys = [KeySpec([.enter, .space], "Press: calls onSelect", .activate)]
@@ -71,9 +78,12 @@ enum Gutter {
 
     /// A one-row control (button, checkbox, switch, link, a dialog's button):
     /// the gutter on the first row of `rect`, and that row past it for the body.
-    static func row(of rect: Rect, focused: Bool, into frame: inout FrameBuffer, _ context: RenderContext) -> Rect {
-        draw(focused: focused, x: rect.x, y: rect.y, into: &frame, context, clip: rect)
-        return rect.dropLeft(width).row(0)
+    /// `centred`: the middle row of a taller rect (`Node.centresRow`).
+    static func row(of rect: Rect, focused: Bool, into frame: inout FrameBuffer, _ context: RenderContext,
+                    centred: Bool = false) -> Rect {
+        let dy = centred ? max(0, rect.height - 1) / 2 : 0
+        draw(focused: focused, x: rect.x, y: rect.y + dy, into: &frame, context, clip: rect)
+        return rect.dropLeft(width).row(dy)
     }
 
     /// `[ title ]`, the title cut to fit `width` columns.

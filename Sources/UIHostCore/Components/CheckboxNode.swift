@@ -18,7 +18,7 @@ final class CheckboxNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         let label = (checked ? "[x] " : "[ ] ") + TextLayout.truncate(title, to: max(0, body.width - 4))
         frame.put(label, x: body.x, y: body.y, style: focused ? .focused : .plain, clip: body)
     }

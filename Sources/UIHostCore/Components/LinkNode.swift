@@ -11,7 +11,7 @@ final class LinkNode: Node, SemanticNode {
         url = LinkNode.clean(field.string("url") ?? "")
         let title = field.string("title") ?? ""
         self.title = title.isEmpty ? url : title
-        style = field.style("style") ?? .plain
+        style = field.style("style", over: LinkNode.look)
         super.init(id: id, anchor: anchor)
     }
 
@@ -24,6 +24,8 @@ final class LinkNode: Node, SemanticNode {
     }
 
     static let maxURLBytes = 2000
+    /// Underlined in the accent colour, unless its `style` says otherwise.
+    static let look = Style(fg: .token(.accent), attributes: .underline)
 
     override var isFocusable: Bool { true }
     override func measure(width: Int) -> Int { 1 }
@@ -40,9 +42,9 @@ final class LinkNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         guard !body.isEmpty else { return }
-        let look = Style(fg: .token(.accent), attributes: .underline).union(style).union(focused ? .focused : .plain)
+        let look = style.union(focused ? .focused : .plain)
         let shown = TextLayout.truncate(title, to: body.width)
         let used = frame.put(shown, x: body.x, y: body.y, style: look, clip: body)
         if !url.isEmpty {

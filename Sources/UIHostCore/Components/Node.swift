@@ -33,6 +33,9 @@ class Node {
     /// `width`, `height` and their limits, for a child of a stack; nil when
     /// none is set (or no script has used one yet).
     var sizing: Sizing?
+    /// A one-row control given more rows by its `height` draws its row in
+    /// their middle, where a taller button reads as one.
+    var centresRow = false
 
     init(id: UnsafeRawPointer, anchor: Int32) {
         self.id = id
@@ -56,6 +59,9 @@ class Node {
     var growsWithSpace: Bool { false }
     /// A flexible node that wants this many rows before spacers get any.
     var preferredFlexibleHeight: Int { 0 }
+    /// The rows a flexible node wants at `width`: one holding text (a scroll,
+    /// a box, a stack) wants its text's wrapped lines there, not its unwrapped ones.
+    func preferredFlexibleHeight(width: Int) -> Int { preferredFlexibleHeight }
 
     /// Whether focus reaches this node after its children (a bar drawn below its page).
     var focusAfterChildren: Bool { false }
@@ -220,6 +226,9 @@ final class InteractionState {
     var tables: [UnsafeRawPointer: TableState] = [:]
     /// Rows scrolled past the top, per scrolling container (while it overflows).
     var scrollOffsets: [UnsafeRawPointer: Int] = [:]
+    /// `scroll:scrollTo(component)` waiting for the next layout: the
+    /// component's table, by the scroll's (empty nearly always).
+    var scrollRequests: [UnsafeRawPointer: UnsafeRawPointer] = [:]
     /// Set when the user scrolled content (wheel, keys) since focus last
     /// moved: focus out of view is then not scrolled back at the next layout.
     var scrolledByHand = false
@@ -238,6 +247,7 @@ final class InteractionState {
         textAreas[id] = nil
         tables[id] = nil
         scrollOffsets[id] = nil
+        scrollRequests[id] = nil
         logTop[id] = nil
         trees[id] = nil
         markdown[id] = nil

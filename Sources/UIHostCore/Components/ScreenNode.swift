@@ -82,6 +82,8 @@ extension ScreenNode: Component {
         .handler("onAppear", "fun(screen: ui.Screen)",
                  doc: "Called when the screen becomes the top of the navigation stack (the root at start too)."),
         .handler("onDisappear", "fun(screen: ui.Screen)", doc: "Called when a screen is pushed over it, or when it is popped."),
+        .handler("onResize", "fun(width: integer, height: integer)",
+                 doc: "Called on the top screen after the frame changed size, with its new columns and rows (`ui.size()` says the same)."),
         .handler("onKey", "fun(key: string): boolean?",
                  doc: "Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it."),
     ]

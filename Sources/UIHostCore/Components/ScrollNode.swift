@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// `ui.scroll`: children in a column that may be taller than its place. While
 /// they are, it shows `↑`/`↓` in its last column where more lies beyond an
 /// edge, and scrolls: with the wheel, with Up/Down/PageUp/PageDown when focus
@@ -5,11 +7,12 @@
 /// into view), and, holding no control, as a focusable of its own. The offset
 /// is kept by the host, not in the table.
 final class ScrollNode: Node, SemanticNode {
-    /// Rows it takes; nil takes the space left, like a list.
+    /// Rows it takes; nil takes the space left, like a list (or its share,
+    /// `"1fr"`, or its percentage, which its stack reads as any child's size).
     let height: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        height = field.int("height", min: 0, max: 10_000)
+        height = field.ownRows("height", min: 0, max: 10_000)
         super.init(id: id, anchor: anchor)
     }
 
@@ -23,6 +26,8 @@ final class ScrollNode: Node, SemanticNode {
 
     override var isFlexible: Bool { height == nil }
     override var preferredFlexibleHeight: Int { StackLayout.measureColumn(children, spacing: 0, width: Int.max / 4) }
+    /// Children that wrap want their wrapped rows: measured at the width it gets.
+    override func preferredFlexibleHeight(width: Int) -> Int { StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func measure(width: Int) -> Int { height ?? StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func leastHeight(width: Int) -> Int { height ?? min(measure(width: width), Node.leastFlexibleRows) }
     override func naturalWidth() -> Int { (children.map { $0.naturalWidth() }.max() ?? 0) + 1 }
@@ -32,6 +37,23 @@ final class ScrollNode: Node, SemanticNode {
         // The last column is left for the marks while the children overflow.
         viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
                                                      markX: rect.maxX - 1, context)
+        // `scrollTo(component)`: placed once, then the view moves to show it.
+        guard !context.state.scrollRequests.isEmpty, let target = context.state.scrollRequests.removeValue(forKey: id),
+              let viewport, let node = ScrollNode.find(target, in: children) else { return }
+        let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: node.rect))
+        guard offset != viewport.offset else { return }
+        context.state.scrollOffsets[id] = offset
+        self.viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
+                                                          markX: rect.maxX - 1, context)
+    }
+
+    /// The node of the table at `id` among `nodes` and theirs, depth first.
+    private static func find(_ id: UnsafeRawPointer, in nodes: [Node]) -> Node? {
+        for node in nodes {
+            if node.id == id { return node }
+            if let found = find(id, in: node.children) { return found }
+        }
+        return nil
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -40,7 +62,17 @@ final class ScrollNode: Node, SemanticNode {
             for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
             return
         }
-        viewport.render(children, into: &frame, context, markStyle: context.isFocused(self) ? .focusMark : .muted)
+        let focused = context.isFocused(self)
+        viewport.render(children, into: &frame, context, markStyle: focused ? .focusMark : .muted)
+        // Focused, the marks' column shows a bar where no arrow is: a focus
+        // mark that plain text shows too (the arrows' colour alone would not).
+        if focused {
+            let rows = viewport.rect
+            for y in rows.y..<rows.maxY where !(y == rows.y && viewport.canScrollUp)
+                && !(y == rows.maxY - 1 && viewport.canScrollDown) {
+                frame.put(String(context.glyphs.vertical), x: viewport.markX, y: y, style: .focusMark)
+            }
+        }
     }
 
     /// Focused (holding no control): the keys scroll it; at an end they go on
@@ -82,8 +114,8 @@ extension ScrollNode: Component {
         Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
         """
     static let fields: [FieldSpec] = [
-        .integer("height", 0...10_000, default: .described("the space left"),
-                 doc: "Rows it takes, 0…10000 (default: the space left, like a list)."),
+        FieldSpec(name: "height", type: .size, defaultValue: .described("the space left"),
+                  doc: "Rows it takes, 0…10000, `\"N%\"` of its stack or `\"Nfr\"`, a share of what is left (default: the space left, like a list)."),
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom; taller than its place, they scroll.")
 
@@ -99,6 +131,45 @@ extension ScrollNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { ScrollNode(id: source.id, anchor: source.anchor, source.field) }
+
+    static let methods: [(String, LuaSwiftFunction)] = [
+        ("scrollTo", { scrollTo($0!) }),
+        ("scrollHome", { scrollToEnd($0!, name: "scrollHome", offset: 0) }),
+        // Past the last row: layout clamps it to the bottom, however the content grew.
+        ("scrollEnd", { scrollToEnd($0!, name: "scrollEnd", offset: Int.max / 4) }),
+    ]
+
+    /// `scroll:scrollHome()` / `scroll:scrollEnd()`: the view to an end at the
+    /// next layout. A scroll by program counts as by hand: focus elsewhere
+    /// does not pull the view back.
+    private static func scrollToEnd(_ L: OpaquePointer, name: String, offset: Int) -> Int32 {
+        let host = UIModule.host(L)
+        guard host.kinds.kind(L, at: 1) == kind, let id = LuaStack(L).pointer(at: 1) else {
+            return UIModule.argError(L, 1, name, "ui.scroll")
+        }
+        host.interaction.scrollRequests[id] = nil
+        host.interaction.scrollOffsets[id] = offset
+        host.interaction.scrolledByHand = true
+        host.invalidation.layout = true
+        return 0
+    }
+
+    /// `scroll:scrollTo(component)`: the view moves, as little as it can, to
+    /// show the component (inside the scroll, at any depth) at the next layout.
+    private static func scrollTo(_ L: OpaquePointer) -> Int32 {
+        let host = UIModule.host(L)
+        let s = LuaStack(L)
+        guard host.kinds.kind(L, at: 1) == kind, let id = s.pointer(at: 1) else {
+            return UIModule.argError(L, 1, "scrollTo", "ui.scroll")
+        }
+        guard host.kinds.kind(L, at: 2) != nil, let target = s.pointer(at: 2) else {
+            return UIModule.argError(L, 2, "scrollTo", "component")
+        }
+        host.interaction.scrollRequests[id] = target
+        host.interaction.scrolledByHand = true
+        host.invalidation.layout = true
+        return 0
+    }
 }
 
 extension Key {

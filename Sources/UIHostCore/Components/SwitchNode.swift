@@ -19,7 +19,7 @@ final class SwitchNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         let mark = on ? context.glyphs.switchOn : context.glyphs.switchOff
         let x = body.x + frame.put(mark, x: body.x, y: body.y, style: on ? .accent : .dim, clip: body)
         let label = " " + TextLayout.truncate(title, to: max(0, body.maxX - x - 1))

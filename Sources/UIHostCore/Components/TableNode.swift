@@ -52,10 +52,33 @@ final class TableNode: Node, SemanticNode {
         columns = TableNode.readColumns(field)
         let source = field.rowSource(.rows)
         self.source = source
-        selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
-        if source.count > 0 { field.setDefault("selected", integer: 1) }
+        var selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
+        field.setDefault("selected", integer: 1)
+        if let state = field.reader.interaction, !source.isFunction {
+            selected = TableNode.cursor(selected, rows: field.tableIdentity("rows"), id: id, state, field)
+        }
+        self.selected = selected
         sortable = field.bool("sortable") ?? false
         super.init(id: id, anchor: anchor)
+    }
+
+    /// The cursor after a read: new `rows` (another table) start at the first
+    /// row, unless the script moved `selected` itself since the last read; the
+    /// old index would point at an unrelated row of the new data.
+    private static func cursor(_ selected: Int, rows: UnsafeRawPointer?, id: UnsafeRawPointer,
+                               _ state: InteractionState, _ field: FieldReader) -> Int {
+        var view = state.tables[id] ?? TableState()
+        defer { state.tables[id] = view }
+        let replaced = view.rowsTable != nil && view.rowsTable != rows && selected == view.readSelected
+        view.rowsTable = rows
+        guard replaced else {
+            view.readSelected = selected
+            return selected
+        }
+        if selected != 1 { field.set("selected", integer: 1) }
+        view.readSelected = 1
+        view.scroll = 0
+        return 1
     }
 
     override var isFocusable: Bool { !columns.isEmpty }
@@ -427,7 +450,9 @@ final class TableNode: Node, SemanticNode {
     private func move(to index: Int) -> [Action] {
         let target = min(max(index, 1), max(count, 1))
         guard target != selected, count > 0 else { return [] }
+        // The host's own move is not the script's: `readSelected` follows it.
         return [.setInteger(anchor: anchor, field: "selected", target),
+                .setTableState(id, with { $0.readSelected = target }),
                 .callItem(anchor: anchor, items: "rows", index: target, handler: "onHighlight", dispatch: .componentOnly)]
     }
 
@@ -466,10 +491,13 @@ final class TableNode: Node, SemanticNode {
     private func sort(by c: Int) -> [Action] {
         guard sortable, columns.indices.contains(c) else { return [] }
         let ascending = view.sort.map { $0.column == c ? !$0.ascending : true } ?? true
-        var actions: [Action] = [.setTableState(id, with { $0.sort = TableSort(column: c, ascending: ascending) })]
+        // A sorted table is read from its start: the view goes to the top and
+        // the cursor to the first row (its old row may now lie anywhere).
+        var actions: [Action] = [.setTableState(id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
         if !source.isFunction {
-            actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: selected))
+            actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: 0))
         }
+        if selected != 1 { actions.append(.setInteger(anchor: anchor, field: "selected", 1)) }
         actions.append(.call(anchor: anchor, handler: "onSort", [.element(anchor, "columns", c + 1), .boolean(ascending)]))
         return actions
     }
@@ -531,6 +559,10 @@ struct TableState: Equatable {
     /// Fitted column widths seen so far, and the row count they were seen at.
     var fitted: [Int] = []
     var sampledCount = -1
+    /// The `rows` table last read, and `selected` as read then: a new table
+    /// with an untouched cursor sends the cursor to the first row.
+    var rowsTable: UnsafeRawPointer?
+    var readSelected = 0
 }
 
 extension TableNode: Component {

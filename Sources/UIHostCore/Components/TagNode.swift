@@ -24,7 +24,7 @@ final class TagNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         let focused = context.isFocused(self)
-        let body = Gutter.row(of: rect, focused: focused, into: &frame, context)
+        let body = Gutter.row(of: rect, focused: focused, into: &frame, context, centred: centresRow)
         let mark = selected ? String(context.glyphs.check) : "+"
         let pill = " " + TextLayout.truncate(mark + " " + text, to: max(0, body.width - 2)) + " "
         let look = selected ? Style(fg: .token(color), attributes: [.reverse, .bold]) : .muted

@@ -13,7 +13,7 @@ final class TextAreaNode: Node, SemanticNode {
         label = field.string("label") ?? ""
         value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
-        height = field.int("height", min: 1, max: 1000) ?? 5
+        height = field.ownRows("height", min: 1, max: 1000) ?? 5
         super.init(id: id, anchor: anchor)
     }
 
@@ -41,7 +41,8 @@ final class TextAreaNode: Node, SemanticNode {
             frame.put(TextLayout.truncate(label, to: rect.width), x: rect.x, y: y, style: .bold, clip: rect)
             y += 1
         }
-        let rows = max(0, min(height, rect.maxY - y))
+        // A share or percentage of its stack (`sizing`) fills the rows it got.
+        let rows = max(0, sizing?.height != nil ? rect.maxY - y : min(height, rect.maxY - y))
         guard rows > 0 else { return }
         let box = Rect(x: rect.x + Gutter.width + 1, y: y, width: max(0, rect.width - Gutter.width - 2), height: rows)
         var state = takeState(context.state)
@@ -152,7 +153,8 @@ extension TextAreaNode: Component {
         .string("label", doc: "Shown on the row above the field (default none)."),
         .string("value", default: "", doc: "The text, lines separated by \\n; the host writes every edit back before onChange."),
         .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
-        .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
+        FieldSpec(name: "height", type: .size, defaultValue: .value(.integer(5)),
+                  doc: "Rows of text shown, 1…1000, or `\"N%\"` of its stack or `\"Nfr\"`, a share of what is left, filled (default 5); the view scrolls to the caret."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
     ]
 

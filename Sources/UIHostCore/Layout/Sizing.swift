@@ -49,8 +49,9 @@ final class Sizing {
     /// Kinds with a fixed height: they draw the same rows however many they
     /// get (a one-row control, a radio group, a picker), so a share of rows
     /// (`height = "1fr"`) cannot grow them and is refused at the constructor.
-    static let fixedHeight: Set<Kind> = Set(["button", "checkbox", "switch", "radio", "input", "link",
-                                             "dropdown", "picker", "progress", "divider"].map { Kind($0) })
+    /// One-row controls (a button, checkbox, switch, link, tag) take any
+    /// height and draw their row in its middle.
+    static let fixedHeight: Set<Kind> = Set(["radio", "input", "dropdown", "picker", "progress", "divider"].map { Kind($0) })
     /// What makes layout read them: these, a stack's `align`, and `hidden`.
     static let watched = names + ["align", "hidden"]
 

@@ -28,6 +28,7 @@ extension StackLayout {
         var heights = [Int](repeating: 0, count: children.count)
         var weights = [Int](repeating: 0, count: children.count)
         var wanting: [Int] = []
+        var wants = [Int](repeating: 0, count: children.count)
         for (i, child) in children.enumerated() {
             let s = child.sizing
             switch s?.height {
@@ -38,7 +39,8 @@ extension StackLayout {
                 heights[i] = s!.clampHeight(d.fixed(of: rect.height) ?? 0)
             case nil where child.isFlexible:
                 heights[i] = s?.minHeight ?? 0
-                if child.preferredFlexibleHeight > 0 { wanting.append(i) }
+                wants[i] = child.preferredFlexibleHeight(width: crossWidth(child, in: rect.width, align: align))
+                if wants[i] > 0 { wanting.append(i) }
                 if child.growsWithSpace { weights[i] = 1 }
             case nil:
                 let h = child.measure(width: crossWidth(child, in: rect.width, align: align))
@@ -51,7 +53,7 @@ extension StackLayout {
             let share = max(1, left / wanting.count)
             var next: [Int] = []
             for i in wanting where left > 0 {
-                let want = min(children[i].preferredFlexibleHeight, children[i].sizing?.maxHeight ?? .max) - heights[i]
+                let want = min(wants[i], children[i].sizing?.maxHeight ?? .max) - heights[i]
                 let give = max(0, min(share, want, left))
                 heights[i] += give
                 left -= give
@@ -82,8 +84,8 @@ extension StackLayout {
             case .cells(let n)?: total += s!.clampHeight(n)
             case .fraction?: total += s!.minHeight
             default:
-                let h = child.isFlexible ? child.preferredFlexibleHeight
-                    : child.measure(width: crossWidth(child, in: width, align: align))
+                let w = crossWidth(child, in: width, align: align)
+                let h = child.isFlexible ? child.preferredFlexibleHeight(width: w) : child.measure(width: w)
                 total += s?.clampHeight(h) ?? h
             }
         }

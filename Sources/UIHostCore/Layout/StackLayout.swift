@@ -10,7 +10,7 @@ enum StackLayout {
         if needsSizing(children, align) { return measureSizedColumn(children, spacing: spacing, width: width, align: align) }
         var total = spacing * (children.count - 1)
         for child in children {
-            total += child.isFlexible ? child.preferredFlexibleHeight : child.measure(width: width)
+            total += child.isFlexible ? child.preferredFlexibleHeight(width: width) : child.measure(width: width)
         }
         return total
     }
@@ -20,7 +20,7 @@ enum StackLayout {
         if needsSizing(children, align) { return layoutSizedColumn(children, spacing: spacing, align: align, in: rect, context) }
         var heights = children.map { $0.isFlexible ? 0 : $0.measure(width: rect.width) }
         var left = rect.height - heights.reduce(0, +) - spacing * (children.count - 1)
-        distribute(&heights, &left, children: children)
+        distribute(&heights, &left, children: children, width: rect.width)
         var y = rect.y
         for (child, h) in zip(children, heights) {
             let placed = Rect(x: rect.x, y: y, width: rect.width, height: min(h, max(0, rect.maxY - y)))
@@ -61,18 +61,20 @@ enum StackLayout {
     }
 
     /// Shares `left` rows among flexible children: wanted rows first, then spacers.
-    private static func distribute(_ sizes: inout [Int], _ left: inout Int, children: [Node]) {
+    private static func distribute(_ sizes: inout [Int], _ left: inout Int, children: [Node], width: Int) {
         guard left > 0 else { return }
-        var wanting = children.indices.filter { children[$0].isFlexible && children[$0].preferredFlexibleHeight > 0 }
+        var wants = [Int](repeating: 0, count: children.count)
+        for (i, child) in children.enumerated() where child.isFlexible { wants[i] = child.preferredFlexibleHeight(width: width) }
+        var wanting = children.indices.filter { wants[$0] > 0 }
         while left > 0, !wanting.isEmpty {
             let share = max(1, left / wanting.count)
             var next: [Int] = []
             for i in wanting where left > 0 {
-                let want = children[i].preferredFlexibleHeight - sizes[i]
+                let want = wants[i] - sizes[i]
                 let give = min(share, want, left)
                 sizes[i] += give
                 left -= give
-                if sizes[i] < children[i].preferredFlexibleHeight { next.append(i) }
+                if sizes[i] < wants[i] { next.append(i) }
             }
             wanting = next
         }
@@ -121,6 +123,7 @@ final class StackNode: Node {
     /// A column with a spacer grows down; a row with one grows only sideways.
     override var growsWithSpace: Bool { grows }
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
+    override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
 
     override func measure(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }

@@ -64,13 +64,13 @@ extension StackLayout {
             layoutColumn(children, spacing: spacing, in: rect, context)
             return nil
         }
-        if leastColumnHeight(children, spacing: spacing, width: rect.width) <= rect.height {
+        if leastColumnHeight(children, spacing: spacing, width: rect.width, extent: rect.height) <= rect.height {
             if context.state.scrollOffsets[key] != nil { context.state.scrollOffsets[key] = nil }
             layoutColumn(children, spacing: spacing, in: rect, context)
             return nil
         }
         let width = max(0, rect.width - reserve)
-        let heights = children.map { $0.leastHeight(width: width) }
+        let heights = children.map { leastHeight(of: $0, width: width, extent: rect.height) }
         let content = heights.reduce(0, +) + spacing * (children.count - 1)
         let offset = min(max(context.state.scrollOffsets[key] ?? 0, 0), max(0, content - rect.height))
         context.state.scrollOffsets[key] = offset
@@ -83,10 +83,21 @@ extension StackLayout {
     }
 
     /// The rows a column needs at least: flexible children at their least.
-    static func leastColumnHeight(_ children: [Node], spacing: Int, width: Int) -> Int {
+    /// `extent` is the column's height when known (a percentage is of it).
+    static func leastColumnHeight(_ children: [Node], spacing: Int, width: Int, extent: Int? = nil) -> Int {
         guard !children.isEmpty else { return 0 }
         var total = spacing * (children.count - 1)
-        for child in children { total += child.leastHeight(width: width) }
+        for child in children { total += leastHeight(of: child, width: width, extent: extent) }
         return total
+    }
+
+    /// A child's rows in a column that scrolls: its `height` in cells (or
+    /// percent of `extent`) when it gives one, else its least, held within
+    /// its min/max. A script that sized a table 5 rows gets 5, not a list's 3.
+    static func leastHeight(of child: Node, width: Int, extent: Int?) -> Int {
+        guard let s = child.sizing else { return child.leastHeight(width: width) }
+        if let d = s.height, case .cells(let n) = d { return s.clampHeight(n) }
+        if let d = s.height, case .percent = d, let extent, let h = d.fixed(of: extent) { return s.clampHeight(h) }
+        return s.clampHeight(child.leastHeight(width: width))
     }
 }

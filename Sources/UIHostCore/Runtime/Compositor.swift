@@ -215,7 +215,8 @@ final class Compositor {
             frame.cursor = nil
             HelpOverlay.draw(help, into: &frame, glyphs: glyphs)
         }
-        toasts.render(into: &frame, glyphs: glyphs)
+        let footer = (layers.first?.root as? ScreenNode).flatMap { $0.hasFooter && !$0.footerRect.isEmpty ? $0.footerRect.y : nil }
+        toasts.render(into: &frame, glyphs: glyphs, bottom: footer)
         if let drawOverlay { drawOverlay(&frame, glyphs) }
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { drawBanner(banner) }

@@ -4,9 +4,11 @@ extension FieldReader {
     /// The size fields of the component, or nil when it sets none.
     func sizing() -> Sizing? {
         // A kind with a width or height of its own (an image's, a text area's
-        // rows) keeps it: it is what the kind measures, not a size in a stack.
+        // rows) keeps a count of cells: it is what the kind measures, not a
+        // size in a stack. A percentage or share there is the stack's to place.
         let width = Sizing.ownWidth.contains(kind) ? nil : dimension("width")
-        let height = Sizing.ownHeight.contains(kind) ? nil : dimension("height")
+        var height = dimension("height")
+        if Sizing.ownHeight.contains(kind), case .cells? = height { height = nil }
         let sizing = Sizing()
         sizing.width = width
         sizing.height = height
@@ -35,6 +37,13 @@ extension FieldReader {
         return nil
     }
 
+    /// A kind's own row count in `key` (a scroll's, a text area's), nil when
+    /// unset or when it is a percentage or share (a size its stack reads).
+    func ownRows(_ key: StaticString, min lo: Int, max hi: Int) -> Int? {
+        guard case .cells(let n)? = dimension(key) else { return nil }
+        return Swift.min(Swift.max(n, lo), hi)
+    }
+
     /// `align = "start"|"center"|"end"` (default start).
     func alignment() -> CrossAlignment {
         choice("align", CrossAlignment.allCases.map(\.rawValue)).flatMap(CrossAlignment.init(rawValue:)) ?? .start
@@ -42,6 +51,22 @@ extension FieldReader {
 }
 
 extension FieldReader {
+    /// The identity of the table in field `key` (nil when it is not a table):
+    /// tells a replaced array from the same one changed.
+    func tableIdentity(_ key: StaticString) -> UnsafeRawPointer? {
+        reader.pushName(key)
+        defer { s.pop() }
+        return s.rawGet(at: table) == .table ? s.pointer(at: -1) : nil
+    }
+
+    /// Writes `value` into field `key` (a read that corrects what the script
+    /// left stale, such as a table's cursor after its rows were replaced).
+    func set(_ key: StaticString, integer value: Int) {
+        reader.pushName(key)
+        s.pushInteger(value)
+        s.rawSet(at: table)
+    }
+
     /// `padding = 1` (every side) or `{ rows, columns }`; nil when unset or wrong (with a problem).
     func padding(_ key: StaticString) -> (rows: Int, columns: Int)? {
         guard isTable(key) else {

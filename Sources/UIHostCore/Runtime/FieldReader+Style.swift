@@ -28,6 +28,23 @@ extension FieldReader {
         }
     }
 
+    /// The style in field `key` laid over `base`: its colours and attributes
+    /// win, and an attribute it sets to false (`underline = false`) is taken
+    /// off `base`, so a script can turn off what a kind draws by default.
+    func style(_ key: StaticString, over base: Style) -> Style {
+        reader.pushName(key)
+        defer { s.pop() }
+        guard s.rawGet(at: table) == .table else { return style(key).map(base.union) ?? base }
+        let t = s.absolute(-1)
+        var look = base.union(readStyle(at: t, path: fieldName(key)))
+        for (name, attribute) in FieldReader.attributeNames {
+            reader.pushName(name)
+            if s.rawGet(at: t) == .boolean, !s.truth(at: -1) { look.attributes.remove(attribute) }
+            s.pop()
+        }
+        return look
+    }
+
     func isTable(_ key: StaticString) -> Bool {
         reader.pushName(key)
         defer { s.pop() }

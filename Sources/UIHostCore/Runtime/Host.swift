@@ -69,6 +69,7 @@ public final class Host {
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)
         let limits = CallLimits(lua: lua, pluginLimits: options.pluginLimits)
         reader = TreeReader(lua: lua, kinds: kinds, assets: assets, limits: limits)
+        reader.interaction = interaction
         scriptDirectory = directory
         dispatcher = Dispatcher(lua: lua, reader: reader, invalidation: invalidation,
                                 limits: limits, log: options.log)
@@ -137,8 +138,12 @@ public final class Host {
     }
 
     public func resize(_ size: Size) {
-        options.size = Size(cols: max(0, size.cols), rows: max(0, size.rows))
+        let size = Size(cols: max(0, size.cols), rows: max(0, size.rows))
+        let changed = size != options.size
+        options.size = size
         invalidation.layout = true
+        // The top screen's `onResize(w, h)`, as any handler (navigation it asks waits).
+        if changed { dispatcher.handling { navigator.screenResized(size) } }
     }
 
     /// Tells the host that something outside an event (a test's `eval`) may

@@ -196,6 +196,18 @@ final class Navigator {
         if quitCode == nil { quitCode = code }
     }
 
+    /// `onResize(width, height)` of the top screen, if it has one.
+    func screenResized(_ size: Size) {
+        guard let top else { return }
+        s.pushRef(top.ref)
+        lua.push("onResize")
+        guard s.rawGet(at: -2) == .function else { return s.pop(2) }
+        s.pushInteger(size.cols)
+        s.pushInteger(size.rows)
+        dispatcher.invoke(nargs: 2, as: dispatcher.limits.origin(ofComponentAt: -4, on: L))
+        s.pop()
+    }
+
     private func callScreenHandler(_ ref: Int32, _ name: String) {
         s.pushRef(ref)
         lua.push(name)

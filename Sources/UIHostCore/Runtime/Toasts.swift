@@ -72,10 +72,11 @@ final class Toasts {
     var nextExpiry: Int? { shown.map(\.until).min() }
 
     /// One row each, right-aligned one column in from the edge, the newest on
-    /// the last row and older ones above.
-    func render(into frame: inout FrameBuffer, glyphs: Glyphs) {
+    /// the row above `bottom` (the footer's row, or the frame's end) and older
+    /// ones above: a footer's hints stay readable while a toast shows.
+    func render(into frame: inout FrameBuffer, glyphs: Glyphs, bottom: Int? = nil) {
         guard !shown.isEmpty, frame.width >= 4, frame.height > 0 else { return }
-        var y = frame.height - 1
+        var y = min(bottom ?? frame.height, frame.height) - 1
         for toast in shown.reversed() where y >= 0 {
             let room = frame.width - 2
             let label = " " + TextLayout.truncate(toast.kind.mark(glyphs) + " " + toast.text, to: room - 2) + " "

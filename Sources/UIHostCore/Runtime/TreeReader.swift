@@ -35,6 +35,9 @@ final class TreeReader {
     static let maxDepth = 200
 
     let assets: AssetStore
+    /// The host's interaction state, for the few reads that compare a field
+    /// with what the last layout saw (a table's replaced `rows`).
+    var interaction: InteractionState?
     let wrapCache = WrapCache()
     /// Every display string a tree read copies out of Lua, bounded (DisplayStrings.swift).
     private let displayStrings = DisplayStrings()
@@ -220,7 +223,10 @@ final class TreeReader {
             let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
             node.component = component
             // Only children are placed by a stack (a screen, sheet or drawer is not).
-            if readsSizes, asChild { node.sizing = field.sizing() }
+            if readsSizes, asChild {
+                node.sizing = field.sizing()
+                if node.sizing?.height != nil { node.centresRow = true }
+            }
             if node.isFocusable {
                 pushName("autofocus")
                 node.autofocus = s.rawGet(at: t) == .boolean && s.truth(at: -1)

@@ -1,0 +1,50 @@
+import LuaBridge
+
+/// `list:scrollTo(i)` and `table:scrollTo(i)`: the cursor moves to row `i`
+/// (clamped to the rows; written to `selected`, no handler called) and the
+/// view shows it at its top as far as the rows allow. The cursor moves too
+/// because a list and a table always show their cursor: a view scrolled
+/// away from it would jump back at the next key.
+enum CursorScroll {
+    static func scrollTo(_ L: OpaquePointer, kind: Kind, array: String, setTop: (InteractionState, UnsafeRawPointer, Int) -> Void) -> Int32 {
+        let host = UIModule.host(L)
+        let s = LuaStack(L)
+        guard host.kinds.kind(L, at: 1) == kind, let id = s.pointer(at: 1) else {
+            return UIModule.argError(L, 1, "scrollTo", kind.constructorName)
+        }
+        guard let wanted = s.exactInteger(at: 2) else { return UIModule.argError(L, 2, "scrollTo", "integer") }
+        s.top = 2
+        // A data source's `count`, else the length of the array.
+        let count: Int64 = s.rawGet(at: 1, "count") == .number ? s.exactInteger(at: -1) ?? 0
+            : s.rawGet(at: 1, array) == .table ? Int64(s.rawLength(at: -1)) : 0
+        s.top = 2
+        let index = Int(min(max(wanted, 1), max(count, 1)))
+        s.push("selected" as StaticString)
+        s.pushInteger(index)
+        s.rawSet(at: 1)
+        setTop(host.interaction, id, index - 1)
+        host.invalidation.layout = true
+        return 0
+    }
+}
+
+extension ListNode {
+    static let methods: [(String, LuaSwiftFunction)] = [
+        ("scrollTo", { CursorScroll.scrollTo($0!, kind: ListNode.kind, array: "items") { $0.listScroll[$1] = $2 } }),
+    ]
+}
+
+extension TableNode {
+    static let methods: [(String, LuaSwiftFunction)] = [
+        ("scrollTo", {
+            CursorScroll.scrollTo($0!, kind: TableNode.kind, array: "rows") { state, id, top in
+                var view = state.tables[id] ?? TableState()
+                view.scroll = top
+                view.onHeader = false
+                // The host's own move: a replaced `rows` still resets the cursor.
+                view.readSelected = top + 1
+                state.tables[id] = view
+            }
+        }),
+    ]
+}
