@@ -45,6 +45,33 @@ def table_dir(n, mode):
     return os.path.join(d, "table.lua")
 
 
+def texts_dir(n, handler):
+    d = tempfile.mkdtemp(prefix="uihost-bench-")
+    shutil.copy(os.path.join(BENCH, "texts.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {{ n = {n}, handler = {'true' if handler else 'false'} }}\n")
+    return os.path.join(d, "texts.lua")
+
+
+def texts_figures():
+    """Per-key cost against the screen's size (SPEC-3 §B): a 3-item list above
+    N texts, 2,000 cursor moves through `render --keys`; without a handler (a
+    move runs no Lua) and with an onHighlight that changes one text."""
+    keys = 2000
+    keyarg = " ".join(["down", "up"] * (keys // 2))
+    for handler, what in ((False, "cursor moves"), (True, "a handler changing one text")):
+        per_key = {}
+        for n in (10, 1000, 10000):
+            screen = texts_dir(n, handler)
+            base = timed([UIHOST, "render", screen, "--size", "80x24"], runs=5)
+            full = timed([UIHOST, "render", screen, "--size", "80x24", "--keys", keyarg], runs=5)
+            per_key[n] = max(full - base, 1e-9) / keys * 1e6
+        row(f"per key, {what}, 10 / 10^3 / 10^4 texts",
+            f"{per_key[10]:.1f} / {per_key[1000]:.1f} / {per_key[10000]:.1f}", "µs", "", None)
+        ratio = per_key[10000] / per_key[10]
+        row(f"per-key ratio 10^4 / 10 texts, {what}", f"{ratio:.2f}", "", "≤ 2", ratio <= 2)
+
+
 def plugins_dir(n):
     """n plugins, each with a command, a menu item and a setup."""
     d = tempfile.mkdtemp(prefix="uihost-bench-plugins-")
@@ -192,6 +219,9 @@ def main():
 
     # 3b. Tables.
     table_figures(py)
+
+    # 3c. Per-key cost against the number of components on the screen.
+    texts_figures()
 
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],
