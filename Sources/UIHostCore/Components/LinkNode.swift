@@ -26,7 +26,7 @@ final class LinkNode: Node, SemanticNode {
     static let maxURLBytes = 2000
 
     override var isFocusable: Bool { true }
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { Gutter.width + DisplayWidth.of(title) + (showsURL ? 3 + DisplayWidth.of(url) : 0) }
 
     /// Set at layout from the glyphs: whether the URL follows the title.
