@@ -142,7 +142,8 @@
 ---is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
 ---@class ui.Component
 ---@field id? string An identifier of the script's own; the host does not use it.
----@field keys? table<string, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field keys? table<string|string[]|integer, ui.Binding> Key bindings, active while focus is inside the component (a screen's always): `{ ["ctrl-s"] = { "Save", fn } }`.
+---@field hidden? boolean Left out of layout, focus and clicks while true; `false` brings it back with its state (default false).
 ---@field width? ui.Size In a stack: columns, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural width).
 ---@field height? ui.Size In a stack: rows, `"30%"` of the stack or `"2fr"`, a share of what is left (default its natural height).
 ---@field minWidth? integer In a stack: at least this many columns.
@@ -150,14 +151,20 @@
 ---@field minHeight? integer In a stack: at least this many rows.
 ---@field maxHeight? integer In a stack: at most this many rows.
 
----A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. The description is
----required (the footer and the help overlay show it); `fn` gets the component that
----carries the binding. An error in it shows the error banner.
+---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`, under a key name
+---(`["ctrl-s"] = …`), a list of names (`[{ "d", "delete" }] = …`, shown once as
+---`d/delete`), or as an array entry naming its `keys`. The description is required
+---(the footer and the help overlay show it; `""` keeps it out of the footer); `fn` gets
+---the component that carries the binding. An error in it shows the error banner.
 ---@class ui.Binding
 ---@field [1]? string The description.
 ---@field [2]? fun(component: ui.Component) What the key does.
 ---@field desc? string The description (instead of `[1]`).
 ---@field run? fun(component: ui.Component) What the key does (instead of `[2]`).
+---@field keys? string[] For an array entry of `keys`: the key names it binds.
+---@field show? boolean false keeps it out of the footer; help still lists it (default true).
+---@field group? string The heading help lists it under.
+---@field order? number Footer and help list bindings with an order first, lowest first.
 
 ---@class ui.ToastOptions
 ---@field text string The message, one row.
@@ -211,6 +218,7 @@
 ---@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
 ---@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
 ---@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
+---@field onKey? fun(key: string): boolean? Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it.
 ---@field [integer] ui.Component Children, laid out top to bottom.
 
 ---Text that wraps at word boundaries by display width.
@@ -343,7 +351,10 @@
 ---@class ui.Input : ui.Component
 ---@field label? string Shown on the row above the field (default none).
 ---@field value? string The text; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty (default none).
+---@field placeholder? string Shown dim while the value is empty, and as `‹Title›` in plain text (default none).
+---@field prompt? string Drawn before the text inside the brackets, as `> ` (default none).
+---@field style? ui.Style Colours and attributes of the text (underlined in any case).
+---@field placeholderStyle? ui.Style Colours and attributes of the placeholder (default the theme's muted).
 ---@field password? boolean Draw one mask character per character instead of the text (default false).
 ---@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
 ---@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
@@ -386,7 +397,7 @@
 ---A table: a header row over rows of cells, a row cursor across the table. It reads only the rows it shows, from `rows` or from a data source (`count` and `row(i)`). Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
 ---@class ui.Table : ui.Component
 ---@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
----@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read.
+---@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ "text", style = { … } }`; a row's `style` colours the whole row.
 ---@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
 ---@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
@@ -394,10 +405,16 @@
 ---@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
 ---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
 ---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 
 ---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
 ---@class ui.Scroll : ui.Component
 ---@field height? integer Rows it takes, 0…10000 (default: the space left, like a list).
+---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
+---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
+---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
 ---@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
 
 ---A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
@@ -680,14 +697,15 @@ function ui.closeDrawer() end
 ---the host's own keys (q, Esc, arrows; never ctrl-c). Binding the same key again
 ---replaces it. An unknown key name or a missing description is an error.
 ---@param key string A key name, as in `keys`: `"ctrl-k"`, `"f5"`, `"alt-x"`.
----@param desc string What the help overlay and the footer show.
+---@param desc string What the help overlay and the footer show (`""`: help only).
 ---@param fn fun()
 function ui.bind(key, desc, fn) end
 
 ---Moves focus to `component` once the running handler returned and the screen is laid
 ---out again (its onBlur/onFocus run then); nothing when it is not shown or cannot
----take focus.
----@param component ui.Component
+---take focus. `ui.focus(nil)` leaves no component of the top layer focused, until Tab
+---or a click.
+---@param component ui.Component|nil
 function ui.focus(component) end
 
 ---Picks a built-in theme (`"dark"`, `"light"`, `"mono"`) or overrides tokens of the current one:

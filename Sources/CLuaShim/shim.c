@@ -81,12 +81,34 @@ static void uih_pushwhere(lua_State *L) {
     lua_pushliteral(L, "");
 }
 
+/* The first UIH_MAX_MESSAGE_BYTES of msg, pushed (with U+2026 where cut, on a
+   UTF-8 boundary), or msg itself with nothing pushed when it is that short. */
+static const char *uih_cutmessage(lua_State *L, const char *msg, size_t len) {
+    if (len <= UIH_MAX_MESSAGE_BYTES) return msg;
+    size_t end = UIH_MAX_MESSAGE_BYTES - 3;
+    /* A character the cut would split goes whole: at most 3 continuation bytes. */
+    for (int i = 0; i < 3 && end > 0 && ((unsigned char)msg[end] & 0xC0) == 0x80; i++) end--;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addlstring(&b, msg, end);
+    luaL_addstring(&b, "\xE2\x80\xA6");
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
 static int uih_traceback(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, 1, &len);
+    if (msg != NULL) msg = uih_cutmessage(L, msg, len);
     if (msg == NULL) {
         /* An error object with __tostring is shown as that string (as lua.c
            does); any other gets the place it was raised, like a message would. */
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            size_t n = 0;
+            const char *text = lua_tolstring(L, -1, &n);
+            uih_cutmessage(L, text, n);
+            return 1;
+        }
         uih_pushwhere(L);
         msg = lua_pushfstring(L, "%serror object is a %s value", lua_tostring(L, -1), luaL_typename(L, 1));
     }

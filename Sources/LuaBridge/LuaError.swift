@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// What can go wrong when the host runs Lua code. One place (the CLI's
 /// `ErrorReport`) turns these into the text and exit code people see.
 public enum LuaError: Error, Equatable, Sendable {
@@ -13,6 +15,13 @@ public enum LuaError: Error, Equatable, Sendable {
     case memoryLimit(message: String)
     /// A file could not be read.
     case file(path: String, reason: String)
+
+    /// The bytes of a message (and of its traceback) kept: what the log
+    /// keeps of it. A script can raise an error as long as its memory allows;
+    /// the message handler cuts it already (`UIH_MAX_MESSAGE_BYTES`), and
+    /// messages that do not pass through it (syntax errors, coroutines) are
+    /// cut when read.
+    public static let maxMessageBytes = Int(UIH_MAX_MESSAGE_BYTES)
 
     /// Whether a limit stopped the call (instructions, CPU time or memory).
     public var isLimit: Bool {

@@ -100,13 +100,6 @@ extension LuaStack {
     /// Pushes the metatable of the value at `index`; false (nothing pushed) when it has none.
     @inlinable @inline(__always) public func pushMetatable(of index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 
-    /// Pushes the field `name` of the metatable of the value at `index`
-    /// (raw, `luaL_getmetafield`); returns its type, `.nil` with nothing pushed.
-    @inlinable @inline(__always) @discardableResult
-    public func pushMetafield(of index: Int32, _ name: String) -> LuaType {
-        LuaType(code: luaL_getmetafield(L, index, name))
-    }
-
     /// Pushes the metatable registered as `name`; returns its type.
     @inlinable @inline(__always) @discardableResult
     public func pushRegisteredMetatable(_ name: String) -> LuaType {

@@ -70,6 +70,12 @@ public struct LuaStack {
         lua_type(L, index) == LUA_TSTRING ? LuaState.string(L, at: index) : nil
     }
 
+    /// The value when it is a string, at most its first `maxBytes` bytes
+    /// (`LuaState.string(_:at:maxBytes:)`).
+    @inlinable @inline(__always) public func string(at index: Int32, maxBytes: Int) -> String? {
+        lua_type(L, index) == LUA_TSTRING ? LuaState.string(L, at: index, maxBytes: maxBytes) : nil
+    }
+
     /// `#t` without metamethods.
     @inlinable @inline(__always) public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 

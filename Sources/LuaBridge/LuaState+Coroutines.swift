@@ -32,7 +32,7 @@ extension LuaState {
     public func error(ofFailed co: LuaStack, status: Int32) -> LuaError {
         let message = errorMessage(ofFailed: co.L)
         luaL_traceback(L, co.L, nil, 0)
-        let traceback = LuaState.string(L, at: -1)
+        let traceback = LuaState.string(L, at: -1, maxBytes: LuaError.maxMessageBytes)
         lua_settop(L, -2)
         return classify(status: status, message: message, traceback: traceback)
     }
@@ -42,7 +42,7 @@ extension LuaState {
     /// limits, as the call that raised it was); otherwise
     /// `FILE:LINE: (error object is a T value)` at the line that raised it.
     func errorMessage(ofFailed co: OpaquePointer) -> String {
-        if lua_type(co, -1) == LUA_TSTRING { return LuaState.string(co, at: -1) }
+        if lua_type(co, -1) == LUA_TSTRING { return LuaState.string(co, at: -1, maxBytes: LuaError.maxMessageBytes) }
         let typeName = String(cString: lua_typename(co, lua_type(co, -1)))
         // A dead coroutine runs nothing: the value is looked at on the main thread.
         _ = lua_checkstack(co, 1)
@@ -52,7 +52,8 @@ extension LuaState {
         if luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL {
             lua_settop(L, -2)
             let status = withBudget(on: L) { uih_ptostring(L, -1) }
-            let text = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING ? LuaState.string(L, at: -1) : nil
+            let text = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING
+                ? LuaState.string(L, at: -1, maxBytes: LuaError.maxMessageBytes) : nil
             lua_settop(L, -2)
             // A __tostring that failed leaves the error as it was; a limit it passed is its own.
             if status != LUA_OK { uih_clearlimits(L) }
@@ -63,12 +64,6 @@ extension LuaState {
 }
 
 extension LuaStack {
-    /// `FILE:LINE: ` of the Lua code calling the running Swift function, like
-    /// `luaL_where(L, 1)`; "" when it has no line.
-    public func callerLocation() -> String {
-        caller().map { "\($0.shortSource):\($0.line): " } ?? ""
-    }
-
     /// `FILE:LINE: ` of the innermost Lua function from `level` outwards that has a line, or "".
     func location(fromLevel level: Int32) -> String {
         var ar = lua_Debug()

@@ -140,11 +140,13 @@ public final class LuaState {
     /// Pops the error on top and classifies it.
     public func popError(status: Int32, fromLoad: Bool, on thread: OpaquePointer? = nil) -> LuaError {
         let T = thread ?? L
+        // The message and the traceback after it, each kept to `maxMessageBytes`.
         let full = lua_type(T, -1) == LUA_TSTRING
-            ? LuaState.string(T, at: -1)
+            ? LuaState.string(T, at: -1, maxBytes: 2 * LuaError.maxMessageBytes)
             : "(error object is a \(String(cString: lua_typename(T, lua_type(T, -1)))) value)"
         lua_settop(T, -2)
-        let (message, traceback) = LuaState.splitTraceback(full)
+        let (whole, traceback) = LuaState.splitTraceback(full)
+        let message = BoundedText.prefix(of: whole, maxBytes: LuaError.maxMessageBytes)
         if fromLoad && status == LUA_ERRSYNTAX { return .syntax(message: message) }
         return classify(status: status, message: message, traceback: traceback)
     }
@@ -205,6 +207,28 @@ public final class LuaState {
         return p.withMemoryRebound(to: UInt8.self, capacity: len) {
             String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
         }
+    }
+
+    /// At most the first `maxBytes` bytes of the string at `index`, cut on a
+    /// character boundary and marked `…` (`BoundedText`): the rest is never
+    /// copied, so a string of 100 MB costs what one of `maxBytes` does.
+    public static func string(_ L: OpaquePointer, at index: Int32, maxBytes: Int) -> String {
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return "" }
+        return p.withMemoryRebound(to: UInt8.self, capacity: len) {
+            BoundedText.prefix(of: UnsafeBufferPointer(start: $0, count: len), maxBytes: maxBytes)
+        }
+    }
+
+    /// The bytes of the string at `index`, in place: valid while the string
+    /// is (it stays on the stack or in a table), empty when it is no string.
+    @inlinable
+    public static func bytes(_ L: OpaquePointer, at index: Int32) -> UnsafeBufferPointer<UInt8> {
+        var len = 0
+        guard lua_type(L, index) == LUA_TSTRING, let p = lua_tolstring(L, index, &len) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: len)
     }
 
     public func push(_ s: String) {

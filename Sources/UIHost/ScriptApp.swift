@@ -115,7 +115,7 @@ public final class ScriptApp {
         enter("resize", refused: ()) { host.send(.resize(cols: columns, rows: rows)) }
     }
 
-    /// Handler errors so far, as the banner shows them.
+    /// The last 100 handler errors, as the banner shows them (each to 4 KiB).
     public var errors: [String] { host.errors }
 
     /// Set once the app asked to quit, with its exit status.

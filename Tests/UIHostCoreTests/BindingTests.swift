@@ -129,7 +129,7 @@ final class BindingTests: XCTestCase {
             ("ui.list { keys = { x = 'X' } }", "ui.list: keys[\"x\"] must be a table { \"description\", function } (got string)"),
             ("ui.list { keys = 3 }", "ui.list: keys must be a table (got number)"),
             ("ui.bind('ctrl+k', 'P', function() end)", "ui.bind: unknown key name 'ctrl+k' (did you mean 'ctrl-k'?)"),
-            ("ui.bind('ctrl-k', '', function() end)", "ui.bind: \"ctrl-k\" needs a description"),
+            ("ui.bind('ctrl-k', 3, function() end)", "ui.bind: \"ctrl-k\" needs a description"),
             ("ui.bind('ctrl-k', 'P')", "bad argument #3 to 'bind' (function expected, got no value)"),
         ]
         let host = try host("return ui.screen {}")

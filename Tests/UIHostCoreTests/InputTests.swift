@@ -43,7 +43,7 @@ final class InputTests: XCTestCase {
             "             Form",
             "──────────────────────────────",
             " Name",
-            " › [your name               ]",
+            " › [‹your name›             ]",
             "   [ OK ]",
         ])
     }
@@ -140,6 +140,26 @@ final class InputTests: XCTestCase {
             XCTAssertEqual(frame.width, cols)
             XCTAssertEqual(frame.height, rows)
         }
+    }
+
+    func testAPlaceholderIsMarkedInPlainTextAndStyledInColour() throws {
+        let source = """
+        return ui.screen { title = "S", ui.input { placeholder = "Title", placeholderStyle = { fg = "red" } },
+          ui.input { value = "Ada", style = { bold = true }, prompt = "> " } }
+        """
+        XCTAssertEqual(lines(try host(source))[2], " › [‹Title›                 ]")
+        XCTAssertEqual(lines(try host(source, ascii: true))[2], " > [<Title>                 ]")
+        var options = HostOptions(size: Size(cols: 30, rows: 8))
+        options.glyphs.urlsInText = false
+        let coloured = try Host(script: try scratch.write("c.lua", source), options: options)
+        let frame = coloured.render()
+        XCTAssertTrue(frame.line(2).hasPrefix(" › [Title  "), frame.line(2))
+        XCTAssertNotEqual(frame[4, 2].style.fg, Style.muted.fg)
+        XCTAssertNotEqual(frame[4, 2].style.fg, Style.plain.fg)
+        // The prompt stands before the text; the text carries its style, underlined.
+        XCTAssertTrue(frame.line(3).hasPrefix("   [> Ada  "), frame.line(3))
+        XCTAssertTrue(frame[6, 3].style.attributes.contains(.bold))
+        XCTAssertTrue(frame[6, 3].style.attributes.contains(.underline))
     }
 
     func testWrongFieldTypesAreReportedLikeOtherComponents() throws {

@@ -252,7 +252,7 @@ final class TableTests: XCTestCase {
         return ui.screen { t }
         """)
         for change in ["t.count = 2.5; t.row = function() return {} end", "t.count = 2^40", "t.count = 3; t.row = nil",
-                       "t.count = 2; t.row = function() return 5 end", "t.count = nil; t.rows = { 1, { a = {} } }"] {
+                       "t.count = 2; t.row = function() return 5 end", "t.count = nil; t.rows = { 1, { a = print } }"] {
             try host.runLua(change)
             _ = host.render()
         }
@@ -260,7 +260,7 @@ final class TableTests: XCTestCase {
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table.row must be a function when count is set (got nil)") }, host.errors.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table: row(1) must be a table (got number)") }, host.errors.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table: rows[1] must be a table (got number)") }, host.errors.joined(separator: "\n"))
-        XCTAssertTrue(host.errors.contains { $0.contains("ui.table: rows[2].a must be a string or number (got table)") }, host.errors.joined(separator: "\n"))
+        XCTAssertTrue(host.errors.contains { $0.contains("ui.table: rows[2].a must be a string, a number or a cell { text, style } (got function)") }, host.errors.joined(separator: "\n"))
     }
 
     func testTableDrawsNothingInAnEmptyArea() throws {

@@ -130,8 +130,14 @@ void uih_wrapcoroutines(lua_State *L);
  * limit rather than an instruction budget. */
 void uih_setdeadline(lua_State *L, double seconds);
 
+/* The bytes of an error message kept: a script can raise a message as long as
+ * its memory allows, and the traceback appended to it would copy it whole (twice
+ * the memory, inside the limit) for a log that keeps only this much of it. */
+#define UIH_MAX_MESSAGE_BYTES 65536
+
 /* lua_pcall with a traceback message handler. On error the message (with traceback
- * appended after "\nstack traceback:") is on top. */
+ * appended after "\nstack traceback:") is on top; a message longer than
+ * UIH_MAX_MESSAGE_BYTES is cut on a UTF-8 boundary and ends in U+2026. */
 int uih_pcall(lua_State *L, int nargs, int nresults);
 /* luaL_loadbufferx, text only. */
 int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);

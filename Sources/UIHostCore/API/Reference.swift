@@ -7,7 +7,7 @@ enum Reference {
 
     /// The `---@field` lines of a component's `---@class` block.
     static func stubFields(_ component: any Component.Type) -> [String] {
-        var lines = component.fields.map { "---@field \($0.name)? \(luaType($0)) \($0.doc)" }
+        var lines = component.allFields.map { "---@field \($0.name)? \(luaType($0)) \($0.doc)" }
         switch component.children {
         case .none: break
         case .any(let doc): lines.append("---@field [integer] ui.Component \(doc)")
@@ -32,7 +32,7 @@ enum Reference {
         case .style: return "ui.Style"
         case .choiceOrStyle(let options): return options.map { "\"\($0)\"" }.joined(separator: "|") + "|ui.Style"
         case .spans: return "ui.Span[]"
-        case .bindings: return "table<string, ui.Binding>"
+        case .bindings: return "table<string|string[]|integer, ui.Binding>"
         case .rows: return "table[]"
         case .size: return "ui.Size"
         case .padding: return "integer|integer[]"
@@ -132,7 +132,7 @@ enum Reference {
         case .any: rows.append(Row(field: childrenField, type: "component", defaultValue: "—", meaning: ""))
         case .only(let kind, _): rows.append(Row(field: childrenField, type: "`\(kind.constructorName)`", defaultValue: "—", meaning: ""))
         }
-        for spec in component.fields {
+        for spec in component.allFields {
             rows.append(Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: docsDefault(spec.defaultValue), meaning: ""))
         }
         return rows

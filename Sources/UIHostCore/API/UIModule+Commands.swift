@@ -46,7 +46,8 @@ extension UIModule {
                 key = Key(name: keyName)
                 if key == nil { problem = "ui.command: unknown key name '\(HostLimits.shortened(keyName))'" + Key.didYouMean(keyName) }
             }
-            fields = (t.string("id")!, HostLimits.label(t.string("title")!), keyName, key)
+            // The title is shown (the palette): read as a display string, kept to one row's worth.
+            fields = (t.string("id")!, HostLimits.label(t.string("title", maxBytes: HostLimits.maxDisplayBytes)!), keyName, key)
         }
         if let problem { return raise(L, problem) }
         guard let fields else { return 0 }

@@ -82,11 +82,15 @@ enum UIModule {
 
     /// `ui.focus(component)`: moves focus there once the running handler
     /// returned and the screen is laid out again (nothing when it is not shown
-    /// or cannot take focus).
+    /// or cannot take focus). `ui.focus(nil)` takes focus off the top layer.
     static let focus: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
         let host = host(L)
+        if s.type(at: 1) == .nil {
+            host.navigator.request(.blur)
+            return 0
+        }
         guard host.kinds.kind(L, at: 1) != nil, let table = s.pointer(at: 1) else {
             return argError(L, 1, "focus", "component")
         }
@@ -100,12 +104,13 @@ enum UIModule {
         let L = L!
         let s = LuaStack(L)
         guard s.type(at: 1) == .string else { return argError(L, 1, "bind", "key name") }
-        let name = LuaState.string(L, at: 1)
+        let name = s.displayString(at: 1)
         guard let key = Key(name: name) else {
             return raise(L, "ui.bind: unknown key name '\(HostLimits.shortened(name))'" + Key.didYouMean(name))
         }
-        guard s.type(at: 2) == .string, case let desc = LuaState.string(L, at: 2), !desc.isEmpty else {
-            return raise(L, "ui.bind: \"\(name)\" needs a description")
+        // An empty description binds the key without a hint in the footer.
+        guard s.type(at: 2) == .string, case let desc = s.displayString(at: 2) else {
+            return raise(L, "ui.bind: \"\(HostLimits.shortened(name))\" needs a description")
         }
         guard s.type(at: 3) == .function else { return argError(L, 3, "bind", "function") }
         let host = host(L)
@@ -318,17 +323,19 @@ enum UIModule {
         var duration = Toasts.defaultDuration
         let text: String
         switch s.type(at: 1) {
-        case .string, .number:
+        case .string:
+            text = s.displayString(at: 1)
+        case .number:
             text = LuaState.string(L, at: 1)
         case .table:
             guard s.rawGet(at: 1, "text") == .string || s.type(at: -1) == .number else {
                 return raise(L, "ui.toast: text must be a string (got \(host(L).kinds.typeName(L, -1)))")
             }
-            text = LuaState.string(L, at: -1)
+            text = s.type(at: -1) == .string ? s.displayString(at: -1) : LuaState.string(L, at: -1)
             switch s.rawGet(at: 1, "kind") {
             case .nil: break
             case .string:
-                let name = LuaState.string(L, at: -1)
+                let name = s.displayString(at: -1)
                 guard let k = Toasts.Kind(rawValue: name) else {
                     return raise(L, "ui.toast: kind must be one of 'info', 'success', 'warning', 'error' (got '\(HostLimits.shortened(name))')")
                 }

@@ -43,7 +43,7 @@ extension Validator {
         var problem: String?
         var keys: [String] = []
         s.forEachPair(in: table) {
-            if let key = s.string(at: -2) {
+            if let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
                 keys.append(key)
             } else if !(s.isInteger(at: -2) && s.integer(at: -2) == 1 && !extra.isEmpty) {
                 problem = problem ?? "\(path): unknown field [\(describe(-2)) key]"
@@ -77,7 +77,7 @@ extension Validator {
         let wrong = "\(path) must be \(Color.expected)"
         switch s.type(at: v) {
         case .string:
-            let text = s.string(at: v) ?? ""
+            let text = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             return Color(parsing: text) == nil ? wrong + Color.problem(got: HostLimits.shortened(text)) : nil
         case .number:
             guard s.isInteger(at: v), let n = s.integer(at: v), (0...255).contains(n) else {

@@ -3,6 +3,9 @@ import LuaBridge
 /// Checks a component table against its schema, reading it raw (no
 /// metamethods run) so that checking never raises. Messages are worded like
 /// Lua's own: `ui.list: items[3].title must be a string (got nil)`.
+/// Strings, keys among them, are read to at most `HostLimits.maxDisplayBytes`:
+/// one longer is no field name, colour or choice anyway, and a key of 10 MB
+/// in each of 10^5 items would otherwise be copied 10^5 times.
 struct Validator {
     let L: OpaquePointer
     let kinds: ComponentKinds
@@ -69,7 +72,7 @@ struct Validator {
                 // Enough to report; the rest of a huge table is not worth reading.
                 return false
             }
-            if let key = s.string(at: -2) {
+            if let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
                 if schema.fields[key] == nil { unknownNames.append(key) } else { keys.append(key) }
             } else if s.isInteger(at: -2), let k = s.integer(at: -2) {
                 if k < 1 || k > count { unknown.append("[\(k)]") }
@@ -138,15 +141,15 @@ struct Validator {
             return nil
         case .choice(let options):
             guard t == .string else { return wrong() }
-            let value = s.string(at: v) ?? ""
+            let value = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             if options.contains(value) { return nil }
-            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(value)')"
+            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(HostLimits.shortened(value))')"
         case .component(let kind):
             guard let actual = kinds.kind(L, at: v) else { return wrong() }
             if let kind, actual != kind { return "\(path) must be \(type.expected) (got a \(actual.constructorName))" }
             return nil
         case .height:
-            if t == .string, s.string(at: v) == "fit" { return nil }
+            if t == .string, s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) == "fit" { return nil }
             guard t == .number else { return wrong() }
             let n = s.number(at: v) ?? 0
             if n > 0 && n <= 1 { return nil }
@@ -170,7 +173,7 @@ struct Validator {
                 return nil
             }
             guard t == .string else { return wrong() }
-            let text = s.string(at: v) ?? ""
+            let text = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             if Dimension.parse(string: text) != nil { return nil }
             return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(text))')"
         case .padding:
@@ -193,11 +196,7 @@ struct Validator {
             s.forEachPair(in: v) {
                 count += 1
                 guard count <= HostLimits.maxArrayRead else { return false }
-                guard let name = s.isInteger(at: -2) ? nil : s.string(at: -2) else {
-                    problem = "\(path): a key name must be a string (got \(describe(-2)))"
-                    return false
-                }
-                problem = BindingTable.problem(L, name: name, at: -1, kinds: kinds)
+                problem = BindingTable.problem(L, key: -2, value: -1, kinds: kinds)
                 return problem == nil
             }
             return problem
@@ -233,7 +232,7 @@ struct Validator {
         // Items may carry the script's own data, but a near miss of a known field is a typo.
         var typo: String?
         s.forEachPair(in: item) {
-            if typo == nil, let key = s.string(at: -2) {
+            if typo == nil, let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
                 if schema.fields[key] == nil, let guess = suggestion(for: key, among: schema.fields.keys) {
                     typo = "\(path): unknown field '\(HostLimits.shortened(key))' (did you mean '\(guess)'?)"
                 }
@@ -253,7 +252,7 @@ struct Validator {
     private func shareField(_ t: Int32, _ key: String) -> String? {
         s.rawGet(at: t, key)
         defer { s.pop() }
-        guard s.type(at: -1) == .string, let text = s.string(at: -1) else { return nil }
+        guard s.type(at: -1) == .string, let text = s.string(at: -1, maxBytes: HostLimits.maxDisplayBytes) else { return nil }
         return Dimension.parse(string: text)?.isFraction == true ? text : nil
     }
 

@@ -55,7 +55,7 @@ extension ButtonNode: Component {
         .bool("destructive", default: false, doc: "Never takes the focus by default: skipped by initial focus (default false)."),
         .style(doc: "Colours and attributes of the label."),
         .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
-    ] + FieldSpec.focusFields
+    ]
     static let keys = [KeySpec([.enter, .space], "Press: calls onSelect", .activate)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { ButtonNode(id: source.id, anchor: source.anchor, source.field) }

@@ -49,7 +49,7 @@ extension CheckboxNode: Component {
         .string("title", default: "", doc: "The label after the box (default \"\")."),
         .bool("checked", default: false, doc: "Whether the box is ticked (default false); the host writes a toggle back before onChange."),
         .handler("onChange", "fun(checked: boolean)", doc: "Called after Enter, Space or a click toggled the box, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
     static let keys = [KeySpec([.enter, .space], "Tick or untick: calls onChange", .toggle)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { CheckboxNode(id: source.id, anchor: source.anchor, source.field) }

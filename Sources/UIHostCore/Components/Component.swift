@@ -39,6 +39,9 @@ protocol Component {
     /// takes no focus says so with `[]`; `ConformanceTests` fails a focusable
     /// kind whose list is empty.
     static var keys: [KeySpec] { get }
+    /// Whether its node can take focus: such a kind gets `autofocus`,
+    /// `onFocus` and `onBlur` from the registry (by default, a kind with keys).
+    static var takesFocus: Bool { get }
 
     /// The node for one layout, from the component's table (fields read raw
     /// and typed). A `SemanticNode`, so that it says what it is to a screen reader.
@@ -54,6 +57,14 @@ extension Component {
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }
     static var methods: [(String, LuaSwiftFunction)] { [] }
+    static var takesFocus: Bool { !keys.isEmpty }
+
+    /// Its fields, then what every focusable takes (`FieldSpec.focusFields`)
+    /// when it takes focus: what the constructor checks, the stubs and docs list.
+    static var allFields: [FieldSpec] {
+        guard takesFocus else { return fields }
+        return fields + FieldSpec.focusFields.filter { spec in !fields.contains { $0.name == spec.name } }
+    }
 }
 
 /// What the positional entries of a component's table may be. The text is

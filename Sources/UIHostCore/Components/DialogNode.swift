@@ -163,6 +163,8 @@ enum AlertDialog: Component {
     ]
 
     static let keys = DialogNode.keys
+    /// Its buttons take focus, not the dialog.
+    static let takesFocus = false
 
     static func node(_ source: NodeSource) -> any SemanticNode {
         DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: false)
@@ -192,6 +194,8 @@ enum ConfirmDialog: Component {
     ]
 
     static let keys = DialogNode.keys
+    /// Its buttons take focus, not the dialog.
+    static let takesFocus = false
 
     static func node(_ source: NodeSource) -> any SemanticNode {
         DialogNode(id: source.id, anchor: source.anchor, source.field, asksToConfirm: true)

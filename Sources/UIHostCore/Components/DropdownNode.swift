@@ -163,7 +163,7 @@ extension DropdownNode: Component {
         .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",
                  doc: "Called when an item is chosen, after the item's own onSelect."),
-    ] + FieldSpec.focusFields
+    ]
 
     /// Closed, it opens; open, its popup takes the keys (`Popup.keys`).
     static let keys = [KeySpec([.enter, .space], "Open the list (Up/Down, Enter chooses, Esc closes)", .open)]

@@ -11,14 +11,21 @@ final class InputNode: Node, SemanticNode {
     let password: Bool
     let maxLength: Int?
     let error: String?
+    let style: Style
+    let placeholderStyle: Style
+    /// Drawn before the text inside the brackets (`> `), not part of the value.
+    let prompt: String
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         password = field.bool("password") ?? false
         maxLength = field.int("maxLength", min: 1, max: InputNode.longest)
         error = field.string("error").flatMap { $0.isEmpty ? nil : $0 }
+        style = field.style("style") ?? .plain
+        placeholderStyle = field.style("placeholderStyle") ?? .muted
+        prompt = field.string("prompt") ?? ""
         super.init(id: id, anchor: anchor)
     }
 
@@ -27,15 +34,24 @@ final class InputNode: Node, SemanticNode {
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 1 + (error == nil ? 0 : 1) }
-    override func naturalWidth() -> Int { Gutter.width + 2 + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
+    override func naturalWidth() -> Int {
+        Gutter.width + 2 + promptWidth + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder) + 2)
+    }
 
+    private var promptWidth: Int { prompt.isEmpty ? 0 : DisplayWidth.of(prompt) }
     /// The row of the field itself, and the columns between its brackets.
     private var fieldRow: Int { rect.y + (label.isEmpty ? 0 : 1) }
-    private var inner: Rect { Rect(x: rect.x + Gutter.width + 1, y: fieldRow, width: max(0, rect.width - Gutter.width - 2), height: 1) }
+    private var brackets: Rect { Rect(x: rect.x + Gutter.width + 1, y: fieldRow, width: max(0, rect.width - Gutter.width - 2), height: 1) }
+    /// Where the text goes: between the brackets, past the prompt.
+    private var inner: Rect { brackets.dropLeft(min(promptWidth, brackets.width)) }
 
-    /// The field's state, its text brought in line with `value` (a handler may have changed it).
-    private func state(_ interaction: InteractionState) -> TextFieldState {
-        var state = interaction.editors[id] ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
+    /// The field's state, its text brought in line with `value` (a handler
+    /// may have changed it), taken out of `interaction`: edited while it is
+    /// the only copy, a long value is changed in place, not copied on every
+    /// key. Whoever takes it puts it back at once: drawing directly, a key
+    /// through `.setEditorState` (or directly when the key is not the field's).
+    private func takeState(_ interaction: InteractionState) -> TextFieldState {
+        var state = interaction.editors.removeValue(forKey: id) ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
         state.editor.maxLength = maxLength
         state.editor.reset(to: value)
         return state
@@ -52,16 +68,20 @@ final class InputNode: Node, SemanticNode {
         guard y < rect.maxY else { return }
         Gutter.draw(focused: focused, x: rect.x, y: y, into: &frame, context, clip: rect)
         let box = inner
-        frame.put("[", x: box.x - 1, y: y, clip: rect)
-        frame.put("]", x: box.maxX, y: y, clip: rect)
-        var state = state(context.state)
+        frame.put("[", x: brackets.x - 1, y: y, clip: rect)
+        frame.put("]", x: brackets.maxX, y: y, clip: rect)
+        if promptWidth > 0 { frame.put(prompt, x: brackets.x, y: y, style: .accent, clip: brackets) }
+        var state = takeState(context.state)
         let view = state.editor.view(width: box.width, firstShown: state.firstShown, mask: password ? context.glyphs.mask : nil)
         state.firstShown = view.first
         context.state.editors[id] = state
         if value.isEmpty && !placeholder.isEmpty {
-            frame.put(TextLayout.truncate(placeholder, to: box.width), x: box.x, y: y, style: .muted, clip: box)
+            // In plain text no dimness tells a placeholder from a value: `‹Title›` does.
+            let marked = context.glyphs.urlsInText
+                ? context.glyphs.placeholderOpen + placeholder + context.glyphs.placeholderClose : placeholder
+            frame.put(TextLayout.truncate(marked, to: box.width), x: box.x, y: y, style: placeholderStyle, clip: box)
         } else {
-            frame.put(view.text, x: box.x, y: y, style: .underline, clip: box)
+            frame.put(view.text, x: box.x, y: y, style: Style.underline.union(style), clip: box)
         }
         if focused, box.width > 0 { frame.cursor = Point(x: box.x + min(view.caretColumn, box.width - 1), y: y) }
         if let error, y + 1 < rect.maxY {
@@ -71,26 +91,31 @@ final class InputNode: Node, SemanticNode {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        var editor = state.editor
+        var state = takeState(context.state)
         let changed: Bool
         switch key {
-        case .character(let c): changed = editor.insert(String(c))
-        case .space: changed = editor.insert(" ")
+        case .character(let c): changed = state.editor.insert(String(c))
+        case .space: changed = state.editor.insert(" ")
         default:
             switch InputNode.keys.action(for: key) {
             case .activate:
+                context.state.editors[id] = state
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):
-                guard let edited = InputNode.apply(edit, to: &editor) else { return nil }
+                guard let edited = InputNode.apply(edit, to: &state.editor) else {
+                    context.state.editors[id] = state
+                    return nil
+                }
                 changed = edited
-            default: return nil
+            default:
+                context.state.editors[id] = state
+                return nil
             }
         }
-        state.editor = editor
+        let text = state.editor.text
         var actions: [Action] = [.setEditorState(id, state)]
-        if changed { change(to: editor.text, &actions) }
+        if changed { change(to: text, &actions) }
         return actions
     }
 
@@ -115,10 +140,11 @@ final class InputNode: Node, SemanticNode {
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        guard state.editor.insert(text) else { return [] }
+        var state = takeState(context.state)
+        let changed = state.editor.insert(text)
+        let value = state.editor.text
         var actions: [Action] = [.setEditorState(id, state)]
-        change(to: state.editor.text, &actions)
+        if changed { change(to: value, &actions) }
         return actions
     }
 
@@ -149,14 +175,17 @@ extension InputNode: Component {
     static let fields: [FieldSpec] = [
         .string("label", doc: "Shown on the row above the field (default none)."),
         .string("value", default: "", doc: "The text; the host writes every edit back before onChange."),
-        .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
+        .string("placeholder", doc: "Shown dim while the value is empty, and as `‹Title›` in plain text (default none)."),
+        .string("prompt", doc: "Drawn before the text inside the brackets, as `> ` (default none)."),
+        .style(doc: "Colours and attributes of the text (underlined in any case)."),
+        FieldSpec(name: "placeholderStyle", type: .style, doc: "Colours and attributes of the placeholder (default the theme's muted)."),
         .bool("password", default: false, doc: "Draw one mask character per character instead of the text (default false)."),
         .integer("maxLength", 1...InputNode.longest, doc: "At most this many characters; typing and pastes stop there (default none)."),
         .string("error", doc: "The message under the field: what validate returned at the last Enter; a script may set it too."),
         .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text)"),

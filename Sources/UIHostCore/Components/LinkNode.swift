@@ -79,7 +79,7 @@ extension LinkNode: Component {
         .string("url", default: "", doc: "Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default \"\")."),
         .style(doc: "Colours and attributes of the title, over the accent colour and underline."),
         .handler("onSelect", "fun(link: ui.Link)", doc: "Called on Enter, Space or a click; the host itself opens nothing."),
-    ] + FieldSpec.focusFields
+    ]
     static let keys = [KeySpec([.enter, .space], "Follow: calls onSelect", .activate)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { LinkNode(id: source.id, anchor: source.anchor, source.field) }

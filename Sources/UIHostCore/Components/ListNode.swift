@@ -81,7 +81,7 @@ final class ListNode: Node, SemanticNode {
         let s = LuaStack(L)
         let place = source.isFunction ? "item(\(index))" : "items[\(index)]"
         if type == .string {
-            return Row(title: LuaState.string(L, at: -1), disabled: false)
+            return Row(title: reader.displayString(at: -1), disabled: false)
         } else if type == .table {
             let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
             let title = item.string("title")
@@ -211,7 +211,7 @@ extension ListNode: Component {
                  doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
         .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row: calls onHighlight", .move(-1)),

@@ -70,7 +70,8 @@ final class LogNode: Node, SemanticNode {
         result.reserveCapacity(n)
         for i in (start + 1)...(start + n) {
             switch s.rawGetIndex(at: lines, i) {
-            case .string, .number: result.append(LogNode.oneLine(LuaState.string(L, at: -1)))
+            case .string: result.append(LogNode.oneLine(reader.displayString(at: -1)))
+            case .number: result.append(LuaState.string(L, at: -1))
             case .nil: result.append("")
             default:
                 reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
@@ -151,74 +152,6 @@ final class LogNode: Node, SemanticNode {
     }
 }
 
-// MARK: - log:append
-
-extension LogNode {
-    /// `log:append(text)`: adds the lines of `text` (split at line breaks) to
-    /// `lines`, then drops the oldest past `max`. Dropping moves every line
-    /// kept, so it is done in batches: `lines` holds at most `max` plus a
-    /// quarter (at most 65536) more, and only the last `max` show.
-    static let append: LuaSwiftFunction = { L in
-        let L = L!
-        let s = LuaStack(L)
-        let host = UIModule.host(L)
-        guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = s.pointer(at: 1) else {
-            return UIModule.argError(L, 1, "append", "ui.log")
-        }
-        let type = s.type(at: 2)
-        guard type == .string || type == .number else { return UIModule.argError(L, 2, "append", "string") }
-        let text = LuaState.string(L, at: 2)
-        s.top = 2
-        let limit: Int
-        s.push("max" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .number where s.isInteger(at: -1):
-            limit = Int(Swift.min(Swift.max(s.toInteger(at: -1), 1), Int64(HostLimits.maxLogLines)))
-        default: limit = defaultMax
-        }
-        s.top = 2
-        s.push("lines" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .table: break
-        case .nil:
-            s.top = 2
-            s.pushNewTable()
-            s.push("lines" as StaticString)
-            s.pushCopy(of: -2)
-            s.rawSet(at: 1)
-        default:
-            return UIModule.raise(L, "log:append: lines must be a table (got \(host.kinds.typeName(L, -1)))")
-        }
-        let lines = s.top                                      // 3: lines
-        var pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        // A text ending in a line break adds no empty line after it.
-        if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
-        if pieces.count > limit { pieces.removeFirst(pieces.count - limit) }
-        var n = s.rawLength(at: lines)
-        for piece in pieces {
-            n += 1
-            LuaState.push(L, String(piece))
-            s.rawSetIndex(at: lines, n)
-        }
-        let slack = Swift.min(limit / 4, 65_536)
-        if n > limit + slack {
-            let drop = n - limit
-            for i in 1...limit {
-                s.rawGetIndex(at: lines, i + drop)
-                s.rawSetIndex(at: lines, i)
-            }
-            for i in stride(from: n, to: limit, by: -1) {
-                s.pushNil()
-                s.rawSetIndex(at: lines, i)
-            }
-            // A view held above the tail stays on the same lines.
-            if let t = host.interaction.logTop[id] { host.interaction.logTop[id] = Swift.max(0, t - drop) }
-        }
-        host.invalidation.layout = true
-        return 0
-    }
-}
-
 extension LogNode: Component {
     static let kind = Kind("log")
     static let summary = """
@@ -236,7 +169,7 @@ extension LogNode: Component {
                  doc: "How many of the last lines are kept (default 10000)."),
         .bool("follow", default: true,
               doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 

@@ -188,7 +188,7 @@ extension PickerNode: Component {
         .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "Called when the choice changes (menu: on confirming another item; wheel: at each step)."),
-    ] + FieldSpec.focusFields
+    ]
 
     /// A menu opens its popup (whose keys are `Popup.keys`); a wheel spins.
     static let keys: [KeySpec] = [

@@ -85,7 +85,7 @@ extension RadioNode: Component {
                        doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "Called when Space, Enter or a click chose an item."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         KeySpec([.up], "Cursor to the previous choice (at the first, focus moves on)", .move(-1)),

@@ -4,6 +4,9 @@ final class ScreenNode: Node, SemanticNode {
     let title: String
     /// `footer = true`: the bottom row hints at the active keys.
     let hasFooter: Bool
+    /// `onKey` is set: keys nothing else took go to it first (read at layout,
+    /// so that a screen without it costs a key nothing).
+    let takesKeys: Bool
     /// Whether a screen lies below this one (known at layout).
     private(set) var isPushed = false
     static let headerHeight = 2
@@ -11,6 +14,7 @@ final class ScreenNode: Node, SemanticNode {
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         title = field.string("title") ?? ""
         hasFooter = field.bool("footer") ?? false
+        takesKeys = field.has("onKey")
         super.init(id: id, anchor: anchor)
     }
 
@@ -78,6 +82,8 @@ extension ScreenNode: Component {
         .handler("onAppear", "fun(screen: ui.Screen)",
                  doc: "Called when the screen becomes the top of the navigation stack (the root at start too)."),
         .handler("onDisappear", "fun(screen: ui.Screen)", doc: "Called when a screen is pushed over it, or when it is popped."),
+        .handler("onKey", "fun(key: string): boolean?",
+                 doc: "Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it."),
     ]
     static let children = ChildPolicy.any(doc: "Children, laid out top to bottom.")
 

@@ -52,7 +52,7 @@ extension SwitchNode: Component {
         .string("title", default: "", doc: "The label after the switch (default \"\")."),
         .bool("on", default: false, doc: "Whether it is on (default false); the host writes a flip back before onChange."),
         .handler("onChange", "fun(on: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
     static let keys = [KeySpec([.enter, .space], "Flip: calls onChange", .toggle)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { SwitchNode(id: source.id, anchor: source.anchor, source.field) }

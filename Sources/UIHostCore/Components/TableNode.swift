@@ -38,6 +38,9 @@ final class TableNode: Node, SemanticNode {
 
     /// Drawn: the cells of the rows shown (a string per column), and the widths.
     private(set) var cells: [[String]] = []
+    /// The styles of the rows shown (a row's `style`, then each cell's), or
+    /// nil when none of them has one: plain tables keep no second array.
+    private(set) var styles: [RowStyle]?
     private(set) var widths: [Int] = []
 
     /// Columns between two cells.
@@ -102,7 +105,8 @@ final class TableNode: Node, SemanticNode {
 
     override func prepare(_ reader: TreeReader) {
         let n = min(bodyRows, count - view.scroll)
-        cells = loadCells(from: view.scroll, count: n, reader: reader)
+        styles = nil
+        cells = loadCells(from: view.scroll, count: n, reader: reader, styles: &styles)
         // Fitted columns never shrink while the rows stay the same, so that
         // scrolling does not make them jump.
         var fitted = view.fitted.count == columns.count ? view.fitted : Array(repeating: 0, count: columns.count)
@@ -119,6 +123,12 @@ final class TableNode: Node, SemanticNode {
 
     /// The cells of rows from+1 … (`Host.semanticTree` reads them too).
     func loadCells(from start: Int, count n: Int, reader: TreeReader) -> [[String]] {
+        var ignored: [RowStyle]?
+        return loadCells(from: start, count: n, reader: reader, styles: &ignored)
+    }
+
+    /// The cells, and into `styles` (made at the first styled row) the style of each row.
+    func loadCells(from start: Int, count n: Int, reader: TreeReader, styles: inout [RowStyle]?) -> [[String]] {
         guard n > 0, !columns.isEmpty else { return [] }
         let L = reader.L
         let s = LuaStack(L)
@@ -129,18 +139,23 @@ final class TableNode: Node, SemanticNode {
         let origin = s.top
         var result: [[String]] = []
         result.reserveCapacity(n)
+        var found: [RowStyle]?
         let read = {
             for i in start..<(start + n) {
-                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader))
+                var style = RowStyle()
+                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader, &style))
+                if !style.isPlain, found == nil { found = Array(repeating: RowStyle(), count: n) }
+                found?[i - start] = style
                 s.top = origin
             }
         }
         if source.isFunction { reader.withCalls(read) } else { read() }
+        styles = found
         return result
     }
 
     /// The cells of the row on top of the stack; a missing key is an empty cell.
-    private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader) -> [String] {
+    private func rowCells(_ type: LuaType, _ index: Int, _ reader: TreeReader, _ style: inout RowStyle) -> [String] {
         let L = reader.L
         let s = LuaStack(L)
         let place = source.isFunction ? "row(\(index))" : "rows[\(index)]"
@@ -150,20 +165,43 @@ final class TableNode: Node, SemanticNode {
             return Array(repeating: "", count: columns.count)
         }
         let row = s.top
-        return columns.map { column in
+        let styles = FieldReader(reader: reader, table: row, kind: TableNode.kind)
+        reader.pushName("style")
+        if s.rawGet(at: row) == .table { style.row = styles.readStyle(at: s.top, path: "ui.table: \(place).style") }
+        s.top = row
+        return columns.enumerated().map { c, column in
             switch column.key {
             case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
             case .index(let i): s.rawGetIndex(at: row, i)
             }
             defer { s.top = row }
             switch s.type(at: -1) {
-            case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+            case .string: return TableNode.oneLine(reader.displayString(at: -1))
             case .number:
                 return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
             case .boolean: return s.truth(at: -1) ? "true" : "false"
             case .nil: return ""
+            case .table:
+                // A styled cell: `{ "text", style = { … } }` (or `text = …`).
+                let cell = s.top
+                reader.pushName("style")
+                if s.rawGet(at: cell) == .table {
+                    if style.cells.isEmpty { style.cells = Array(repeating: nil, count: columns.count) }
+                    style.cells[c] = styles.readStyle(at: s.top, path: "ui.table: \(place).\(column.key).style")
+                }
+                s.top = cell
+                if s.rawGetIndex(at: cell, 1) != .string {
+                    s.top = cell
+                    reader.pushName("text")
+                    s.rawGet(at: cell)
+                }
+                switch s.type(at: -1) {
+                case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+                case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+                default: return ""
+                }
             default:
-                reader.problem("ui.table: \(place).\(column.key) must be a string or number (got \(reader.typeName(-1)))")
+                reader.problem("ui.table: \(place).\(column.key) must be a string, a number or a cell { text, style } (got \(reader.typeName(-1)))")
                 return ""
             }
         }
@@ -221,13 +259,13 @@ final class TableNode: Node, SemanticNode {
         case .number:
             if s.isInteger(at: -1) { return .cells(Int(min(max(s.toInteger(at: -1), 0), 10_000))) }
         case .string:
-            let s = LuaState.string(L, at: -1)
+            let s = s.displayString(at: -1)
             if s.hasSuffix("%"), let p = Int(s.dropLast()), p >= 0, p <= 100 { return .percent(p) }
             if s.hasSuffix("fr"), let f = s == "fr" ? 1 : Int(s.dropLast(2)), f >= 1, f <= 1000 { return .fraction(f) }
             if s == "fit" { return .fit }
         default: break
         }
-        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(LuaState.string(L, at: -1)))")
+        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(HostLimits.shortened(LuaState.string(L, at: -1, maxBytes: HostLimits.maxDisplayBytes))))")
         return .fit
     }
 
@@ -322,8 +360,14 @@ final class TableNode: Node, SemanticNode {
             if highlighted {
                 frame.put(String(g.focus) + " ", x: rect.x, y: y, style: .focused, clip: line)
             }
-            let style: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            let base: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            let rowStyle = styles?[i]
             for (c, x, w) in shown {
+                // The script's colours under the cursor's highlight, which must stay visible.
+                var style = base
+                if let rowStyle {
+                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(base)
+                }
                 frame.put(TextLayout.fit(row[c], width: w, align: columns[c].align), x: body.x + x, y: y, style: style, clip: line)
             }
             // The cursor row is highlighted across the table, gutter and gaps included.
@@ -445,6 +489,15 @@ final class TableNode: Node, SemanticNode {
     }
 }
 
+/// The style a row of a table carries (`style` of the row) and those of its
+/// cells (`{ text, style }`), empty for a row without any.
+struct RowStyle {
+    var row: Style = .plain
+    var cells: [Style?] = []
+
+    var isPlain: Bool { row == .plain && cells.isEmpty }
+}
+
 /// Where a column's cells are in each row: `row[name]` or `row[i]`.
 enum TableColumnKey: Equatable, CustomStringConvertible {
     case name(String)
@@ -498,7 +551,7 @@ extension TableNode: Component {
                   doc: "The columns, left to right: `{ title =, key =, width =, align = }`."),
         FieldSpec(name: "rows", type: .rows, defaultValue: .value(.emptyTable), luaType: "table[]",
                   docsType: "array of row tables",
-                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read."),
+                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ \"text\", style = { … } }`; a row's `style` colours the whole row."),
         .count(of: "rows"),
         .rowFunction("row", "fun(index: integer): table"),
         .selectedIndex(counting: .rows,

@@ -215,7 +215,7 @@ extension TabsNode: Component {
         .selectedIndex(counting: .children,
                        doc: "1-based index of the selected tab (unset means 1); the host sets it on a switch."),
         .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "Called after the selected tab changed."),
-    ] + FieldSpec.focusFields
+    ]
     static let children = ChildPolicy.only(.tab, doc: "The tabs (each must be a `ui.tab`).")
     static let readsOwnChildren = true
 

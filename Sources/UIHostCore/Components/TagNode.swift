@@ -59,7 +59,7 @@ extension TagNode: Component {
         .choice("color", colors, alias: "\"accent\"|\"success\"|\"warning\"|\"error\"",
                 doc: "The theme colour of the chip while chosen (default \"accent\")."),
         .handler("onChange", "fun(selected: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
     static let shorthand = Shorthand.string(field: "text")
     static let keys = [KeySpec([.enter, .space], "Choose or unchoose: calls onChange", .toggle)]
 

@@ -11,7 +11,7 @@ final class TextAreaNode: Node, SemanticNode {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         label = field.string("label") ?? ""
-        value = field.string("value") ?? ""
+        value = field.editableString("value") ?? ""
         placeholder = field.string("placeholder") ?? ""
         height = field.int("height", min: 1, max: 1000) ?? 5
         super.init(id: id, anchor: anchor)
@@ -22,8 +22,13 @@ final class TextAreaNode: Node, SemanticNode {
     override func measureRows(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
 
-    private func state(_ interaction: InteractionState) -> TextAreaState {
-        var state = interaction.textAreas[id] ?? TextAreaState(editor: TextEditor(value))
+    /// The field's state, taken out of `interaction`: edited while it is the
+    /// only copy, a value of 10^5 lines is changed in place, not copied line by
+    /// line on every key. Whoever takes it puts it back at once: drawing
+    /// directly, a key through `.setTextAreaState` (or directly when the key is
+    /// not the field's).
+    private func takeState(_ interaction: InteractionState) -> TextAreaState {
+        var state = interaction.textAreas.removeValue(forKey: id) ?? TextAreaState(editor: TextEditor(value))
         state.editor.reset(to: value)
         return state
     }
@@ -39,7 +44,7 @@ final class TextAreaNode: Node, SemanticNode {
         let rows = max(0, min(height, rect.maxY - y))
         guard rows > 0 else { return }
         let box = Rect(x: rect.x + Gutter.width + 1, y: y, width: max(0, rect.width - Gutter.width - 2), height: rows)
-        var state = state(context.state)
+        var state = takeState(context.state)
         // Scroll down or up so that the caret's line shows.
         state.firstRow = min(max(state.firstRow, state.editor.row - rows + 1), state.editor.row)
         let caretView = state.editor.lines[state.editor.row].view(width: box.width, firstShown: state.firstColumn)
@@ -51,8 +56,7 @@ final class TextAreaNode: Node, SemanticNode {
             frame.put("]", x: box.maxX, y: y + i, clip: rect)
             let line = state.firstRow + i
             guard state.editor.lines.indices.contains(line) else { continue }
-            let text = state.editor.lines[line]
-            let shown = text.substring(min(state.firstColumn, text.count), text.count)
+            let shown = state.editor.lines[line].shown(from: state.firstColumn, width: box.width)
             frame.put(TextLayout.truncate(String(shown), to: box.width), x: box.x, y: y + i, style: .underline, clip: box)
         }
         if value.isEmpty && !placeholder.isEmpty {
@@ -64,25 +68,28 @@ final class TextAreaNode: Node, SemanticNode {
     }
 
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
-        var editor = state.editor
+        var state = takeState(context.state)
         var changed = false
+        var handled = true
         switch key {
-        case .character(let c): changed = editor.insert(String(c))
-        case .space: changed = editor.insert(" ")
+        case .character(let c): changed = state.editor.insert(String(c))
+        case .space: changed = state.editor.insert(" ")
         default:
             switch TextAreaNode.keys.action(for: key) {
             // At the first or last line the key goes on to the host: focus moves on.
-            case .move(let lines): guard editor.moveLine(by: lines) else { return nil }
+            case .move(let lines): handled = state.editor.moveLine(by: lines)
             case .edit(let edit):
-                guard let edited = TextAreaNode.apply(edit, to: &editor) else { return nil }
-                changed = edited
-            default: return nil
+                if let edited = TextAreaNode.apply(edit, to: &state.editor) { changed = edited } else { handled = false }
+            default: handled = false
             }
         }
-        state.editor = editor
+        guard handled else {
+            context.state.textAreas[id] = state
+            return nil
+        }
+        let text = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        if changed { change(to: editor.text, &actions) }
+        if let text { change(to: text, &actions) }
         return actions
     }
 
@@ -105,12 +112,13 @@ final class TextAreaNode: Node, SemanticNode {
     }
 
     override func paste(_ text: String, _ context: EventContext) -> [Action]? {
-        var state = state(context.state)
+        var state = takeState(context.state)
         // "\r\n" is one Character in Swift; either ending becomes a line break.
         let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
-        guard state.editor.insert(clean) else { return [] }
+        let changed = state.editor.insert(clean)
+        let value = changed ? state.editor.keptText() : nil
         var actions: [Action] = [.setTextAreaState(id, state)]
-        change(to: state.editor.text, &actions)
+        if let value { change(to: value, &actions) }
         return actions
     }
 
@@ -146,7 +154,7 @@ extension TextAreaNode: Component {
         .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
         .integer("height", 1...1000, default: .value(.integer(5)), doc: "Rows of text shown (default 5); the view scrolls to the caret."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text, line breaks too)"),

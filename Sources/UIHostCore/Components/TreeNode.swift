@@ -39,7 +39,6 @@ final class TreeNode: Node, SemanticNode {
     /// Appends the rows of the node array at `list` and of its open nodes' children.
     private func readNodes(at list: Int32, depth: Int, path: [Int], parent: Int?,
                            ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
-        let L = reader.L
         let s = reader.s
         // Each level keeps its node and its children on the stack while the
         // next is read: room for them, or Lua's stack would be overrun.
@@ -57,7 +56,7 @@ final class TreeNode: Node, SemanticNode {
             let here = "\(place)[\(i)]"
             let type = s.rawGetIndex(at: list, i)
             if type == .string {
-                rows.append(Row(title: LuaState.string(L, at: -1), depth: depth, path: path + [i],
+                rows.append(Row(title: reader.displayString(at: -1), depth: depth, path: path + [i],
                                 hasChildren: false, expanded: false, parent: parent))
                 continue
             }
@@ -239,7 +238,7 @@ extension TreeNode: Component {
         .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
         .handler("onExpand", "fun(node: ui.TreeItem)",
                  doc: "Called after a node opened (its `expanded` written, its children loaded)."),
-    ] + FieldSpec.focusFields
+    ]
 
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row", .move(-1)),

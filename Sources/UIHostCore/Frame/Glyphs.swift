@@ -35,6 +35,9 @@ public struct Glyphs: Sendable {
     public var treeOpen = "▾"
     /// Whether these are the `--ascii` marks (boxes then draw ASCII borders).
     public var isASCII = false
+    /// Around a text field's placeholder in plain text: `[‹Title›   ]`.
+    public var placeholderOpen: String { isASCII ? "<" : "‹" }
+    public var placeholderClose: String { isASCII ? ">" : "›" }
     /// Whether a link shows its URL after its title (`Docs <https://…>`): in
     /// plain text, where no OSC 8 hyperlink carries it. Off only where the
     /// frame is written with colours.

@@ -51,8 +51,8 @@ final class Sizing {
     /// (`height = "1fr"`) cannot grow them and is refused at the constructor.
     static let fixedHeight: Set<Kind> = Set(["button", "checkbox", "switch", "radio", "input", "link",
                                              "dropdown", "picker", "progress", "divider"].map { Kind($0) })
-    /// What makes layout read them: these, and a stack's `align`.
-    static let watched = names + ["align"]
+    /// What makes layout read them: these, a stack's `align`, and `hidden`.
+    static let watched = names + ["align", "hidden"]
 
     var width: Dimension?
     var height: Dimension?

@@ -12,8 +12,17 @@ struct Binding {
     let source: Source
     /// Who bound it (`ui.bind`): its function runs under their limits.
     var origin: Origin = .app
+    /// One of several keys of one entry (`[{ "d", "delete" }] = …`): found
+    /// again by scanning the `keys` table, since no string indexes it.
+    var shared = false
+    /// In the footer (`show = false` and an empty description keep it to help).
+    var show = true
+    /// The help's heading it goes under (`group = "Navigation"`).
+    var group: String? = nil
+    /// Footer and help list bindings with an `order` first, lowest first.
+    var order: Int? = nil
 
-    enum Source: Equatable {
+    enum Source: Hashable {
         /// `component.keys[name]` of the node with this anchor in the current layout.
         case component(Int32)
         /// `ui.bind`: the function's registry reference.
@@ -43,17 +52,66 @@ struct Binding {
 }
 
 /// What a binding's table may hold, checked by the constructors (`Validator`)
-/// and read again at each layout (a handler may have changed it).
+/// and read again at each layout (a handler may have changed it). An entry of
+/// `keys` is a key name to a binding (`ctrl-s = { "Save", fn }`), an array of
+/// names to one (`[{ "d", "delete" }] = { "Delete", fn }`), or a binding that
+/// names its keys (`{ "Delete", fn, keys = { "d", "delete" } }`).
 enum BindingTable {
-    /// The description and whether the function is there, for the entry on top
-    /// of the stack: `{ "Save", fn }` or `{ desc = "Save", run = fn }`. Returns a
-    /// problem (without the component's name) or nil.
-    static func problem(_ L: OpaquePointer, name: String, at index: Int32, kinds: ComponentKinds) -> String? {
+    /// The key names of the entry whose key is at `k` and value at `v`, as
+    /// spelt; nil with a problem when they are not names.
+    static func names(_ L: OpaquePointer, key k: Int32, value v: Int32, kinds: ComponentKinds) -> (names: [String], problem: String?) {
         let s = LuaStack(L)
-        let v = s.absolute(index)
-        let path = "keys[\"\(HostLimits.shortened(name))\"]"
-        guard Key(name: name) != nil else {
-            return "\(path) is not a key name" + Key.didYouMean(name)
+        let k = s.absolute(k), v = s.absolute(v)
+        switch s.type(at: k) {
+        case .string where !s.isInteger(at: k):
+            return ([LuaState.string(L, at: k)], nil)
+        case .table:
+            return list(L, k, path: "keys[{…}]", kinds: kinds)
+        case .number where s.isInteger(at: k):
+            let path = "keys[\(s.integer(at: k) ?? 0)]"
+            guard s.type(at: v) == .table else {
+                return ([], "\(path) must be a table { \"description\", function, keys = { … } } (got \(kinds.typeName(L, v)))")
+            }
+            s.push("keys")
+            defer { s.pop() }
+            guard s.rawGet(at: v) == .table else { return ([], "\(path).keys must be a list of key names (got \(kinds.typeName(L, -1)))") }
+            return list(L, s.absolute(-1), path: "\(path).keys", kinds: kinds)
+        default:
+            return ([], "keys: a key name must be a string (got \(kinds.typeName(L, k)))")
+        }
+    }
+
+    /// The strings of the array at `t`: one name at least, `maxKeysPerBinding` at most.
+    private static func list(_ L: OpaquePointer, _ t: Int32, path: String, kinds: ComponentKinds) -> ([String], String?) {
+        let s = LuaStack(L)
+        let n = s.rawLength(at: t)
+        guard n > 0 else { return ([], "\(path) must list one key name at least") }
+        guard n <= maxKeysPerBinding else { return ([], "\(path) lists \(n) keys (at most \(maxKeysPerBinding))") }
+        var names: [String] = []
+        for i in 1...n {
+            defer { s.pop() }
+            guard s.rawGetIndex(at: t, Int64(i)) == .string else {
+                return ([], "\(path)[\(i)] must be a key name (got \(kinds.typeName(L, -1)))")
+            }
+            names.append(LuaState.string(L, at: -1))
+        }
+        return (names, nil)
+    }
+
+    /// A binding lists a few keys: `up`, `k`, `ctrl-p`.
+    static let maxKeysPerBinding = 8
+
+    /// What is wrong with the entry whose key is at `k` and value at `v`
+    /// (without the component's name), or nil.
+    static func problem(_ L: OpaquePointer, key k: Int32, value v: Int32, kinds: ComponentKinds) -> String? {
+        let s = LuaStack(L)
+        let v = s.absolute(v)
+        let (names, listProblem) = self.names(L, key: k, value: v, kinds: kinds)
+        if let listProblem { return listProblem }
+        let path = names.count == 1 && s.type(at: k) == .string
+            ? "keys[\"\(HostLimits.shortened(names[0]))\"]" : "keys[{ \(names.map { "\"\(HostLimits.shortened($0))\"" }.joined(separator: ", ")) }]"
+        for name in names where Key(name: name) == nil {
+            return "keys[\"\(HostLimits.shortened(name))\"] is not a key name" + Key.didYouMean(name)
         }
         guard s.type(at: v) == .table else {
             return "\(path) must be a table { \"description\", function } (got \(kinds.typeName(L, v)))"
@@ -62,10 +120,18 @@ enum BindingTable {
         defer { s.top = top }
         if description(L, v) == nil { return "\(path) needs a description" }
         if !pushRun(L, v) { return "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
+        s.top = top
+        for (field, type, expected) in [("show", LuaType.boolean, "a boolean"), ("group", .string, "a string"), ("order", .number, "a number")] {
+            s.push(field)
+            let t = s.rawGet(at: v)
+            if t != .nil, t != type { return "\(path).\(field) must be \(expected) (got \(kinds.typeName(L, -1)))" }
+            s.pop()
+        }
         return nil
     }
 
-    /// The description of the binding table at `v`: `[1]` or `desc`, a non-empty string.
+    /// The description of the binding table at `v`: `[1]` or `desc`, a string
+    /// (empty: the binding is kept out of the footer).
     static func description(_ L: OpaquePointer, _ v: Int32) -> String? {
         let s = LuaStack(L)
         defer { s.pop() }
@@ -74,8 +140,7 @@ enum BindingTable {
             s.push("desc")
             guard s.rawGet(at: v) == .string else { return nil }
         }
-        let text = LuaState.string(L, at: -1)
-        return text.isEmpty ? nil : text
+        return s.displayString(at: -1)
     }
 
     /// Pushes the function of the binding table at `v` (`[2]` or `run`); false
@@ -89,30 +154,69 @@ enum BindingTable {
         return s.rawGet(at: v) == .function
     }
 
-    /// The bindings in the `keys` table at `t`, sorted by key name; bad entries
+    /// `show`, `group` and `order` of the binding table at `v`.
+    private static func presentation(_ L: OpaquePointer, _ v: Int32) -> (show: Bool, group: String?, order: Int?) {
+        let s = LuaStack(L)
+        s.push("show")
+        let show = s.rawGet(at: v) != .boolean || s.truth(at: -1)
+        s.pop()
+        s.push("group")
+        let group = s.rawGet(at: v) == .string ? LuaState.string(L, at: -1) : nil
+        s.pop()
+        s.push("order")
+        let order = s.rawGet(at: v) == .number ? s.number(at: -1).map { Int(max(min($0, 1e9), -1e9)) } : nil
+        s.pop()
+        return (show, group.map(HostLimits.label), order)
+    }
+
+    /// The bindings in the `keys` table at `t`: the array's entries in order,
+    /// then the others sorted by their first key name (their order in the
+    /// table is Lua's hash order); bad entries
     /// are left out (the constructor reported them, or `report` does).
     static func read(_ L: OpaquePointer, _ t: Int32, anchor: Int32, kinds: ComponentKinds, report: (String) -> Void) -> [Binding] {
         let s = LuaStack(L)
         let t = s.absolute(t)
-        var result: [Binding] = []
+        var entries: [(position: Int, first: String, bindings: [Binding])] = []
         s.pushNil()
         var count = 0
         while s.next(at: t) {
             count += 1
             if count > HostLimits.maxArrayRead { s.pop(2); break }
-            if s.type(at: -2) == .string {
-                let name = LuaState.string(L, at: -2)
-                if let problem = problem(L, name: name, at: -1, kinds: kinds) {
-                    report(problem)
-                } else if let key = Key(name: name), let desc = description(L, s.absolute(-1)) {
-                    result.append(Binding(key: key, name: name, desc: desc, source: .component(anchor)))
+            let v = s.absolute(-1)
+            if let problem = problem(L, key: -2, value: v, kinds: kinds) {
+                report(problem)
+            } else if let desc = description(L, v) {
+                let (names, _) = self.names(L, key: -2, value: v, kinds: kinds)
+                let shared = s.type(at: -2) != .string
+                let (show, group, order) = presentation(L, v)
+                let bindings = names.compactMap { name in
+                    Key(name: name).map {
+                        Binding(key: $0, name: name, desc: desc, source: .component(anchor), shared: shared,
+                                show: show && !desc.isEmpty, group: group, order: order)
+                    }
                 }
-            } else {
-                report("keys: a key name must be a string (got \(kinds.typeName(L, -2)))")
+                let position = s.isInteger(at: -2) ? Int(clamping: s.integer(at: -2) ?? 0) : Int.max
+                entries.append((position, names[0], bindings))
             }
             s.pop()
         }
-        result.sort { $0.name < $1.name }
-        return result
+        entries.sort { ($0.position, $0.first) < ($1.position, $1.first) }
+        return entries.flatMap(\.bindings)
+    }
+
+    /// Pushes the binding table of the entry of the `keys` table at `t` that
+    /// lists `name`; false (nothing pushed) when none does.
+    static func pushEntry(_ L: OpaquePointer, in t: Int32, listing name: String, kinds: ComponentKinds) -> Bool {
+        let s = LuaStack(L)
+        let t = s.absolute(t)
+        s.pushNil()
+        while s.next(at: t) {
+            if s.type(at: -1) == .table, names(L, key: -2, value: -1, kinds: kinds).names.contains(name) {
+                s.remove(at: -2)
+                return true
+            }
+            s.pop()
+        }
+        return false
     }
 }

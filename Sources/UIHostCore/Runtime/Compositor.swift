@@ -301,7 +301,7 @@ final class Compositor {
         toasts.render(into: &frame, glyphs: glyphs)
         if let drawOverlay { drawOverlay(&frame, glyphs) }
         if let testCursor { frame.cursor = testCursor }
-        if let banner = dispatcher.banner { Compositor.drawBanner(banner, into: &frame) }
+        if let banner = dispatcher.banner { drawBanner(banner) }
         invalidation.drawing = false
         return frame
     }
@@ -334,6 +334,18 @@ final class Compositor {
         lastPrepareProblems = Set(prepareProblems)
     }
 
+    /// The banner's rows as last drawn: a key that leaves the banner as it
+    /// was does not wrap its message again.
+    private var bannerRows: (banner: String, width: Int, lines: [String])?
+
+    private func drawBanner(_ banner: String) {
+        // The same message is the same String (`Dispatcher.banner`): compared at once.
+        if bannerRows?.banner != banner || bannerRows?.width != frame.width {
+            bannerRows = (banner, frame.width, Compositor.bannerLines(banner, width: frame.width))
+        }
+        Compositor.drawBanner(lines: bannerRows!.lines, into: &frame)
+    }
+
     /// How the banner ends: what clears it.
     static let bannerHint = " (Esc dismisses)"
 
@@ -342,9 +354,10 @@ final class Compositor {
     /// (`…`): the first row keeps its start (file and line), the second its end
     /// (where a fix such as `(did you mean 'title'?)` is) and the hint. On a
     /// frame too narrow for the hint, the message is cut at the end instead.
-    /// The whole message is in the log.
+    /// The whole message is in the log; only its first
+    /// `HostLimits.maxErrorBytes` are wrapped here.
     static func bannerLines(_ banner: String, width: Int) -> [String] {
-        let text = "error: " + banner
+        let text = "error: " + BoundedText.prefix(of: banner, maxBytes: HostLimits.maxErrorBytes)
         let lines = TextLayout.wrap(text + bannerHint, width: width)
         guard lines.count > 2 else { return lines }
         let message = TextLayout.wrap(text, width: width)
@@ -375,8 +388,11 @@ final class Compositor {
 
     /// The error banner over the bottom rows (`bannerLines`).
     static func drawBanner(_ banner: String, into frame: inout FrameBuffer) {
+        drawBanner(lines: bannerLines(banner, width: frame.width), into: &frame)
+    }
+
+    private static func drawBanner(lines: [String], into frame: inout FrameBuffer) {
         guard frame.height > 0 else { return }
-        let lines = bannerLines(banner, width: frame.width)
         let y0 = max(0, frame.height - lines.count)
         frame.addBox(Rect(x: 0, y: y0, width: frame.width, height: lines.count), blanksRows: false)
         for (i, line) in lines.enumerated() {

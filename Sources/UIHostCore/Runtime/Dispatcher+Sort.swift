@@ -53,6 +53,9 @@ extension Dispatcher {
         }
         var values: [SortValue] = []
         values.reserveCapacity(n)
+        // Sorted by what shows (the first `HostLimits.maxDisplayBytes` of a
+        // string), and one string in every row is copied once, not n times.
+        let strings = DisplayStrings(cachedFrom: 16)
         switch key {
         case .name(let name): LuaState.push(L, name)
         case .index: s.pushNil()
@@ -75,7 +78,7 @@ extension Dispatcher {
                 // NaN is unordered: counted as missing, the order stays total.
                 let x = s.toNumber(at: -1)
                 values.append(x.isNaN ? .missing : .number(x))
-            case .string: values.append(.string(LuaState.string(L, at: -1)))
+            case .string: values.append(.string(strings.string(L, at: -1)))
             case .boolean: values.append(.boolean(s.truth(at: -1)))
             default: values.append(.missing)
             }

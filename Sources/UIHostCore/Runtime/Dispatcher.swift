@@ -17,8 +17,13 @@ final class Dispatcher {
     let limits: CallLimits
     private let log: (String) -> Void
 
-    /// Handler errors so far, as shown in the banner.
+    /// The last `HostLimits.maxErrors` handler errors, as shown in the banner
+    /// (each to `HostLimits.maxErrorBytes`): a timer raising a 20 MB error
+    /// every 10 ms must not make the host keep them all.
     private(set) var errors: [String] = []
+    /// How many errors were reported, kept or not: what tells a new one
+    /// once `errors` is full.
+    private(set) var reportedCount = 0
     /// The error shown over the bottom rows until Esc.
     var banner: String? {
         didSet { invalidation.drawing = true }
@@ -59,11 +64,23 @@ final class Dispatcher {
     /// `origin` or else of whose code the function is; an error goes to the banner.
     @discardableResult
     func invoke(nargs: Int32, as origin: Origin? = nil) -> LuaError? {
+        invoke(nargs: nargs, as: origin, answer: nil)
+    }
+
+    /// `invoke`, and when `answer` is given, whether the function returned a
+    /// true value (false when it failed): a screen's `onKey` says it took the key.
+    @discardableResult
+    func invoke(nargs: Int32, as origin: Origin?, answer: UnsafeMutablePointer<Bool>?) -> LuaError? {
         invalidation.layout = true
         let owner = origin ?? limits.origin(ofFunctionAt: -(nargs + 1), on: L)
         return handling { () -> LuaError? in
             do throws(LuaError) {
-                try limits.run(as: owner) { () throws(LuaError) in try lua.call(nargs: nargs, nresults: 0) }
+                try limits.run(as: owner) { () throws(LuaError) in
+                    guard let answer else { return try lua.call(nargs: nargs, nresults: 0) }
+                    try lua.call(nargs: nargs, nresults: 1)
+                    answer.pointee = s.truth(at: -1)
+                    s.pop()
+                }
                 return nil
             } catch {
                 // Named by whose code it is, not by what the message says: a
@@ -120,6 +137,24 @@ final class Dispatcher {
         }
         for argument in arguments { push(argument) }
         invoke(nargs: Int32(arguments.count), as: owner)
+    }
+
+    /// Calls `component[handler](arguments…)` when it is a function; whether
+    /// it returned a true value.
+    func ask(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) -> Bool {
+        pushComponent(anchor)
+        let owner = limits.origin(ofComponentAt: -1, on: L)
+        reader.pushName(handler)
+        s.rawGet(at: -2)
+        s.remove(at: -2)
+        guard s.type(at: -1) == .function else {
+            s.pop()
+            return false
+        }
+        for argument in arguments { push(argument) }
+        var answer = false
+        invoke(nargs: Int32(arguments.count), as: owner, answer: &answer)
+        return answer
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.
@@ -260,12 +295,16 @@ final class Dispatcher {
     /// file); set only while plugins are loaded.
     var attribute: ((String) -> String)?
 
-    /// Shows a handler error in the banner and keeps it for `app:errors()`.
+    /// Shows a handler error in the banner and keeps it for `app:errors()`;
+    /// the log gets more of it (`LuaError.maxMessageBytes`) and the traceback.
     func report(_ message: String, traceback: String = "") {
-        let message = attribute?(message) ?? message
-        errors.append(message)
-        if errors.count > 1000 { errors.removeFirst(errors.count - 1000) }
-        banner = message
+        let logged = BoundedText.prefix(of: message, maxBytes: LuaError.maxMessageBytes)
+        let message = attribute?(logged) ?? logged
+        let kept = BoundedText.prefix(of: message, maxBytes: HostLimits.maxErrorBytes)
+        errors.append(kept)
+        reportedCount += 1
+        if errors.count > HostLimits.maxErrors { errors.removeFirst(errors.count - HostLimits.maxErrors) }
+        banner = kept
         log("uihost: " + message + (traceback.isEmpty ? "" : "\n" + traceback))
     }
 
@@ -276,7 +315,8 @@ final class Dispatcher {
     /// Adds to the error just reported what the host did about it.
     func amendLastError(_ note: String) {
         guard let last = errors.popLast() else { return }
-        errors.append(last + note)
+        // The note stays whole: the message gives way to keep it within bounds.
+        errors.append(BoundedText.prefix(of: last, maxBytes: HostLimits.maxErrorBytes - note.utf8.count) + note)
         banner = errors.last
     }
 }

@@ -26,7 +26,7 @@ extension FieldReader {
         for i in stride(from: 1, through: n, by: 1) {
             switch s.rawGetIndex(at: list, i) {
             case .string:
-                result.append((Popup.Row(title: LuaState.string(L, at: -1), icon: nil), .integer(Int64(i))))
+                result.append((Popup.Row(title: reader.displayString(at: -1), icon: nil), .integer(Int64(i))))
             case .table:
                 let item = FieldReader(reader: reader, table: s.absolute(-1), kind: kind, itemPath: "\(key)[\(i)]")
                 let row = Popup.Row(title: item.string("title") ?? "", icon: item.string("icon"))
@@ -48,7 +48,9 @@ extension FieldReader {
         case .number:
             return s.isInteger(at: -1) ? .integer(s.toInteger(at: -1)) : .number(s.toNumber(at: -1))
         case .string:
-            return .string(LuaState.string(L, at: -1))
+            // Kept like a display string: two ids that agree in their first
+            // `HostLimits.maxDisplayBytes` are one.
+            return .string(reader.displayString(at: -1))
         default:
             return nil
         }

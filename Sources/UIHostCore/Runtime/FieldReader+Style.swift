@@ -53,7 +53,7 @@ extension FieldReader {
         switch s.rawGet(at: t) {
         case .nil: return .default
         case .string:
-            let text = LuaState.string(L, at: -1)
+            let text = s.displayString(at: -1)
             if let color = Color(parsing: text) { return color }
             reader.problem("\(path).\(key) must be \(Color.expected)" + Color.problem(got: HostLimits.shortened(text)))
         case .number:
@@ -65,7 +65,9 @@ extension FieldReader {
         return .default
     }
 
-    /// The spans in field `key`, or nil when there are none.
+    /// The spans in field `key`, or nil when there are none. Their texts
+    /// together are one display string: at most `HostLimits.maxDisplayBytes`,
+    /// the span that passes it cut with `…` and those after it not read.
     func spans(_ key: StaticString) -> [Span]? {
         reader.pushName(key)
         defer { s.pop() }
@@ -74,31 +76,45 @@ extension FieldReader {
         let n = reader.boundedLength(list, limit: HostLimits.maxArrayRead, path: fieldName(key))
         var result: [Span] = []
         result.reserveCapacity(n)
+        var room = HostLimits.maxDisplayBytes
         for i in stride(from: 1, through: n, by: 1) {
+            guard room > 0 else { break }
+            var span: Span
             switch s.rawGetIndex(at: list, i) {
             case .string, .number:
-                result.append(Span(text: text(at: -1), style: .plain))
+                span = Span(text: text(at: -1), style: .plain)
             case .table:
-                let span = s.absolute(-1)
+                let t = s.absolute(-1)
                 var text = ""
-                if s.rawGetIndex(at: span, 1) != .nil { text = self.text(at: -1) }
+                if s.rawGetIndex(at: t, 1) != .nil { text = self.text(at: -1) }
                 s.pop()
                 reader.pushName("text")
-                if s.rawGet(at: span) != .nil, text.isEmpty { text = self.text(at: -1) }
+                if s.rawGet(at: t) != .nil, text.isEmpty { text = self.text(at: -1) }
                 s.pop()
-                result.append(Span(text: text, style: readStyle(at: span, path: "\(fieldName(key))[\(i)]")))
+                span = Span(text: text, style: readStyle(at: t, path: "\(fieldName(key))[\(i)]"))
             default:
                 reader.problem("\(fieldName(key))[\(i)] must be a string or table (got \(reader.typeName(-1)))")
+                s.pop()
+                continue
             }
             s.pop()
+            let bytes = span.text.utf8.count
+            if bytes > room {
+                span.text = BoundedText.prefix(of: span.text, maxBytes: room)
+                room = 0
+            } else {
+                room -= bytes
+            }
+            result.append(span)
         }
         return result.isEmpty ? nil : result
     }
 
+    /// A span's text (a number as Lua prints it).
     private func text(at index: Int32) -> String {
         if s.type(at: index) == .number {
             return s.isInteger(at: index) ? String(s.toInteger(at: index)) : String(s.toNumber(at: index))
         }
-        return s.type(at: index) == .string ? LuaState.string(L, at: index) : ""
+        return s.type(at: index) == .string ? reader.displayString(at: index) : ""
     }
 }

@@ -54,7 +54,7 @@ extension Host {
         guard mayHaveBindings, let binding = activeBindings().first(where: { $0.key == key }) else { return false }
         switch binding.source {
         case .component(let anchor):
-            dispatcher.runBinding(anchor: anchor, name: binding.name)
+            dispatcher.runBinding(anchor: anchor, name: binding.name, shared: binding.shared)
         case .app(let ref):
             s.pushRef(ref)
             dispatcher.invoke(nargs: 0, as: binding.origin)
@@ -68,7 +68,8 @@ extension Host {
     /// A key bound by another owner is theirs: a plugin cannot take over the
     /// screen's ctrl-s (and read what follows), nor the screen a plugin's.
     func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) -> String? {
-        let binding = Binding(key: key, name: name, desc: HostLimits.label(desc), source: .app(ref), origin: origin)
+        let binding = Binding(key: key, name: name, desc: HostLimits.label(desc), source: .app(ref), origin: origin,
+                              show: !desc.isEmpty)
         let isNew = !appBindings.contains { $0.key == key }
         if isNew, appBindings.lazy.filter({ $0.origin == origin }).count >= HostLimits.maxCommandsPerOwner {
             s.unref(ref)
@@ -97,14 +98,17 @@ extension Host {
 
     // MARK: - Footer and help
 
-    /// What the footer shows, in order: the active bindings, `? Keys`, then
-    /// `q Quit` on the root screen (`esc Back` on a pushed one).
+    /// What the footer shows, in order: the active bindings it may show (the
+    /// keys of one action together, `d/delete`; those with an `order` first),
+    /// `? Keys`, then `q Quit` on the root screen (`esc Back` on a pushed one).
     /// A host key a binding took is left out, and so are the keys a focused
     /// text field types (`?` and `q`): help is then `f1`.
     func footerHints() -> [(key: String, desc: String)] {
         let active = activeBindings()
         func free(_ key: Key) -> Bool { !active.contains { $0.key == key } }
-        var hints = active.map { (key: $0.shortName, desc: $0.desc) }
+        var hints = BindingHint.merged(active).filter(\.show).map {
+            (key: $0.keys.map(Binding.shortName).joined(separator: "/"), desc: $0.desc)
+        }
         let typing = topLayer.flatMap { navigator.focused(in: $0) }?.takesText ?? false
         if typing {
             if free(.function(1)) { hints.append((key: "f1", desc: "Keys")) }
@@ -121,13 +125,25 @@ extension Host {
         return hints
     }
 
-    /// The rows of the help overlay: every active binding, then the keys of
-    /// the focused component as its kind declares them (`Component.keys`),
-    /// then the host's keys. A key a binding took is left out of the later parts.
+    /// The rows of the help overlay: every active binding (those kept out of
+    /// the footer too; ungrouped first, then each `group` under its heading),
+    /// then the keys of the focused component as its kind declares them
+    /// (`Component.keys`), then the host's keys. A key a binding took is left
+    /// out of the later parts.
     func helpRows() -> [HelpRow] {
         let active = activeBindings()
         func taken(_ key: Key) -> Bool { active.contains { $0.key == key } }
-        var rows = active.map { HelpRow(key: $0.key.name, desc: $0.desc) }
+        var rows: [HelpRow] = []
+        let merged = BindingHint.merged(active)
+        func row(_ hint: BindingHint) -> HelpRow { HelpRow(key: hint.keys.map(\.name).joined(separator: "/"), desc: hint.desc) }
+        rows += merged.filter { $0.group == nil }.map(row)
+        var groups: [String] = []
+        for hint in merged { if let g = hint.group, !groups.contains(g) { groups.append(g) } }
+        for group in groups {
+            if !rows.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
+            rows.append(HelpRow(key: "", desc: group, heading: true))
+            rows += merged.filter { $0.group == group }.map(row)
+        }
         let specs = topLayer.flatMap { navigator.focused(in: $0) }?.keySpecs ?? []
         var componentKeys: Set<Key> = []
         let component = specs.compactMap { spec -> HelpRow? in
@@ -149,6 +165,8 @@ extension Host {
             (.ctrl("c"), "Quit at once"),
         ]
         if navigator.topHasDrawer { own.append((.function(2), "Open the drawer")) }
+        // The palette opens only when there are commands to run.
+        if !commands.isEmpty { own.insert((.ctrl("p"), "Command palette"), at: 3) }
         // What the focused component says of a key is closer to the truth.
         own.removeAll { taken($0.key) || componentKeys.contains($0.key) }
         if !rows.isEmpty, !own.isEmpty { rows.append(HelpRow(key: "", desc: "")) }
@@ -178,18 +196,61 @@ struct BindingCache {
 struct HelpRow: Equatable {
     let key: String
     let desc: String
+    /// A group's name over its bindings (`group = "Navigation"`).
+    var heading = false
+}
+
+/// One action as footer and help show it: every key bound to it together.
+struct BindingHint {
+    var keys: [Key]
+    let desc: String
+    let show: Bool
+    let group: String?
+    let order: Int?
+
+    /// The bindings with one description from one place (an entry listing
+    /// several keys, or a script binding `d` and `delete` to "Delete") as one
+    /// hint, where the first of them stands; then those with an `order` first.
+    static func merged(_ bindings: [Binding]) -> [BindingHint] {
+        var hints: [BindingHint] = []
+        var index: [String: Int] = [:]
+        for b in bindings {
+            let place: String
+            switch b.source {
+            case .component(let anchor): place = "c\(anchor)"
+            case .app: place = "app"
+            case .command(let i): place = "command\(i)"
+            }
+            let id = place + "\u{0}" + b.desc
+            if let i = index[id] {
+                hints[i].keys.append(b.key)
+            } else {
+                index[id] = hints.count
+                hints.append(BindingHint(keys: [b.key], desc: b.desc, show: b.show, group: b.group, order: b.order))
+            }
+        }
+        // A stable sort: the unordered keep their place after the ordered.
+        return hints.enumerated().sorted {
+            ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset)
+        }.map(\.element)
+    }
 }
 
 extension Dispatcher {
-    /// Calls `component.keys[name]`'s function with the component.
-    func runBinding(anchor: Int32, name: String) {
+    /// Calls `component.keys[name]`'s function with the component; a
+    /// `shared` key is found in the entry that lists it.
+    func runBinding(anchor: Int32, name: String, shared: Bool = false) {
         let top = s.top
         pushComponent(anchor)                                          // top+1 component
         guard s.type(at: top + 1) == .table else { s.top = top; return }
         lua.push("keys")
         guard s.rawGet(at: top + 1) == .table else { s.top = top; return }   // top+2 keys
-        lua.push(name)
-        guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
+        if shared {
+            guard BindingTable.pushEntry(L, in: top + 2, listing: name, kinds: reader.kinds) else { s.top = top; return }
+        } else {
+            lua.push(name)
+            guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
+        }
         guard BindingTable.pushRun(L, top + 3) else { s.top = top; return }        // top+4 fn
         s.pushCopy(of: top + 1)
         invoke(nargs: 1, as: limits.origin(ofComponentAt: top + 1, on: L))

@@ -64,6 +64,7 @@ extension Host {
                 return
             }
             if key.scrollsContent, scrollContent(key) { return }
+            if screenTakes(key) { return }
             switch key {
             case .up, .left: moveFocus(by: -1, wrap: false)
             case .down, .right: moveFocus(by: 1, wrap: false)
@@ -72,6 +73,16 @@ extension Host {
             case .character("q") where navigationDepth == 1 && !hasOverlay: quit(0)
             default: break
             }
+        }
+    }
+
+    /// The screen's `onKey(key)`, while its screen or drawer is on top;
+    /// whether it returned true.
+    private func screenTakes(_ key: Key) -> Bool {
+        guard let layer = topLayer, let screen = layers.first?.root as? ScreenNode, screen.takesKeys else { return false }
+        switch layer.kind {
+        case .screen, .drawer: return dispatcher.ask(anchor: screen.anchor, handler: "onKey", [.string(key.name)])
+        case .sheet, .dialog: return false
         }
     }
 

@@ -31,7 +31,8 @@ extension Dispatcher {
         }
         switch s.type(at: -1) {
         case .nil: return nil
-        case .string, .number: return LuaState.string(L, at: -1)
+        case .string: return s.displayString(at: -1)
+        case .number: return LuaState.string(L, at: -1)
         default: return "validate: expected a message or nil (got \(reader.kinds.typeName(L, -1)))"
         }
     }

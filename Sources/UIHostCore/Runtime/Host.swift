@@ -210,7 +210,7 @@ public final class Host {
             while !navigator.focusChanges.isEmpty {
                 let change = navigator.focusChanges.removeFirst()
                 if let blur = change.blur { dispatcher.call(anchor: blur, handler: "onBlur", [.component(blur)]) }
-                dispatcher.call(anchor: change.focus, handler: "onFocus", [.component(change.focus)])
+                if let focus = change.focus { dispatcher.call(anchor: focus, handler: "onFocus", [.component(focus)]) }
             }
         }
     }
@@ -241,8 +241,10 @@ public final class Host {
         invalidation.drawing = true
     }
 
-    /// Handler errors so far, as shown in the banner.
+    /// The last `HostLimits.maxErrors` handler errors, as shown in the banner.
     public var errors: [String] { dispatcher.errors }
+    /// How many handler errors there were, kept in `errors` or not.
+    public var errorCount: Int { dispatcher.reportedCount }
 
     /// The likeliest cause of a script that returned nothing.
     static func forgotReturn(_ got: String) -> String {

@@ -43,6 +43,22 @@ enum HostLimits {
         return String(text[..<cut]) + "…"
     }
 
+    // MARK: - Strings (docs/API.md, "Limits")
+
+    /// Bytes of a script's string the host reads to show it — a title, a
+    /// text, a cell, a log line, an item, a toast — cut on a character
+    /// boundary with `…` (`DisplayStrings`). A string is as long as the
+    /// script's memory allows (100 MB fits in 256 MiB), and copying, measuring
+    /// and wrapping it whole on every frame took seconds and gigabytes; 64 KiB
+    /// is more than any frame shows. Editable values (`ui.input`,
+    /// `ui.textarea`) are the exception: they are kept whole.
+    static let maxDisplayBytes = 65_536
+    /// Bytes of an error message kept and shown in the banner; the log gets
+    /// `LuaError.maxMessageBytes` of it.
+    static let maxErrorBytes = 4_096
+    /// Errors kept for `app:errors()`: the oldest go first.
+    static let maxErrors = 100
+
     /// `name`, shortened to `maxNameLength` characters for a message.
     static func shortened(_ name: String) -> String {
         name.count > maxNameLength ? String(name.prefix(maxNameLength - 1)) + "…" : name

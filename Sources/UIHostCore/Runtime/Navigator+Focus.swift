@@ -33,6 +33,8 @@ extension Navigator {
     /// that is not a destructive button.
     func keepFocusInside(_ layer: Layer) {
         // Focus usually rests on a shown node: a short scan before hashing.
+        // `ui.focus(nil)` left it on nothing on purpose, until Tab or a click.
+        if blurred.contains(layer.kind) { return }
         let key = focus[layer.kind]
         if let key, layer.focusables.contains(where: { $0.focusKey == key }) { return }
         if !(key.map(layer.focusableKeys.contains) ?? false) {
@@ -48,6 +50,13 @@ extension Navigator {
     /// `ui.focus(component)`, once the layout that follows the request is made:
     /// the component's first shown place, in the topmost layer that shows it.
     func applyPendingFocus(_ layers: [Layer]) {
+        if pendingBlur, let layer = layers.last {
+            pendingBlur = false
+            let old = focused(in: layer)
+            focus[layer.kind] = nil
+            blurred.insert(layer.kind)
+            if let old { focusChanges.append(FocusChange(blur: old.anchor, focus: nil)) }
+        }
         guard let target = pendingFocus else { return }
         pendingFocus = nil
         for layer in layers.reversed() {
@@ -60,6 +69,7 @@ extension Navigator {
 
     private func setFocus(_ node: Node, in layer: Layer, from old: Node?) {
         focus[layer.kind] = node.focusKey
+        blurred.remove(layer.kind)
         guard old !== node else { return }
         focusChanges.append(FocusChange(blur: old?.anchor, focus: node.anchor))
     }
@@ -69,5 +79,6 @@ extension Navigator {
 /// component that lost it and of the one that got it, in the current layout.
 struct FocusChange {
     let blur: Int32?
-    let focus: Int32
+    /// nil after `ui.focus(nil)`.
+    let focus: Int32?
 }

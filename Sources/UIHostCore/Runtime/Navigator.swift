@@ -46,6 +46,10 @@ final class Navigator {
     @exclusivity(unchecked) var focusChanges: [FocusChange] = []
     /// The component `ui.focus` asked for, focused after the next layout.
     var pendingFocus: UnsafeRawPointer?
+    /// `ui.focus(nil)` asked to take focus off the top layer after the next layout.
+    var pendingBlur = false
+    /// Layers whose focus `ui.focus(nil)` took away: initial focus leaves them alone.
+    var blurred: Set<Layer.Kind> = []
     /// Resumes a coroutine waiting for a dialog (its reference) with the answer.
     var resumeWaiter: (Int32, Bool) -> Void = { _, _ in }
 
@@ -56,7 +60,6 @@ final class Navigator {
     }
 
     var top: ScreenEntry? { stack.last }
-    var drawerIsOpen: Bool { stack.last?.drawerOpen ?? false }
 
     // MARK: - Requests
 
@@ -128,6 +131,11 @@ final class Navigator {
         case .quit(let code): quit(code)
         case .focus(let table):
             pendingFocus = table
+            pendingBlur = false
+            invalidation.layout = true
+        case .blur:
+            pendingFocus = nil
+            pendingBlur = true
             invalidation.layout = true
         }
     }
@@ -311,4 +319,6 @@ enum NavigationRequest {
     case quit(Int32)
     /// `ui.focus(component)`: the component's table.
     case focus(UnsafeRawPointer)
+    /// `ui.focus(nil)`: no component of the top layer has focus.
+    case blur
 }

@@ -23,10 +23,10 @@ public struct ScreenReader {
         defer { last = tree }
         var out: [String] = []
         let errors = host.errors
-        if errors.count > errorCount || (errors.count == 1000 && errorCount == 1000) {
-            for e in errors.suffix(max(1, errors.count - errorCount)) { out.append("error: " + e) }
+        if host.errorCount > errorCount {
+            for e in errors.suffix(host.errorCount - errorCount) { out.append("error: " + e) }
         }
-        errorCount = errors.count
+        errorCount = host.errorCount
         let (toasts, count) = host.toasts(since: toastCount)
         toastCount = count
         guard let tree else {

@@ -34,7 +34,7 @@ extension FieldReader {
         guard type != .nil else { return RowSource(origin: .array, count: arrayCount(names.array)) }
         let exact = type == .number ? s.exactInteger(at: -1) : nil
         guard let n = exact, n >= 0, n <= HostLimits.maxDataSourceRows else {
-            let got = type == .number ? LuaState.string(L, at: -1) : reader.typeName(-1)
+            let got = type == .number ? LuaState.string(L, at: -1, maxBytes: HostLimits.maxNameLength) : reader.typeName(-1)
             reader.problem("\(fieldName("count")) must be an integer from 0 to \(HostLimits.maxDataSourceRows) (got \(got))")
             return .empty
         }
@@ -121,14 +121,14 @@ extension TreeReader {
             for i in (start + 1)...(start + n) {
                 defer { s.top = origin }
                 switch pushRow(from: origin, source, index: i, name: name + ".item") {
-                case .string: result.append(Popup.Row(title: LuaState.string(L, at: -1), icon: nil))
+                case .string: result.append(Popup.Row(title: displayString(at: -1), icon: nil))
                 case .table:
                     let t = s.top
                     pushName("title")
-                    let title = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
+                    let title = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
                     if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
                     pushName("icon")
-                    let icon = s.rawGet(at: t) == .string ? LuaState.string(L, at: -1) : nil
+                    let icon = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
                     result.append(Popup.Row(title: title ?? "", icon: icon))
                 case .none: result.append(Popup.Row(title: "", icon: nil))
                 default:

@@ -44,6 +44,10 @@ final class TreeReader {
 
     let assets: AssetStore
     let wrapCache = WrapCache()
+    /// Every display string a tree read copies out of Lua, bounded (DisplayStrings.swift).
+    private let displayStrings = DisplayStrings()
+    /// The values of text fields, whole: a long one is not copied on every key.
+    private let editableValues = DisplayStrings(maxBytes: .max)
 
     /// Field names, interned once: reading `t.title` pushes the name from this
     /// array instead of hashing "title" into Lua's string table on every read
@@ -170,6 +174,8 @@ final class TreeReader {
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
+        displayStrings.startLayout()
+        editableValues.startLayout()
         problems.removeAll()
         problemSet.removeAll()
         rowErrors.removeAll()
@@ -206,6 +212,10 @@ final class TreeReader {
             return nil
         }
         guard let id = s.pointer(at: t) else { return nil }
+        // `hidden = true` leaves it out of layout, focus and clicks; its state
+        // (kept by its table's address) waits for `hidden = false`. Read only
+        // once a script used a layout field, so other screens do not pay for it.
+        if asChild, readsSizes, isHidden(t) { return nil }
         if depth > TreeReader.maxDepth || !s.reserve(8) {
             let at = path()
             let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
@@ -333,8 +343,25 @@ final class TreeReader {
         return result
     }
 
+    private func isHidden(_ t: Int32) -> Bool {
+        pushName("hidden")
+        defer { s.pop() }
+        return s.rawGet(at: t) == .boolean && s.truth(at: -1)
+    }
+
     func typeName(_ index: Int32) -> String {
         kinds.typeName(L, index)
+    }
+
+    /// The string at `index` (which must be one) as display text: at most
+    /// `HostLimits.maxDisplayBytes` of it, a long one copied once (`DisplayStrings`).
+    func displayString(at index: Int32) -> String {
+        displayStrings.string(L, at: index)
+    }
+
+    /// The string at `index` (which must be one) whole, as an editable value.
+    func editableString(at index: Int32) -> String {
+        editableValues.string(L, at: index)
     }
 
     /// Pushes the table of node `anchor` (while reading).
@@ -367,14 +394,29 @@ struct FieldReader {
         reader.problem("\(fieldName(key)) must be \(expected) (got \(reader.typeName(-1)))")
     }
 
+    /// A display field: at most `HostLimits.maxDisplayBytes` of it (`DisplayStrings`).
     func string(_ key: StaticString) -> String? {
         defer { s.pop() }
         switch get(key) {
         case .nil: return nil
-        case .string: return LuaState.string(L, at: -1)
+        case .string: return reader.displayString(at: -1)
         case .number:
             // A number where text is expected is shown as Lua would print it.
             return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+        default:
+            wrong(key, "a string")
+            return nil
+        }
+    }
+
+    /// An editable value (`ui.input`, `ui.textarea`), kept whole: cutting it
+    /// would lose what the user typed when the host writes it back.
+    func editableString(_ key: StaticString) -> String? {
+        defer { s.pop() }
+        switch get(key) {
+        case .nil: return nil
+        case .string: return reader.editableString(at: -1)
+        case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
         default:
             wrong(key, "a string")
             return nil

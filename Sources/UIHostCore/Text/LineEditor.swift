@@ -64,25 +64,35 @@ public struct LineEditor: Equatable, Sendable {
         return result
     }
 
-    /// Replaces characters `from ..< to` by `incoming`.
+    /// Replaces characters `from ..< to` by `incoming`, in place: the text and
+    /// the offsets after the change move once, so an edit in the middle of a
+    /// 10 MB line is a move of memory, not the copies it once took.
     private mutating func replace(_ from: Int, _ to: Int, with incoming: String) {
         let lower = offset(from), upper = offset(to)
         let delta = incoming.utf8.count - (upper - lower)
         if from == count {
             text.append(incoming)
         } else {
-            let utf8 = Array(text.utf8)
-            text = String(decoding: utf8[..<lower] + Array(incoming.utf8) + utf8[upper...], as: UTF8.self)
+            let utf8 = text.utf8
+            text.replaceSubrange(utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper),
+                                 with: incoming)
         }
-        var tail = Array(starts[to...])
-        if delta != 0 { for i in tail.indices { tail[i] += delta } }
-        starts.replaceSubrange(from..., with: LineEditor.starts(of: incoming, from: lower) + tail)
+        let added = LineEditor.starts(of: incoming, from: lower)
+        starts.replaceSubrange(from..<to, with: added)
+        if delta != 0 {
+            for i in (from + added.count)..<starts.count { starts[i] += delta }
+        }
     }
 
     /// Replaces the text (the script changed `value`), keeping the caret where
     /// it was when it still fits.
     public mutating func reset(to text: String) {
-        guard text != self.text else { return }
+        guard text != self.text else {
+            // The same text, kept in the caller's storage: the next compare
+            // with it is immediate, not one of every byte.
+            self.text = text
+            return
+        }
         self.text = text
         starts = LineEditor.starts(of: text, from: 0)
         caret = min(caret, starts.count)
@@ -169,6 +179,22 @@ public struct LineEditor: Equatable, Sendable {
     private func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
 
     // MARK: - Showing
+
+    /// The characters from `first` that a row `width` columns wide shows, and
+    /// the one after them when there is one (so that cutting them shows):
+    /// a 10 MB line is measured only where it shows. Characters of no width
+    /// are drawn too, up to a bound, so that a line of them cannot make this
+    /// walk the whole line.
+    public func shown(from first: Int, width: Int) -> Substring {
+        let first = min(max(first, 0), count)
+        var end = first
+        var used = 0
+        while end < count, used <= width, end - first <= 4 * width + 16 {
+            used += DisplayWidth.of(character(at: end))
+            end += 1
+        }
+        return substring(first, end)
+    }
 
     /// What a field `width` columns wide shows, given the first character it
     /// showed last time: the characters from there (scrolled so the caret is

@@ -1,22 +1,3 @@
-/// The footer of a screen with `footer = true`: `^S Save  ? Keys  q Quit`,
-/// as many hints as fit, on one row.
-enum Footer {
-    static func draw(_ hints: [(key: String, desc: String)], in row: Rect, into frame: inout FrameBuffer) {
-        guard !row.isEmpty else { return }
-        frame.fill(row)
-        var x = row.x + 1
-        for (i, hint) in hints.enumerated() {
-            let gap = i == 0 ? 0 : 2
-            let width = gap + DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.desc)
-            guard x + width <= row.maxX else { break }
-            x += gap
-            x += frame.put(hint.key, x: x, y: row.y, style: .accent.union(.bold), clip: row)
-            x += 1
-            x += frame.put(hint.desc, x: x, y: row.y, style: .muted, clip: row)
-        }
-    }
-}
-
 /// The help overlay (`?`, f1): a box in the middle of the frame listing
 /// every active key with its description, over a dimmed frame. Each part
 /// (bindings, the focused component's keys, the host's; an empty row apart)
@@ -40,7 +21,7 @@ enum HelpOverlay {
         guard frame.width >= 8, frame.height >= 3 else { return }
         frame.addStyle(.backdrop, in: frame.bounds)
         let keyWidths = keyWidths(rows)
-        let textWidth = zip(rows, keyWidths).map { $1 + 2 + DisplayWidth.of($0.desc) }.max() ?? 0
+        let textWidth = zip(rows, keyWidths).map { $0.heading ? DisplayWidth.of($0.desc) : $1 + 2 + DisplayWidth.of($0.desc) }.max() ?? 0
         let footer = "esc closes"
         let width = min(frame.width, max(textWidth, DisplayWidth.of(footer)) + 4)
         let shown = min(rows.count, frame.height - 2)
@@ -61,6 +42,10 @@ enum HelpOverlay {
         }
         for (i, row) in rows.prefix(shown).enumerated() {
             let y = inner.y + i
+            if row.heading {
+                frame.put(TextLayout.truncate(row.desc, to: inner.width), x: inner.x, y: y, style: .bold.union(.underline), clip: inner)
+                continue
+            }
             frame.put(row.key, x: inner.x, y: y, style: .accent.union(.bold), clip: inner)
             let descX = inner.x + keyWidths[i] + 2
             let room = inner.maxX - descX
