@@ -24,15 +24,16 @@ class Node {
     var clip: Rect = .zero
     /// The innermost scrolling container around the node, if any (set with `clip`).
     unowned(unsafe) var scroller: Node?
-    /// The node whose `children` hold this one, and where (set by the reader):
-    /// a node read again takes the place of the old one there.
-    unowned(unsafe) var parent: Node?
-    var indexInParent = 0
+    /// The node whose `children` hold this one, and where (set by the reader;
+    /// nodes a kind makes itself, a dialog's buttons, have none and are never
+    /// read again alone): a node read again takes the place of the old one there.
+    @exclusivity(unchecked) unowned(unsafe) var parent: Node?
+    @exclusivity(unchecked) var indexInParent = 0
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
-    var isShared = false
+    @exclusivity(unchecked) var isShared = false
     /// Read as a child of a stack (its size fields read when used).
-    var readAsChild = false
+    @exclusivity(unchecked) var readAsChild = false
 
     /// The component's own `keys`, read at layout (empty for nearly every node).
     var bindings: [Binding] = []
@@ -104,8 +105,11 @@ class Node {
     /// kept; more set `askedManyWidths`). A node read again in place of this
     /// one leaves its container's layout as it was when it answers the same
     /// at these widths (`answersAsked(like:)`), so only it is laid out again.
-    private var askedWidth0 = Int.min, askedWidth1 = Int.min
-    private var askedManyWidths = false
+    // `@exclusivity(unchecked)`: noted on every measure, never while
+    // another access is open (as the reader's state, `TreeReader`).
+    @exclusivity(unchecked) private var askedWidth0 = Int.min
+    @exclusivity(unchecked) private var askedWidth1 = Int.min
+    @exclusivity(unchecked) private var askedManyWidths = false
 
     private func ask(_ width: Int) {
         if askedWidth0 == width || askedWidth1 == width { return }

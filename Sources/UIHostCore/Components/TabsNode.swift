@@ -243,7 +243,7 @@ extension TabsNode: Component {
             node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab),
                                  style: tabField.style("style") ?? .plain))
             if i == node.selected {
-                node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]")
+                node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]", parent: node)
             }
         }
         return node

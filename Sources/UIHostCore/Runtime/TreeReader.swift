@@ -35,10 +35,12 @@ final class TreeReader {
     static let maxDepth = 200
 
     /// The node of each anchor of the last layout (anchor n at n - 1), so
-    /// that a component the host wrote is found and read again alone.
-    @exclusivity(unchecked) private var anchored: [Node?] = []
+    /// that a component the host wrote is found and read again alone. Not
+    /// retained (a retain and a release per node showed in the per-key cost):
+    /// the tree holds its nodes, and only the current tree's are looked up.
+    @exclusivity(unchecked) private var anchored: [Unmanaged<Node>?] = []
     /// The first anchor of each table read, to tell a table read in two places.
-    @exclusivity(unchecked) private var firstAnchors: [UnsafeRawPointer: Int32] = [:]
+    @exclusivity(unchecked) private var firstAnchors = TableAnchors()
     /// The anchor the next node read takes instead of a new one (`reread`).
     @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
 
@@ -114,6 +116,7 @@ final class TreeReader {
     }
 
     deinit {
+        firstAnchors.deallocate()
         recentNames.deallocate()
     }
 
@@ -157,7 +160,7 @@ final class TreeReader {
 
     /// The node of `anchor` in the last layout, if the reader made one.
     func node(anchored anchor: Int32) -> Node? {
-        anchor >= 1 && Int(anchor) <= anchored.count ? anchored[Int(anchor) - 1] : nil
+        anchor >= 1 && Int(anchor) <= anchored.count ? anchored[Int(anchor) - 1]?.takeUnretainedValue() : nil
     }
 
     /// Starts a layout: pushes the names and the anchor table (one table, kept
@@ -170,7 +173,7 @@ final class TreeReader {
         anchorIndex = s.top
         anchorCount = 0
         anchored.removeAll(keepingCapacity: true)
-        firstAnchors.removeAll(keepingCapacity: true)
+        firstAnchors.removeAll()
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
@@ -255,15 +258,11 @@ final class TreeReader {
             }
             s.pop()
             if component.children.allowsChildren, !component.readsOwnChildren {
-                node.children = children(of: t, depth: depth + 1, path: path())
-            }
-            for (i, child) in node.children.enumerated() {
-                child.parent = node
-                child.indexInParent = i
+                node.children = children(of: t, depth: depth + 1, path: path(), parent: node)
             }
             node.readAsChild = asChild
-            if Int(a) <= anchored.count { anchored[Int(a) - 1] = node }
-            if let first = firstAnchors.updateValue(a, forKey: id), first != a {
+            if Int(a) <= anchored.count { anchored[Int(a) - 1] = Unmanaged.passUnretained(node) }
+            if let first = firstAnchors.insert(id, anchor: a), first != a {
                 node.isShared = true
                 self.node(anchored: first)?.isShared = true
             }
@@ -318,7 +317,7 @@ final class TreeReader {
 
     /// Puts `node`, read again, in the place of the old node of its anchor.
     func settle(_ node: Node) {
-        if Int(node.anchor) <= anchored.count { anchored[Int(node.anchor) - 1] = node }
+        if Int(node.anchor) <= anchored.count { anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node) }
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
@@ -329,15 +328,20 @@ final class TreeReader {
         return node(at: -1, path: path + "." + key.description)
     }
 
-    /// The nodes of the positional entries of the table at `t`.
-    func children(of t: Int32, depth: Int, path: String) -> [Node] {
+    /// The nodes of the positional entries of the table at `t`, linked to
+    /// `parent`, whose children they become (`Node.parent`).
+    func children(of t: Int32, depth: Int, path: String, parent: Node) -> [Node] {
         let t = s.absolute(t)
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
-            if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") { result.append(child) }
+            if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
+                child.parent = parent
+                child.indexInParent = result.count
+                result.append(child)
+            }
             s.pop()
         }
         return result
