@@ -54,7 +54,7 @@ def texts_dir(n, handler):
 
 
 def texts_figures():
-    """Per-key cost against the screen's size (SPEC-3 §B): a 3-item list above
+    """Per-key cost against the screen's size (issue 25): a 3-item list above
     N texts, cursor moves through `render --keys`; without a handler (a move
     runs no Lua: 20,000 keys, so that the start-up's swing of a few ms is lost
     in them) and with an onHighlight that changes one text (2,000 keys)."""
