@@ -57,6 +57,33 @@ def table_dir(n, mode):
     return os.path.join(d, "table.lua")
 
 
+def texts_dir(n, handler):
+    d = tempfile.mkdtemp(prefix="uihost-bench-")
+    shutil.copy(os.path.join(BENCH, "texts.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {{ n = {n}, handler = {'true' if handler else 'false'} }}\n")
+    return os.path.join(d, "texts.lua")
+
+
+def texts_figures():
+    """Per-key cost against the screen's size (issue 25): a 3-item list above
+    N texts, cursor moves through `render --keys`; without a handler (a move
+    runs no Lua: 20,000 keys, so that the start-up's swing of a few ms is lost
+    in them) and with an onHighlight that changes one text (2,000 keys)."""
+    for handler, what, keys in ((False, "cursor moves", 20000), (True, "a handler changing one text", 2000)):
+        keyarg = " ".join(["down", "up"] * (keys // 2))
+        per_key = {}
+        for n in (10, 1000, 10000):
+            screen = texts_dir(n, handler)
+            base = timed([UIHOST, "render", screen, "--size", "80x24"], runs=5)
+            full = timed([UIHOST, "render", screen, "--size", "80x24", "--keys", keyarg], runs=5)
+            per_key[n] = max(full - base, 1e-9) / keys * 1e6
+        row(f"per key, {what}, 10 / 10^3 / 10^4 texts",
+            f"{per_key[10]:.1f} / {per_key[1000]:.1f} / {per_key[10000]:.1f}", "µs", "", None)
+        ratio = per_key[10000] / per_key[10]
+        row(f"per-key ratio 10^4 / 10 texts, {what}", f"{ratio:.2f}", "", "≤ 2", ratio <= 2)
+
+
 def plugins_dir(n):
     """n plugins, each with a command, a menu item and a setup."""
     d = tempfile.mkdtemp(prefix="uihost-bench-plugins-")
@@ -280,6 +307,9 @@ def main():
     # 3c. Data: ui.json.decode of a 10 MB document beside Python's json.loads, and
     # the first frame of a 10 MB markdown document.
     data_figures()
+
+    # 3d. Per-key cost against the number of components on the screen.
+    texts_figures()
 
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],
