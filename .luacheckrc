@@ -71,7 +71,7 @@ files["Scripts/tests/fixtures"] = { allow_defined = true, ignore = { "131" } }
 -- The LuaLS stubs: a meta file that defines the globals and declares methods and
 -- functions with empty bodies (241: a class table mutated but never read).
 files["library"] = {
-  globals = { "ui", "test" },
+  globals = { "ui", "test", "fs" },
   unused_args = false,
   ignore = { "241" },
   max_line_length = false,
