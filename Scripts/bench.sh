@@ -7,4 +7,4 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 UIHOST_SETUP_TEST_TOOLS=1 Scripts/setup.sh
 swift build -c release --product uihost >&2
-exec python3 Scripts/bench/run.py .build/release/uihost "$@"
+exec /usr/bin/python3 Scripts/bench/run.py .build/release/uihost "$@"
