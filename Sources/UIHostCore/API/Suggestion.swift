@@ -27,11 +27,20 @@ func editDistance(_ a: String, _ b: String) -> Int {
 public func suggestion(for name: String, among names: some Sequence<String>) -> String? {
     // Known names are short: a long one is no near miss, and its distance would cost its length squared.
     guard name.utf8.count <= HostLimits.maxNameLength else { return nil }
-    let allowed = name.count >= 5 ? 2 : 1
-    var best: (String, Int)?
-    for candidate in names.sorted() where abs(candidate.count - name.count) <= allowed {
-        let d = editDistance(name.lowercased(), candidate.lowercased())
-        if d <= allowed, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    // Runs for every key of every item that is not a field (items carry the
+    // script's own data), so the length filter comes first and nothing is
+    // sorted: the nearest wins, and among equals the first in sorted order.
+    let length = name.count
+    let allowed = length >= 5 ? 2 : 1
+    var lowered: String?
+    var best: (name: String, distance: Int)?
+    for candidate in names where abs(candidate.count - length) <= allowed {
+        let near = lowered ?? name.lowercased()
+        lowered = near
+        let d = editDistance(near, candidate.lowercased())
+        guard d <= allowed else { continue }
+        if let b = best, d > b.distance || (d == b.distance && candidate >= b.name) { continue }
+        best = (candidate, d)
     }
-    return best?.0
+    return best?.name
 }

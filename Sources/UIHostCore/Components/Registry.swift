@@ -12,9 +12,6 @@ enum Registry {
         BadgeNode.self, TagNode.self,
     ]
 
-    /// The schema of each entry of `all`, at the same index.
-    static let schemas: [Schema] = all.map(Schema.init)
-
     private static let indexByKind: [Kind: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.kind, $0) })
 
     static func index(of kind: Kind) -> Int? { indexByKind[kind] }

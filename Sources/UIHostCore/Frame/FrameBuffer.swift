@@ -156,6 +156,20 @@ public struct FrameBuffer: Equatable, Sendable {
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? limit).intersection(limit)
         guard y >= area.y, y < area.maxY else { return 0 }
+        // Printable ASCII takes a column a byte: no grapheme breaking, no
+        // width lookup (the Character loop below is most of a row's drawing).
+        if case let advanced?? = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var col = x
+            for byte in bytes {
+                if col >= area.maxX { break }
+                if col >= area.x { set(Character(Unicode.Scalar(byte)), width: 1, x: col, y: y, style: style) }
+                col += 1
+            }
+            return col - x
+        }) {
+            return advanced
+        }
         var col = x
         for c in text {
             let w = DisplayWidth.of(c)
@@ -227,20 +241,31 @@ public struct FrameBuffer: Equatable, Sendable {
     /// One row as plain text (see `boxes`), trailing spaces trimmed.
     public func line(_ y: Int) -> String {
         guard y >= 0, y < height else { return "" }
-        var s = ""
-        s.reserveCapacity(width)
+        // Built as UTF-8 bytes: appending Characters to a String and trimming
+        // it one removeLast at a time cost ~800 instructions a cell, most of
+        // `render`'s own work for a launcher-sized frame. Only a cell that is
+        // exactly " " ends in the byte 0x20 (a space always ends its cluster),
+        // so cutting after the last other byte trims trailing spaces.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width)
+        var kept = 0
         let top = boxes.isEmpty ? nil : topBox(y)
         for x in 0..<width {
             let cell = cells[y * width + x]
             guard cell.width != 0 else { continue }
             if let top, hidden(x, y, top: top) {
-                s += cell.width == 2 ? "  " : " "
-            } else {
-                s.append(cell.char)
+                bytes.append(0x20)
+                if cell.width == 2 { bytes.append(0x20) }
+                continue
             }
+            if let ascii = cell.char.asciiValue, ascii != 0x0A {  // "\r\n" answers 0x0A too
+                bytes.append(ascii)
+            } else {
+                bytes.append(contentsOf: cell.char.utf8)
+            }
+            if bytes.last != 0x20 { kept = bytes.count }
         }
-        while s.last == " " { s.removeLast() }
-        return s
+        return String(decoding: bytes[..<kept], as: UTF8.self)
     }
 
     /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
