@@ -332,7 +332,7 @@ def beside_bubbletea():
         return
     builds = [("release", UIHOST)]
     if "--static" in sys.argv:
-        builds.append(("static stdlib", os.path.abspath(sys.argv[sys.argv.index("--static") + 1])))
+        builds.append(("static", os.path.abspath(sys.argv[sys.argv.index("--static") + 1])))
     peer_rows = []
 
     def peer_row(name, value, peer, textual, ratio, goal, holds):

@@ -243,9 +243,8 @@ public struct FrameBuffer: Equatable, Sendable {
         guard y >= 0, y < height else { return "" }
         // Built as UTF-8 bytes: appending Characters to a String and trimming
         // it one removeLast at a time cost ~800 instructions a cell, most of
-        // `render`'s own work for a launcher-sized frame. Only a cell that is
-        // exactly " " ends in the byte 0x20 (a space always ends its cluster),
-        // so cutting after the last other byte trims trailing spaces.
+        // `render`'s own work for a launcher-sized frame. Cutting after the
+        // last cell that is not " " trims trailing spaces.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width)
         var kept = 0
@@ -258,12 +257,12 @@ public struct FrameBuffer: Equatable, Sendable {
                 if cell.width == 2 { bytes.append(0x20) }
                 continue
             }
-            if let ascii = cell.char.asciiValue, ascii != 0x0A {  // "\r\n" answers 0x0A too
-                bytes.append(ascii)
-            } else {
-                bytes.append(contentsOf: cell.char.utf8)
+            var count = 0, last: UInt8 = 0
+            for byte in cell.char.utf8 {
+                bytes.append(byte)
+                (count, last) = (count + 1, byte)
             }
-            if bytes.last != 0x20 { kept = bytes.count }
+            if count != 1 || last != 0x20 { kept = bytes.count }
         }
         return String(decoding: bytes[..<kept], as: UTF8.self)
     }
