@@ -240,14 +240,30 @@ public struct FrameBuffer: Equatable, Sendable {
 
     /// One row as plain text (see `boxes`), trailing spaces trimmed.
     public func line(_ y: Int) -> String {
-        guard y >= 0, y < height else { return "" }
-        // Built as UTF-8 bytes: appending Characters to a String and trimming
-        // it one removeLast at a time cost ~800 instructions a cell, most of
-        // `render`'s own work for a launcher-sized frame. Cutting after the
-        // last cell that is not " " trims trailing spaces.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(width)
-        var kept = 0
+        appendLine(y, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
+    public var text: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(height * (width + 1))
+        for y in 0..<height {
+            if y > 0 { bytes.append(0x0A) }
+            appendLine(y, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends row `y`'s UTF-8 to `bytes`, trailing spaces trimmed. Bytes, not
+    /// a String: appending Characters to a String, trimming it one removeLast
+    /// at a time and joining the rows cost ~950 instructions a cell, most of
+    /// `render`'s own work for a launcher-sized frame.
+    private func appendLine(_ y: Int, to bytes: inout [UInt8]) {
+        guard y >= 0, y < height else { return }
+        let start = bytes.count
+        var kept = start
         let top = boxes.isEmpty ? nil : topBox(y)
         for x in 0..<width {
             let cell = cells[y * width + x]
@@ -262,14 +278,10 @@ public struct FrameBuffer: Equatable, Sendable {
                 bytes.append(byte)
                 (count, last) = (count + 1, byte)
             }
+            // Cut after the last cell that is not " ".
             if count != 1 || last != 0x20 { kept = bytes.count }
         }
-        return String(decoding: bytes[..<kept], as: UTF8.self)
-    }
-
-    /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
-    public var text: String {
-        (0..<height).map { line($0) }.joined(separator: "\n")
+        bytes.removeSubrange(kept...)
     }
 
     /// Where `needle` first appears, as 0-based (x, y) cell coordinates.
