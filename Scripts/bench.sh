@@ -4,10 +4,10 @@
 # (into a virtual environment outside the repository; --no-textual skips it),
 # then the table beside Bubble Tea (Go programs built from Debian's packages;
 # --no-bubbletea skips it). Start-up and memory depend on how the binary is
-# linked, so that table also measures a second build, in .build/static:
-# the Swift runtime linked in (--static-swift-stdlib) and, where GCC's archive
-# is found, libstdc++ too (see docs/PERFORMANCE.md, "At the floor");
-# --no-static skips it.
+# linked, so that table also measures two more builds: .build/static, the
+# Swift runtime linked in (--static-swift-stdlib) and, where GCC's archive is
+# found, libstdc++ too; .build/static-exe, everything in one file (see
+# docs/PERFORMANCE.md, "At the floor"). --no-static skips them.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -34,7 +34,11 @@ if [ $static = 1 ] && [[ " ${args[*]-} " != *" --no-bubbletea "* ]]; then
     linkflags=(-Xlinker -L"$cxx")
   fi
   swift build -c release --product uihost --static-swift-stdlib --scratch-path .build/static "${linkflags[@]}" >&2
-  args+=(--static .build/static/release/uihost)
+  args+=(--also "static=.build/static/release/uihost")
+  # Everything in one file: glibc and Debian's liblua5.4.a too (-static makes
+  # -llua5.4 find the archive). The floor of what linking can save.
+  swift build -c release --product uihost -Xswiftc -static-executable --scratch-path .build/static-exe >&2
+  args+=(--also "fully static=.build/static-exe/release/uihost")
 fi
 # Debian's python3: the pty figures use its python3-pyte (Scripts/setup.sh).
 exec /usr/bin/python3 Scripts/bench/run.py .build/release/uihost "${args[@]}"

@@ -5,10 +5,10 @@ come from Textual apps of the same screens, run from a virtual environment
 outside the repository (skipped, with the reason, when that is impossible).
 
 Bubble Tea, built from Debian's Go packages, is the second peer
-(Scripts/bench/bubbletea.py; --no-bubbletea skips it); --static BINARY adds
-a uihost built with --static-swift-stdlib to its start-up and memory rows.
+(Scripts/bench/bubbletea.py; --no-bubbletea skips it); each --also
+LABEL=BINARY adds a uihost linked another way to its start-up and memory rows.
 
-usage: Scripts/bench/run.py UIHOST_BINARY [--no-textual] [--no-bubbletea] [--static BINARY]
+usage: Scripts/bench/run.py UIHOST_BINARY [--no-textual] [--no-bubbletea] [--also LABEL=BINARY]...
 """
 import os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -331,8 +331,10 @@ def beside_bubbletea():
         print(f"\n(Bubble Tea figures skipped: {binaries})")
         return
     builds = [("release", UIHOST)]
-    if "--static" in sys.argv:
-        builds.append(("static", os.path.abspath(sys.argv[sys.argv.index("--static") + 1])))
+    for i, arg in enumerate(sys.argv):
+        if arg == "--also":
+            label, _, binary = sys.argv[i + 1].partition("=")
+            builds.append((label, os.path.abspath(binary)))
     peer_rows = []
 
     def peer_row(name, value, peer, textual, ratio, goal, holds):
