@@ -103,6 +103,10 @@ func main() {
 	size := flag.String("render", "", "WxH: draw headless and print the last frame")
 	keys := flag.String("keys", "", "keys to press before the last frame (with -render)")
 	flag.Parse()
+	// Otherwise lipgloss asks the terminal for its background colour at the
+	// first frame, and its reader takes keys typed meanwhile for the answer
+	// (Bubble Tea 0.19 then drops them): the bench measures the keys.
+	lipgloss.SetHasDarkBackground(true)
 	if *size != "" {
 		fmt.Print(headless.Run(newModel(), *size, *keys))
 		return

@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/table"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"../headless"
 )
@@ -70,6 +71,10 @@ func main() {
 	size := flag.String("render", "", "WxH: draw headless and print the last frame")
 	keys := flag.String("keys", "", "keys to press before the last frame (with -render)")
 	flag.Parse()
+	// Otherwise lipgloss asks the terminal for its background colour at the
+	// first frame, and its reader takes keys typed meanwhile for the answer
+	// (Bubble Tea 0.19 then drops them): the bench measures the keys.
+	lipgloss.SetHasDarkBackground(true)
 	if *size != "" {
 		fmt.Print(headless.Run(newModel(*n), *size, *keys))
 		return
