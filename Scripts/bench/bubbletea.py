@@ -13,7 +13,7 @@ falls on both), medians of at least 11 rounds:
 
 Nothing here is part of Scripts/test.sh: CI never installs Go.
 """
-import array, fcntl, os, pty, resource, select, shutil, signal, statistics, struct, subprocess, tempfile, termios, time
+import fcntl, os, pty, select, shutil, signal, statistics, struct, subprocess, tempfile, termios, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -21,7 +21,6 @@ PACKAGES = ["golang-go", "golang-github-charmbracelet-bubbletea-dev",
             "golang-github-charmbracelet-bubbles-dev", "golang-github-charmbracelet-lipgloss-dev"]
 GOCODE = "/usr/share/gocode"
 GO_CACHE = os.path.expanduser("~/.cache/uihost-bench-go")
-TIOCGPTN = 0x80045430
 KEY_BYTES = {"up": b"\x1b[A", "down": b"\x1b[B", "enter": b"\r"}
 # Only a failure waits this long: a guard against a hang, not a measure.
 TIMEOUT = 60.0
@@ -107,8 +106,6 @@ class Pty:
                 os.execve(argv[0], argv, dict(os.environ, TERM="xterm-256color"))
             finally:
                 os._exit(127)
-        n = struct.unpack("I", fcntl.ioctl(self.fd, TIOCGPTN, b"\0" * 4))[0]
-        self.tty = os.open(f"/dev/pts/{n}", os.O_RDWR | os.O_NOCTTY)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.pending = b""
@@ -174,7 +171,6 @@ class Pty:
         except ProcessLookupError:
             pass
         os.waitpid(self.pid, 0)
-        os.close(self.tty)
         os.close(self.fd)
 
 
