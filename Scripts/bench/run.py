@@ -4,9 +4,15 @@ prints one table: each figure, its goal, and whether it holds. Peer figures
 come from Textual apps of the same screens, run from a virtual environment
 outside the repository (skipped, with the reason, when that is impossible).
 
-usage: Scripts/bench/run.py UIHOST_BINARY [--no-textual]
+Bubble Tea, built from Debian's Go packages, is the second peer
+(Scripts/bench/bubbletea.py; --no-bubbletea skips it); each --also
+LABEL=BINARY adds a uihost linked another way to its start-up and memory rows.
+
+usage: Scripts/bench/run.py UIHOST_BINARY [--no-textual] [--no-bubbletea] [--also LABEL=BINARY]...
 """
 import os, shutil, statistics, subprocess, sys, tempfile, time
+
+import bubbletea
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "Scripts", "bench")
@@ -57,6 +63,33 @@ def table_dir(n, mode):
     return os.path.join(d, "table.lua")
 
 
+def texts_dir(n, handler):
+    d = tempfile.mkdtemp(prefix="uihost-bench-")
+    shutil.copy(os.path.join(BENCH, "texts.lua"), d)
+    with open(os.path.join(d, "count.lua"), "w") as f:
+        f.write(f"return {{ n = {n}, handler = {'true' if handler else 'false'} }}\n")
+    return os.path.join(d, "texts.lua")
+
+
+def texts_figures():
+    """Per-key cost against the screen's size (issue 25): a 3-item list above
+    N texts, cursor moves through `render --keys`; without a handler (a move
+    runs no Lua: 20,000 keys, so that the start-up's swing of a few ms is lost
+    in them) and with an onHighlight that changes one text (2,000 keys)."""
+    for handler, what, keys in ((False, "cursor moves", 20000), (True, "a handler changing one text", 2000)):
+        keyarg = " ".join(["down", "up"] * (keys // 2))
+        per_key = {}
+        for n in (10, 1000, 10000):
+            screen = texts_dir(n, handler)
+            base = timed([UIHOST, "render", screen, "--size", "80x24"], runs=5)
+            full = timed([UIHOST, "render", screen, "--size", "80x24", "--keys", keyarg], runs=5)
+            per_key[n] = max(full - base, 1e-9) / keys * 1e6
+        row(f"per key, {what}, 10 / 10^3 / 10^4 texts",
+            f"{per_key[10]:.1f} / {per_key[1000]:.1f} / {per_key[10000]:.1f}", "µs", "", None)
+        ratio = per_key[10000] / per_key[10]
+        row(f"per-key ratio 10^4 / 10 texts, {what}", f"{ratio:.2f}", "", "≤ 2", ratio <= 2)
+
+
 def plugins_dir(n):
     """n plugins, each with a command, a menu item and a setup."""
     d = tempfile.mkdtemp(prefix="uihost-bench-plugins-")
@@ -74,11 +107,9 @@ def plugins_dir(n):
 
 
 def peak_mib(cmd):
-    """Peak resident memory of `cmd`, in a fresh process whose only child it is."""
-    probe = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); " \
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-    out = subprocess.run([sys.executable, "-c", probe] + cmd, capture_output=True, text=True, cwd=ROOT)
-    return int(out.stdout.strip()) / 1024
+    """Peak resident memory of `cmd` (GNU time: see bubbletea.peak_mib; a
+    child of Python starts with Python's own memory in its peak)."""
+    return bubbletea.peak_mib(cmd)
 
 
 def table_figures(py=None):
@@ -108,8 +139,9 @@ def table_figures(py=None):
     if py:
         peer = [py, os.path.join(BENCH, "textual_table.py"), "100000"]
         first = timed(peer, runs=1)
+        TEXTUAL["table_s"], TEXTUAL["table_mib"] = first, peak_mib(peer)
         row("Textual DataTable, 10^5 rows, first frame / peak memory",
-            f"{first:.1f} s / {peak_mib(peer):.0f} MiB", "", "", None)
+            f"{first:.1f} s / {TEXTUAL['table_mib']:.0f} MiB", "", "", None)
 
 
 def ten_mb_json(path):
@@ -207,6 +239,7 @@ def main():
     row("render launcher, whole process", f"{start * 1000:.2f}", "ms", "≤ 8 ms", start <= 0.008)
     if py:
         peer = timed([py, os.path.join(BENCH, "textual_launcher.py")], runs=5)
+        TEXTUAL["launcher_ms"] = peer * 1000
         row("Textual launcher to first frame", f"{peer * 1000:.0f}", "ms", "", None)
         row("start-up, Textual / uihost", f"{peer / start:.0f}", "×", "≥ 50×", peer / start >= 50)
 
@@ -281,6 +314,9 @@ def main():
     # the first frame of a 10 MB markdown document.
     data_figures()
 
+    # 3d. Per-key cost against the number of components on the screen.
+    texts_figures()
+
     # 4. Bytes the interactive renderer writes for one focus move, against a full frame.
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Scripts", "pty_check.py"), UIHOST, "--bytes-only"],
                          capture_output=True, text=True, cwd=ROOT)
@@ -291,13 +327,8 @@ def main():
             row("bytes for one focus move / full frame, in colour", f"{move} / {full_frame} = {100 * move / full_frame:.1f}", "%", "≤ 3%", move <= 0.03 * full_frame)
 
     # 5. Peak resident memory, launcher.
-    # (in a fresh process, whose only child is uihost: ru_maxrss of children is their maximum)
-    probe = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); " \
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-    out = subprocess.run([sys.executable, "-c", probe, UIHOST, "render", "screens/launcher.lua"],
-                         capture_output=True, text=True, cwd=ROOT)
-    peak = int(out.stdout.strip())
-    row("peak resident memory, launcher", f"{peak / 1024:.1f}", "MiB", "≤ 25 MiB", peak / 1024 <= 25)
+    peak = peak_mib([UIHOST, "render", "screens/launcher.lua"])
+    row("peak resident memory, launcher", f"{peak:.1f}", "MiB", "≤ 25 MiB", peak <= 25)
 
     # 6. `uihost test` on a 100-case script.
     t = timed([UIHOST, "test", os.path.join(BENCH, "cases100.lua")], runs=5)
@@ -418,12 +449,38 @@ def main():
     # ttyd and gotty, the usual peers, are not packaged in Debian bookworm.
     row("ttyd, the same figures", "not in Debian bookworm", "", "", None)
 
-    width = [max(len(r[i]) for r in rows + [("figure", "value", "goal", "holds")]) for i in range(4)]
-    header = ("figure", "value", "goal", "holds")
+    print_table(("figure", "value", "goal", "holds"), rows)
+    if "--no-bubbletea" not in sys.argv:
+        beside_bubbletea()
+
+
+def print_table(header, rows):
+    width = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, width)) + " |")
     print("|" + "|".join("-" * (w + 2) for w in width) + "|")
     for r in rows:
         print("| " + " | ".join(c.ljust(w) for c, w in zip(r, width)) + " |")
+
+
+def beside_bubbletea():
+    """The second table: uihost beside Bubble Tea (and Textual where the rows
+    above measured it), each figure measured the same way on both sides."""
+    binaries = bubbletea.build()
+    if isinstance(binaries, str):
+        print(f"\n(Bubble Tea figures skipped: {binaries})")
+        return
+    builds = [("release", UIHOST)]
+    for i, arg in enumerate(sys.argv):
+        if arg == "--also":
+            label, _, binary = sys.argv[i + 1].partition("=")
+            builds.append((label, os.path.abspath(binary)))
+    peer_rows = []
+
+    def peer_row(name, value, peer, textual, ratio, goal, holds):
+        peer_rows.append((name, value, peer, textual, ratio, goal, "yes" if holds else ("—" if holds is None else "NO")))
+    bubbletea.figures(builds, binaries, peer_row, list_dir, table_dir, TEXTUAL)
+    print()
+    print_table(("figure", "uihost", "Bubble Tea", "Textual", "ratio", "goal", "holds"), peer_rows)
 
 
 def bare_lua_strings_bomb():

@@ -117,6 +117,7 @@ public final class LuaState {
     /// gets a fresh instruction budget and CPU-time window, and calls made while
     /// it runs share them.
     public func withBudget<T>(on thread: OpaquePointer, _ body: () -> T) -> T {
+        runs &+= 1
         var frame = uih_CallFrame()
         uih_begincall(thread, instructionBudget ?? -1, &frame)
         runtime.pointee.memoryExceeded = 0
@@ -124,6 +125,11 @@ public final class LuaState {
         uih_endcall(L, thread, &frame)
         return result
     }
+
+    /// Counts the calls into Lua (every call and resume goes through
+    /// `withBudget`): a host that sees it unchanged knows that no script ran,
+    /// so no script wrote into any table since it last looked.
+    public private(set) var runs = 0
 
     /// CPU seconds one call from the host may use, the backstop for work done
     /// inside library functions, which the instruction count does not see; 0 is none.

@@ -141,7 +141,7 @@ final class BindingTests: XCTestCase {
         }
         // Every component accepts `keys`.
         for component in Registry.all {
-            XCTAssertNotNil(Registry.schemas[Registry.index(of: component.kind)!].fields["keys"], component.kind.constructorName)
+            XCTAssertNotNil(Schema(component).fields["keys"], component.kind.constructorName)
         }
     }
 

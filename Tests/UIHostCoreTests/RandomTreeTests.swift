@@ -91,6 +91,100 @@ final class RandomTreeTests: XCTestCase {
         }
     }
 
+    // MARK: - Reading only what changed
+
+    /// After any sequence of events on a random tree, the frame of a host that
+    /// reads again only the components it wrote (`readsOnlyChanges`) is the
+    /// frame of one that reads the whole tree every time, cell for cell, with
+    /// the same errors. Both are driven in step by the same random keys (list
+    /// and table cursors, toggles, typing), clicks, wheel turns, ticks and
+    /// resizes; the handlers of the trees change components, nested tables
+    /// and the tree itself. `RANDOM_TREE_SEED` runs one tree.
+    func testIncrementalFramesEqualFullReads() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var seeds = (0..<UInt64(RandomTreeTests.incrementalTreeCount)).map { RandomTreeTests.baseSeed &+ 0x1_0000 &+ $0 }
+        if let text = environment["RANDOM_TREE_SEED"] {
+            let digits = text.hasPrefix("0x") ? String(text.dropFirst(2)) : text
+            seeds = [UInt64(digits, radix: text.hasPrefix("0x") ? 16 : 10)!]
+        }
+        var compared = 0, updates = 0
+        for seed in seeds {
+            // Half the trees are quiet: most keys on them run no script.
+            var generator = ScriptGenerator(seed: seed, quiet: seed % 2 == 1)
+            let script = generator.generate()
+            let directory = RandomTreeTests.makeTemporaryDirectory()
+            defer { RandomTreeTests.removeTree(directory) }
+            for (name, source) in script.files { try FileSystem.write(FileSystem.join(directory, name), source) }
+            var rng = RNG(seed: seed ^ 0x1_4C4E_D0E5)
+            var cols = 1 + rng.below(120), rows = 1 + rng.below(50)
+            func open(_ readsOnlyChanges: Bool) -> Host? {
+                var options = HostOptions(size: Size(cols: cols, rows: rows), assetsDirectory: RandomTreeTests.root + "/Assets")
+                options.readsOnlyChanges = readsOnlyChanges
+                return try? Host(script: FileSystem.join(directory, "main.lua"), options: options)
+            }
+            guard let incremental = open(true), let full = open(false) else { continue }
+            var events: [String] = []
+            func same() -> Bool {
+                let a = incremental.render(), b = full.render()
+                compared += 1
+                if a == b, incremental.errors == full.errors { return true }
+                XCTFail(RandomTreeTests.ascii("""
+                    seed 0x\(String(seed, radix: 16)): after \(events.joined(separator: ", ")) the frame read in part \
+                    is not the frame read whole
+                    in part:
+                    \(a.text)
+                    whole:
+                    \(b.text)
+                    errors: \(incremental.errors) / \(full.errors)
+                    \(script.listing)
+                    """))
+                return false
+            }
+            guard same() else { return }
+            for _ in 0..<rng.range(30...70) {
+                let event: Event
+                let roll = rng.below(100)
+                if roll < 70 {
+                    // Mostly a key the focused component acts on (a cursor move,
+                    // a toggle): what is read in part when it runs no script.
+                    let owned = incremental.topLayer.flatMap { incremental.navigator.focused(in: $0) }?.keySpecs
+                        .flatMap(\.keys) ?? []
+                    let key = !owned.isEmpty && rng.below(3) != 0 ? rng.pick(owned)
+                        : rng.below(2) == 0 ? RandomTreeTests.randomKey(&rng, pushed: incremental.navigationDepth > 1)
+                        : rng.pick([Key.up, .down, .space, .pageDown, .home, .end, .tab, .enter, .character("x")])
+                    event = .key(key)
+                    events.append(key.name)
+                } else if roll < 85, let layer = incremental.topLayer, !layer.focusables.isEmpty {
+                    let r = rng.pick(layer.focusables).hitRect()
+                    let x = r.x + 1 + rng.below(max(r.width, 1)), y = r.y + 1 + rng.below(max(r.height, 1))
+                    let kind: MouseEvent.Kind = rng.below(3) == 0 ? .scroll(rng.pick([1, -1, 3])) : (rng.below(2) == 0 ? .press : .release)
+                    event = .mouse(MouseEvent(kind, column: x, row: y))
+                    events.append("mouse \(x),\(y)")
+                } else if roll < 96 {
+                    let ms = rng.pick([0, 16, 100, 1000])
+                    event = .tick(ms)
+                    events.append("tick \(ms)")
+                } else {
+                    cols = 1 + rng.below(120)
+                    rows = 1 + rng.below(50)
+                    event = .resize(cols: cols, rows: rows)
+                    events.append("resize \(cols)x\(rows)")
+                }
+                incremental.send(event)
+                full.send(event)
+                guard same() else { return }
+                if incremental.quitCode != nil { break }
+            }
+            updates += incremental.compositor.updates
+            XCTAssertEqual(full.compositor.updates, 0)
+        }
+        print("RandomTreeTests: \(seeds.count) trees, \(compared) frames compared read in part and whole, "
+              + "\(updates) read in part")
+        if seeds.count > 1 { XCTAssertGreaterThan(updates, 100, "the trees hardly ever read only what changed") }
+    }
+
+    static let incrementalTreeCount = 80
+
     // MARK: - Driving one tree
 
     struct RunStats {
@@ -522,9 +616,12 @@ private struct ScriptGenerator {
     var bodies: [Int: String] = [:]
     var extraFiles: [(name: String, source: String)] = []
     var kindCounts: [String: Int] = [:]
+    /// Fewer handlers (`handler`).
+    var quiet = false
 
-    init(seed: UInt64) {
+    init(seed: UInt64, quiet: Bool = false) {
         self.seed = seed
+        self.quiet = quiet
         rng = RNG(seed: seed)
         maxDepth = rng.range(1...6)
         maxLevel = rng.range(0...3)
@@ -654,6 +751,9 @@ private struct ScriptGenerator {
     }
 
     mutating func handler(_ c: Chunk, _ role: HandlerRole) -> String {
+        // A quiet tree leaves most handlers out: its keys run no script, and
+        // the host reads again only what it wrote.
+        if quiet, rng.chance(3, 4) { return "nil" }
         handlerCount += 1
         c.pending.append((handlerCount, role))
         return "function(...) __H\(handlerCount)__ end"

@@ -18,6 +18,19 @@ final class ComponentKinds {
     var sizesUsed = false
     /// A table whose [1] the metatables set when a size field is assigned.
     private let sizeFlagRef: Int32
+    /// Index in `Registry.all` → its schema, made when a constructor of that
+    /// kind first runs: building all of them (and the field specs of every
+    /// kind) before the first frame was a tenth of `render`'s start-up, and a
+    /// screen uses a few kinds. Per host, so no lock: a state runs on one thread.
+    private var schemas: [Schema?] = Array(repeating: nil, count: Registry.all.count)
+
+    /// The schema of `Registry.all[index]`.
+    func schema(_ index: Int) -> Schema {
+        if let schema = schemas[index] { return schema }
+        let schema = Schema(Registry.all[index])
+        schemas[index] = schema
+        return schema
+    }
 
     init(_ L: OpaquePointer) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []

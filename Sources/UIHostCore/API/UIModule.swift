@@ -199,7 +199,7 @@ enum UIModule {
             return argError(L, 1, name, "table")
         }
         s.top = 1
-        let schema = Registry.schemas[index]
+        let schema = host.kinds.schema(index)
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
             let problems = Validator(L: L, kinds: host.kinds).locatedProblems(at: 1, schema: schema)

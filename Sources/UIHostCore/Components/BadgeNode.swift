@@ -14,7 +14,7 @@ final class BadgeNode: Node, SemanticNode {
 
     static let kinds = Toasts.Kind.allCases.map(\.rawValue)
 
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     // A space each side, and a mark and its space before the text but for `info`.
     override func naturalWidth() -> Int { DisplayWidth.of(text) + (kind == .info ? 2 : 4) }
 

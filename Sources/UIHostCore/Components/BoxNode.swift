@@ -38,7 +38,7 @@ final class BoxNode: Node, SemanticNode {
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
     override func naturalWidth() -> Int { natural }
 
-    override func measure(width: Int) -> Int {
+    override func measureRows(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }
         let height = insetHeight + StackLayout.measureColumn(children, spacing: 0, width: max(0, width - insetWidth), align: align)
         measured = (width, height)

@@ -1,6 +1,6 @@
 /// `ui.divider()`: a full-width rule.
 final class DividerNode: Node, SemanticNode {
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { 1 }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {

@@ -48,7 +48,8 @@ final class DropdownNode: Node, SemanticNode {
     }
 
     override var isFocusable: Bool { count > 0 }
-    override func measure(width: Int) -> Int { 1 }
+    override var placesPopups: Bool { true }
+    override func measureRows(width: Int) -> Int { 1 }
 
     override var needsPreparing: Bool { source.isFunction }
 

@@ -28,7 +28,7 @@ final class LinkNode: Node, SemanticNode {
     static let look = Style(fg: .token(.accent), attributes: .underline)
 
     override var isFocusable: Bool { true }
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { Gutter.width + DisplayWidth.of(title) + (showsURL ? 3 + DisplayWidth.of(url) : 0) }
 
     /// Set at layout from the glyphs: whether the URL follows the title.

@@ -36,7 +36,7 @@ final class ListNode: Node, SemanticNode {
     override var isFocusable: Bool { count > 0 }
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { count }
-    override func measure(width: Int) -> Int { count }
+    override func measureRows(width: Int) -> Int { count }
     override func naturalWidth() -> Int { 24 }
 
     var visibleRows: Int { rect.height }

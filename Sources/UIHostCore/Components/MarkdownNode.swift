@@ -48,7 +48,7 @@ final class MarkdownNode: Node, SemanticNode {
     override var takesTab: Bool { true }
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { measure(width: key.width + MarkdownNode.margins) }
-    override func measure(width: Int) -> Int {
+    override func measureRows(width: Int) -> Int {
         // A scroll measures its children at an unbounded width: no frame is wider than 1000 columns.
         let k = MarkdownLayout.Key(width: max(1, min(width, MarkdownNode.maxWidth) - MarkdownNode.margins), ascii: key.ascii,
                                    urlsInText: key.urlsInText)

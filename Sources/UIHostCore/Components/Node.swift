@@ -24,6 +24,16 @@ class Node {
     var clip: Rect = .zero
     /// The innermost scrolling container around the node, if any (set with `clip`).
     unowned(unsafe) var scroller: Node?
+    /// The node whose `children` hold this one, and where (set by the reader;
+    /// nodes a kind makes itself, a dialog's buttons, have none and are never
+    /// read again alone): a node read again takes the place of the old one there.
+    @exclusivity(unchecked) unowned(unsafe) var parent: Node?
+    @exclusivity(unchecked) var indexInParent = 0
+    /// Whether the reader met its table in another place too: a write into it
+    /// changes every place, so it is never read again alone.
+    @exclusivity(unchecked) var isShared = false
+    /// Read as a child of a stack (its size fields read when used).
+    @exclusivity(unchecked) var readAsChild = false
 
     /// The component's own `keys`, read at layout (empty for nearly every node).
     var bindings: [Binding] = []
@@ -81,12 +91,59 @@ class Node {
         return !part.isEmpty && clip.intersection(part) == part
     }
 
-    /// Rows needed at the given width.
-    func measure(width: Int) -> Int { 0 }
+    /// Rows needed at the given width. Final, so that every width asked is
+    /// noted; kinds answer in `measureRows`.
+    final func measure(width: Int) -> Int {
+        ask(width)
+        return measureRows(width: width)
+    }
+    func measureRows(width: Int) -> Int { 0 }
     /// Rows the node can do with when its container scrolls: a flexible node
-    /// (a list) a few rows, others what they measure.
-    func leastHeight(width: Int) -> Int {
+    /// (a list) a few rows, others what they measure. Noted as `measure` is.
+    final func leastHeight(width: Int) -> Int {
+        ask(width)
+        return leastRows(width: width)
+    }
+    func leastRows(width: Int) -> Int {
         isFlexible ? min(preferredFlexibleHeight, Node.leastFlexibleRows) : measure(width: width)
+    }
+
+    // MARK: - What its container asked
+
+    /// The widths the node was measured at since it was read (two at most are
+    /// kept; more set `askedManyWidths`). A node read again in place of this
+    /// one leaves its container's layout as it was when it answers the same
+    /// at these widths (`answersAsked(like:)`), so only it is laid out again.
+    // `@exclusivity(unchecked)`: noted on every measure, never while
+    // another access is open (as the reader's state, `TreeReader`).
+    @exclusivity(unchecked) private var askedWidth0 = Int.min
+    @exclusivity(unchecked) private var askedWidth1 = Int.min
+    @exclusivity(unchecked) private var askedManyWidths = false
+
+    private func ask(_ width: Int) {
+        if askedWidth0 == width || askedWidth1 == width { return }
+        if askedWidth0 == Int.min {
+            askedWidth0 = width
+        } else if askedWidth1 == Int.min {
+            askedWidth1 = width
+        } else {
+            askedManyWidths = true
+        }
+    }
+
+    /// Whether this node, read in place of `old`, answers every question a
+    /// container asked `old` as `old` did: then the container would place
+    /// everything as it is. What it is asked without a width is compared as
+    /// it is; its heights at the widths `old` was measured at.
+    func answersAsked(like old: Node) -> Bool {
+        guard !old.askedManyWidths, isFlexible == old.isFlexible, growsWithSpace == old.growsWithSpace,
+              preferredFlexibleHeight == old.preferredFlexibleHeight, naturalWidth() == old.naturalWidth(),
+              Sizing.same(sizing, old.sizing), focusAfterChildren == old.focusAfterChildren else { return false }
+        for width in [old.askedWidth0, old.askedWidth1] where width != Int.min {
+            guard measure(width: width) == old.measure(width: width),
+                  leastHeight(width: width) == old.leastHeight(width: width) else { return false }
+        }
+        return true
     }
     static let leastFlexibleRows = 3
     /// Columns wanted on one line, for horizontal stacks.
@@ -95,6 +152,10 @@ class Node {
     func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
     }
+
+    /// Whether its layout may place a popup (an open dropdown or menu picker):
+    /// such a node is never read again alone, as the popups are the layout's.
+    var placesPopups: Bool { false }
 
     /// Whether `prepare` must run before each drawing (the node shows what it
     /// reads from Lua only when drawn, such as a list's visible rows).

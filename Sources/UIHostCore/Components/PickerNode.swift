@@ -43,8 +43,9 @@ final class PickerNode: Node, SemanticNode {
     }
 
     override var isFocusable: Bool { count > 0 }
+    override var placesPopups: Bool { true }
     private var labelRows: Int { label.isEmpty ? 0 : 1 }
-    override func measure(width: Int) -> Int { isWheel ? labelRows + PickerNode.wheelRows : 1 }
+    override func measureRows(width: Int) -> Int { isWheel ? labelRows + PickerNode.wheelRows : 1 }
 
     /// Rows of a wheel given room: two neighbours, rule, the choice, rule, two neighbours.
     static let wheelRows = 7

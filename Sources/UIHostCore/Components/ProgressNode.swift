@@ -11,7 +11,7 @@ final class ProgressNode: Node, SemanticNode {
         super.init(id: id, anchor: anchor)
     }
 
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { DisplayWidth.of(label) + (value == nil ? 2 : 20) }
 
     /// A spinner turns with the clock.

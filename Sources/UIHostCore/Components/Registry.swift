@@ -12,12 +12,10 @@ enum Registry {
         BadgeNode.self, TagNode.self, MarkdownNode.self,
     ]
 
-    /// The schema of each entry of `all`, at the same index.
-    static let schemas: [Schema] = all.map(Schema.init)
+    // A scan, not a dictionary: it is not on the path of a key, and a
+    // `[Kind: Int]` cost start-up more than all the scans of a run (the
+    // runtime's first look-up of a generic type's conformances).
+    static func index(of kind: Kind) -> Int? { all.firstIndex { $0.kind == kind } }
 
-    private static let indexByKind: [Kind: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.kind, $0) })
-
-    static func index(of kind: Kind) -> Int? { indexByKind[kind] }
-
-    static func component(_ kind: Kind) -> (any Component.Type)? { indexByKind[kind].map { all[$0] } }
+    static func component(_ kind: Kind) -> (any Component.Type)? { index(of: kind).map { all[$0] } }
 }

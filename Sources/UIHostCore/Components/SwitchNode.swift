@@ -13,7 +13,7 @@ final class SwitchNode: Node, SemanticNode {
     }
 
     override var isFocusable: Bool { true }
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     override func naturalWidth() -> Int { Gutter.width + 5 + DisplayWidth.of(title) }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {

@@ -38,8 +38,8 @@ final class TabsNode: Node, SemanticNode {
     override var focusAfterChildren: Bool { style == "bottom" }
     /// Tabs fill the page they are given.
     override var preferredFlexibleHeight: Int { 10_000 }
-    override func measure(width: Int) -> Int { barHeight + StackLayout.measureColumn(children, spacing: 0, width: width) }
-    override func leastHeight(width: Int) -> Int { barHeight + StackLayout.leastColumnHeight(children, spacing: 0, width: width) }
+    override func measureRows(width: Int) -> Int { barHeight + StackLayout.measureColumn(children, spacing: 0, width: width) }
+    override func leastRows(width: Int) -> Int { barHeight + StackLayout.leastColumnHeight(children, spacing: 0, width: width) }
     override func naturalWidth() -> Int { labels(compact: false).map { DisplayWidth.of($0) }.reduce(0) { $0 + $1 + 2 } + Gutter.width }
 
     var barHeight: Int { style == "top" ? 2 : 3 }
@@ -243,7 +243,7 @@ extension TabsNode: Component {
             node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab),
                                  style: tabField.style("style") ?? .plain))
             if i == node.selected {
-                node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]")
+                node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]", parent: node)
             }
         }
         return node

@@ -17,7 +17,7 @@ final class TagNode: Node, SemanticNode {
     static let colors = [ThemeToken.accent, .success, .warning, .error].map(\.name)
 
     override var isFocusable: Bool { true }
-    override func measure(width: Int) -> Int { 1 }
+    override func measureRows(width: Int) -> Int { 1 }
     // A space each side of the mark, its space, the text.
     override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(text) }
 

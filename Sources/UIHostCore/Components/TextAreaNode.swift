@@ -19,7 +19,7 @@ final class TextAreaNode: Node, SemanticNode {
 
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
-    override func measure(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
+    override func measureRows(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
     override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
 
     /// The field's state, taken out of `interaction`: edited while it is the

@@ -25,7 +25,7 @@ final class TextNode: Node, SemanticNode {
         return cache.lines(text, width: width, wrap: wrap)
     }
 
-    override func measure(width: Int) -> Int {
+    override func measureRows(width: Int) -> Int {
         width <= 0 ? 0 : lines(width: width).count
     }
 

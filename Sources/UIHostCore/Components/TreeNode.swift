@@ -103,7 +103,7 @@ final class TreeNode: Node, SemanticNode {
     override var isFocusable: Bool { !rows.isEmpty }
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { rows.count }
-    override func measure(width: Int) -> Int { rows.count }
+    override func measureRows(width: Int) -> Int { rows.count }
     override func naturalWidth() -> Int {
         Gutter.width + Swift.max(24, rows.prefix(200).map { 2 * $0.depth + 2 + DisplayWidth.of($0.title) }.max() ?? 0)
     }

@@ -156,6 +156,20 @@ public struct FrameBuffer: Equatable, Sendable {
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? limit).intersection(limit)
         guard y >= area.y, y < area.maxY else { return 0 }
+        // Printable ASCII takes a column a byte: no grapheme breaking, no
+        // width lookup (the Character loop below is most of a row's drawing).
+        if case let advanced?? = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var col = x
+            for byte in bytes {
+                if col >= area.maxX { break }
+                if col >= area.x { set(Character(Unicode.Scalar(byte)), width: 1, x: col, y: y, style: style) }
+                col += 1
+            }
+            return col - x
+        }) {
+            return advanced
+        }
         var col = x
         for c in text {
             let w = DisplayWidth.of(c)
@@ -226,26 +240,48 @@ public struct FrameBuffer: Equatable, Sendable {
 
     /// One row as plain text (see `boxes`), trailing spaces trimmed.
     public func line(_ y: Int) -> String {
-        guard y >= 0, y < height else { return "" }
-        var s = ""
-        s.reserveCapacity(width)
+        var bytes: [UInt8] = []
+        appendLine(y, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
+    public var text: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(height * (width + 1))
+        for y in 0..<height {
+            if y > 0 { bytes.append(0x0A) }
+            appendLine(y, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends row `y`'s UTF-8 to `bytes`, trailing spaces trimmed. Bytes, not
+    /// a String: appending Characters to a String, trimming it one removeLast
+    /// at a time and joining the rows cost ~950 instructions a cell, most of
+    /// `render`'s own work for a launcher-sized frame.
+    private func appendLine(_ y: Int, to bytes: inout [UInt8]) {
+        guard y >= 0, y < height else { return }
+        let start = bytes.count
+        var kept = start
         let top = boxes.isEmpty ? nil : topBox(y)
         for x in 0..<width {
             let cell = cells[y * width + x]
             guard cell.width != 0 else { continue }
             if let top, hidden(x, y, top: top) {
-                s += cell.width == 2 ? "  " : " "
-            } else {
-                s.append(cell.char)
+                bytes.append(0x20)
+                if cell.width == 2 { bytes.append(0x20) }
+                continue
             }
+            var count = 0, last: UInt8 = 0
+            for byte in cell.char.utf8 {
+                bytes.append(byte)
+                (count, last) = (count + 1, byte)
+            }
+            // Cut after the last cell that is not " ".
+            if count != 1 || last != 0x20 { kept = bytes.count }
         }
-        while s.last == " " { s.removeLast() }
-        return s
-    }
-
-    /// The frame as plain text: `height` lines joined by "\n", trailing spaces trimmed.
-    public var text: String {
-        (0..<height).map { line($0) }.joined(separator: "\n")
+        bytes.removeSubrange(kept...)
     }
 
     /// Where `needle` first appears, as 0-based (x, y) cell coordinates.

@@ -64,6 +64,13 @@ final class Sizing {
         width == nil && height == nil && minWidth == 0 && maxWidth == .max && minHeight == 0 && maxHeight == .max
     }
 
+    /// Whether both say the same (a component read again compares its sizes).
+    static func same(_ a: Sizing?, _ b: Sizing?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.width == b.width && a.height == b.height && a.minWidth == b.minWidth && a.maxWidth == b.maxWidth
+            && a.minHeight == b.minHeight && a.maxHeight == b.maxHeight
+    }
+
     func clampWidth(_ w: Int) -> Int { max(minWidth, min(maxWidth, w)) }
     func clampHeight(_ h: Int) -> Int { max(minHeight, min(maxHeight, h)) }
 }

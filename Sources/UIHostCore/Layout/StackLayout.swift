@@ -125,7 +125,7 @@ final class StackNode: Node {
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
 
-    override func measure(width: Int) -> Int {
+    override func measureRows(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }
         let height = axis == .vertical
             ? StackLayout.measureColumn(children, spacing: spacing, width: width, align: align)
@@ -136,15 +136,20 @@ final class StackNode: Node {
 
     override func naturalWidth() -> Int { natural }
 
-    override func leastHeight(width: Int) -> Int {
+    override func leastRows(width: Int) -> Int {
         guard flexible else { return measure(width: width) }
         if axis == .vertical { return StackLayout.leastColumnHeight(children, spacing: spacing, width: width) }
         let widths = StackLayout.rowWidths(children, spacing: spacing, width: width)
         return zip(children, widths).map { $0.leastHeight(width: $1) }.max() ?? 0
     }
 
+    /// Whether the children were placed top to bottom one after another
+    /// (not sized or aligned), so that drawing finds those that show by halving.
+    private var inColumnOrder = false
+
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
+        inColumnOrder = axis == .vertical && !StackLayout.needsSizing(children, align)
         if axis == .vertical {
             StackLayout.layoutColumn(children, spacing: spacing, align: align, in: rect, context)
         } else {
@@ -153,6 +158,7 @@ final class StackNode: Node {
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
+        if inColumnOrder { return StackLayout.renderColumn(children, into: &frame, context) }
         for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 }

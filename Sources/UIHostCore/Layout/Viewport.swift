@@ -43,9 +43,7 @@ final class Viewport {
 
     /// Draws the children clipped to the view, then the marks.
     func render(_ children: [Node], into frame: inout FrameBuffer, _ context: RenderContext, markStyle: Style = .muted) {
-        frame.clipped(to: rect) { frame in
-            for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
-        }
+        frame.clipped(to: rect) { frame in StackLayout.renderColumn(children, into: &frame, context) }
         guard !rect.isEmpty else { return }
         if canScrollUp { frame.put(context.glyphs.moreUp, x: markX, y: rect.y, style: markStyle) }
         if canScrollDown { frame.put(context.glyphs.moreDown, x: markX, y: rect.maxY - 1, style: markStyle) }
@@ -80,6 +78,23 @@ extension StackLayout {
             y += h + spacing
         }
         return Viewport(key: key, rect: rect, contentHeight: content, offset: offset, markX: markX)
+    }
+
+    /// Draws the children of a column that show. Laid out top to bottom, no
+    /// child starts above the end of the one before, so the first that shows
+    /// is found by halving and drawing stops at the first below the view: a
+    /// frame costs what shows, not the length of the column.
+    static func renderColumn(_ children: [Node], into frame: inout FrameBuffer, _ context: RenderContext) {
+        let top = frame.limit.y, bottom = frame.limit.maxY
+        var low = 0, high = children.count
+        while low < high {
+            let mid = (low + high) / 2
+            if children[mid].rect.maxY <= top { low = mid + 1 } else { high = mid }
+        }
+        for child in children[low...] {
+            guard child.rect.y < bottom else { break }
+            if frame.shows(child.rect) { child.render(into: &frame, context) }
+        }
     }
 
     /// The rows a column needs at least: flexible children at their least.

@@ -53,8 +53,19 @@ final class Compositor {
         didSet { invalidation.drawing = true }
     }
 
+    /// Whether writes the host made itself are read alone (`update`).
+    private let readsOnlyChanges: Bool
+    /// `LuaState.runs` when the tree was last read or its rows prepared: while
+    /// it is unchanged no script ran, so nothing but the host's writes changed.
+    private var seenRuns = -1
+    /// The frame of the last layout, and whether any layer of it placed a popup.
+    private var laidOutBounds = Rect.zero
+    private var placedPopups = false
+
     init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
-         dispatcher: Dispatcher, invalidation: Invalidation, toasts: Toasts, size: Size, glyphs: Glyphs) {
+         dispatcher: Dispatcher, invalidation: Invalidation, toasts: Toasts, size: Size, glyphs: Glyphs,
+         readsOnlyChanges: Bool) {
+        self.readsOnlyChanges = readsOnlyChanges
         self.toasts = toasts
         self.L = L
         self.reader = reader
@@ -71,10 +82,25 @@ final class Compositor {
 
     // MARK: - Layout
 
-    /// Reads and places every layer again if the script's tables may have changed.
+    /// Reads and places every layer again if the script's tables may have
+    /// changed: any script ran, or something other than the host's own writes
+    /// into components changed. Those alone are read again alone (`update`).
     func layoutIfNeeded(bounds: Rect) {
+        if !invalidation.layout {
+            if reader.lua.runs != seenRuns {
+                invalidation.layout = true
+            } else if invalidation.written.isEmpty {
+                return
+            } else if readsOnlyChanges, update(bounds: bounds) {
+                invalidation.clearWritten()
+                return
+            } else {
+                invalidation.layout = true
+            }
+        }
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
+        invalidation.clearWritten()
         invalidation.drawing = true
         generation &+= 1
         // Before any node reads its state: a collected table's state goes with it.
@@ -107,9 +133,11 @@ final class Compositor {
             s.pop()
         }
         animating = false
+        placedPopups = false
         for layer in layers {
             place(layer, bounds: bounds)
             if layer.animates { animating = true }
+            if !layoutContext.popups.isEmpty { placedPopups = true }
         }
         navigator.applyPendingFocus(layers)
         if let layer = topLayer {
@@ -119,10 +147,68 @@ final class Compositor {
         }
         reader.end()
         s.top = top
+        laidOutBounds = bounds
+        seenRuns = reader.lua.runs
         // A bad field shows once when it appears, not on every frame.
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
+    }
+
+    // MARK: - Reading again what the host wrote
+
+    /// Reads again the components the host wrote since the last layout and
+    /// lays out only them, when that gives the frame a whole layout would:
+    /// each is a leaf read in one place, read without a problem, placing no
+    /// popup, and answers its container's questions as before (so nothing
+    /// else moves). False, with nothing changed, when any of them is not so.
+    private func update(bounds: Rect) -> Bool {
+        guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
+              reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
+        reader.kinds.forEachCollected(L) { interaction.forget($0) }
+        var replacements: [(old: Node, new: Node, layer: Layer)] = []
+        let top = s.top
+        reader.beginUpdate()
+        for anchor in invalidation.written {
+            guard let old = reader.node(anchored: anchor), let layer = layer(holding: old),
+                  !old.isShared, !old.placesPopups, old.children.isEmpty, old.component?.children.allowsChildren == false,
+                  let new = reader.reread(old), reader.problems.isEmpty,
+                  Layer.canReplace(old, with: new), new.answersAsked(like: old) else {
+                reader.endUpdate()
+                s.top = top
+                return false
+            }
+            replacements.append((old, new, layer))
+        }
+        reader.endUpdate()
+        s.top = top
+        // Nothing can fail from here: the old nodes give their places to the new.
+        generation &+= 1
+        invalidation.drawing = true
+        for (old, new, layer) in replacements {
+            old.parent?.children[old.indexInParent] = new
+            reader.settle(new)
+            layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
+            new.layout(in: old.rect, layoutContext)
+            layer.replace(old, with: new)
+        }
+        if let layer = topLayer {
+            navigator.keepFocusInside(layer)
+            revealFocus(in: layer, bounds: bounds)
+        }
+        seenRuns = reader.lua.runs
+        updates += 1
+        return true
+    }
+
+    /// Layouts made by reading again only what the host wrote (tests count them).
+    private(set) var updates = 0
+
+    /// The layer whose tree holds `node`.
+    private func layer(holding node: Node) -> Layer? {
+        var root = node
+        while let parent = root.parent { root = parent }
+        return layers.first { $0.root === root }
     }
 
     /// Lays out one layer in the frame and collects its focus ring; the
@@ -237,6 +323,9 @@ final class Compositor {
         }
         reader.end()
         s.top = top
+        // A data source the rows came from is script code, but the host asked
+        // for it: it is not a change of the tables.
+        if !invalidation.layout { seenRuns = reader.lua.runs }
         if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
             for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
                 dispatcher.report(error.message, traceback: error.traceback)

@@ -245,6 +245,9 @@ final class Dispatcher {
     }
 
     // MARK: - Writes
+    //
+    // The host's own writes into a component's fields tell the invalidation
+    // which component changed, so that only that one is read again.
 
     /// `component[field] = value`, raw.
     func setInteger(anchor: Int32, field: StaticString, _ value: Int) {
@@ -253,7 +256,7 @@ final class Dispatcher {
         s.pushInteger(value)
         s.rawSet(at: -3)
         s.pop()
-        invalidation.layout = true
+        invalidation.wrote(anchor)
     }
 
     func setBoolean(anchor: Int32, field: StaticString, _ value: Bool) {
@@ -262,7 +265,7 @@ final class Dispatcher {
         s.push(value)
         s.rawSet(at: -3)
         s.pop()
-        invalidation.layout = true
+        invalidation.wrote(anchor)
     }
 
     /// `component.selected` = the id of `component.items[index]`, or `index`
@@ -283,7 +286,7 @@ final class Dispatcher {
         }
         s.rawSet(at: top + 1)
         s.top = top
-        invalidation.layout = true
+        invalidation.wrote(anchor)
     }
 
     // MARK: - Errors and logging

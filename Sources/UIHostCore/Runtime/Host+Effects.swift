@@ -9,22 +9,25 @@ extension Host {
 
     private func apply(_ action: Action) {
         switch action {
+        // A write into one of a component's own fields names what it changed
+        // (`Invalidation.wrote`); a call that runs a script is seen by the
+        // compositor (`LuaState.runs`), one that finds no handler changes nothing.
         case .setInteger(let anchor, let field, let value):
-            dispatcher.setInteger(anchor: anchor, field: field, value)
+            return dispatcher.setInteger(anchor: anchor, field: field, value)
         case .setBoolean(let anchor, let field, let value):
-            dispatcher.setBoolean(anchor: anchor, field: field, value)
+            return dispatcher.setBoolean(anchor: anchor, field: field, value)
         case .setString(let anchor, let field, let value):
-            dispatcher.setString(anchor: anchor, field: field, value)
+            return dispatcher.setString(anchor: anchor, field: field, value)
         case .revalidate(let anchor, let value):
-            dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
+            return dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
         case .submit(let anchor, let value):
-            dispatcher.submit(anchor: anchor, value)
+            return dispatcher.submit(anchor: anchor, value)
         case .selectItemID(let anchor, let index):
-            dispatcher.selectItemID(anchor: anchor, index: index)
+            return dispatcher.selectItemID(anchor: anchor, index: index)
         case .call(let anchor, let handler, let arguments):
-            dispatcher.call(anchor: anchor, handler: handler, arguments)
+            return dispatcher.call(anchor: anchor, handler: handler, arguments)
         case .callItem(let anchor, let items, let index, let handler, let dispatch):
-            dispatcher.callItem(anchor: anchor, items: items, index: index, handler: handler, dispatch: dispatch)
+            return dispatcher.callItem(anchor: anchor, items: items, index: index, handler: handler, dispatch: dispatch)
         case .openMenu(let id, let highlighted):
             interaction.openMenu = id
             interaction.highlight[id] = highlighted
@@ -57,6 +60,7 @@ extension Host {
         case .setMarkdownState(let id, let state):
             interaction.markdown[id] = state
         }
+        // Interaction state, a table inside a component, navigation: read everything again.
         invalidation.layout = true
     }
 }

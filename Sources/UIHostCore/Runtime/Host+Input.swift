@@ -15,6 +15,9 @@ extension Host {
         guard quitCode == nil else { return }
         defer { callFocusHandlers() }
         layoutIfNeeded()
+        // Where the key goes may change anything, except the focused node's
+        // own actions, which say what they change (`apply`).
+        let stale = invalidation.layout
         invalidation.layout = true
         if key == .ctrl("c") {
             quit(130)
@@ -42,6 +45,7 @@ extension Host {
         let focused = topLayer.flatMap { navigator.focused(in: $0) }
         // A text field takes what it types before any binding.
         if let focused, focused.takesText, key.isTyped, let actions = focused.handle(key, eventContext) {
+            invalidation.layout = stale
             apply(actions)
             return
         }
@@ -59,6 +63,7 @@ extension Host {
         case .shiftTab: moveFocus(by: -1, wrap: true)
         default:
             if let focused, let actions = focused.handle(key, eventContext) {
+                invalidation.layout = stale
                 apply(actions)
                 return
             }

@@ -10,7 +10,7 @@ extension Dispatcher {
         if let value { lua.push(value) } else { s.pushNil() }
         s.rawSet(at: -3)
         s.pop()
-        invalidation.layout = true
+        invalidation.wrote(anchor)
     }
 
     /// `component.validate(value)`: its message, or nil when it returned nil

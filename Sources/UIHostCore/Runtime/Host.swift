@@ -76,7 +76,8 @@ public final class Host {
         navigator = Navigator(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         scheduler = Scheduler(lua: lua, dispatcher: dispatcher, invalidation: invalidation)
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
-                                dispatcher: dispatcher, invalidation: invalidation, toasts: toasts, size: options.size, glyphs: options.glyphs)
+                                dispatcher: dispatcher, invalidation: invalidation, toasts: toasts, size: options.size, glyphs: options.glyphs,
+                                readsOnlyChanges: options.readsOnlyChanges && !options.allow.contains(.all))
         dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
         compositor.footerHints = { [unowned self] in footerHints() }
         navigator.resumeWaiter = { [unowned scheduler] ref, ok in scheduler.resume(waiter: ref, with: ok) }

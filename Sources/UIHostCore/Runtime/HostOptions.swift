@@ -58,6 +58,12 @@ public struct HostOptions: Sendable {
     public var nativeModules: (@Sendable (LuaStack, String) -> Bool)?
     /// The theme tokens resolve through (`--theme`); a script's `ui.theme{…}` changes `Host.theme`.
     public var theme: Theme = .dark
+    /// Whether a frame after writes the host made itself (a cursor move) reads
+    /// again only the components it wrote (docs/PERFORMANCE.md, "Per-key cost
+    /// against the screen's size"); false reads the whole tree every time, as
+    /// the tests that compare the two do. Off under `--allow all`, where a
+    /// finalizer (`__gc`) may run script code at any allocation.
+    public var readsOnlyChanges = true
     /// `uihost test --coverage`: counts the lines the script runs.
     public var coverage: LuaCoverage?
     /// The screen's arguments (`uihost SCREEN -- a b`): `ui.args`.

@@ -5,4 +5,29 @@ final class Invalidation {
     var layout = true
     /// Only the drawing is stale (the banner changed).
     var drawing = true
+    /// Components whose own fields the host wrote (by their anchor in the
+    /// last layout) while nothing else changed: a cursor move writes one
+    /// list's `selected`, and only that list needs reading again. The
+    /// compositor reads the whole tree when `layout` is set, when any script
+    /// ran since the last layout, or when it cannot tell what these writes
+    /// affect (`Compositor.update`).
+    private(set) var written: [Int32] = []
+    /// More writes than this before a layout: reading everything is as cheap.
+    static let maxWritten = 32
+
+    /// The host wrote a field of the component at `anchor` (not inside a
+    /// table the component holds: a nested table may be shared).
+    func wrote(_ anchor: Int32) {
+        drawing = true
+        if written.count < Invalidation.maxWritten {
+            if !written.contains(anchor) { written.append(anchor) }
+        } else {
+            layout = true
+        }
+    }
+
+    /// Done with the writes: the layout they asked for was made.
+    func clearWritten() {
+        written.removeAll(keepingCapacity: true)
+    }
 }

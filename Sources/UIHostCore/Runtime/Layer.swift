@@ -62,6 +62,31 @@ final class Layer {
         collect(root, clip: bounds, scroller: nil)
     }
 
+    // MARK: - One node read again
+
+    /// Whether `new`, read again in the place of `old` and laid out in its
+    /// rectangle, changes nothing `collect` found but the node itself: both
+    /// are leaves without bindings or a scrolling view, alike in what the
+    /// layer keeps of them. Asked before `new` is laid out.
+    static func canReplace(_ old: Node, with new: Node) -> Bool {
+        old.children.isEmpty && new.children.isEmpty && old.viewport == nil && old.bindings.isEmpty
+            && new.bindings.isEmpty && old.isFocusable == new.isFocusable && old.autofocus == new.autofocus
+            && old.focusAfterChildren == new.focusAfterChildren && old.needsPreparing == new.needsPreparing
+            && old.animates == new.animates
+    }
+
+    /// Puts `new` where `old` was in what `collect` found (`canReplace` said
+    /// it may): the same clip, container and place in the focus ring.
+    func replace(_ old: Node, with new: Node) {
+        new.clip = old.clip
+        new.scroller = old.scroller
+        new.occurrence = old.occurrence
+        new.bindingScope = old.bindingScope
+        guard !old.rect.isEmpty else { return }
+        if old.isFocusable, let i = focusables.firstIndex(where: { $0 === old }) { focusables[i] = new }
+        if old.needsPreparing, let i = preparing.firstIndex(where: { $0 === old }) { preparing[i] = new }
+    }
+
     private static func takeAndBump(_ count: inout Int) -> Int {
         defer { count += 1 }
         return count

@@ -34,6 +34,16 @@ final class TreeReader {
     private var problemSet: Set<String> = []
     static let maxDepth = 200
 
+    /// The node of each anchor of the last layout (anchor n at n - 1), so
+    /// that a component the host wrote is found and read again alone. Not
+    /// retained (a retain and a release per node showed in the per-key cost):
+    /// the tree holds its nodes, and only the current tree's are looked up.
+    @exclusivity(unchecked) private var anchored: [Unmanaged<Node>?] = []
+    /// The first anchor of each table read, to tell a table read in two places.
+    @exclusivity(unchecked) private var firstAnchors = TableAnchors()
+    /// The anchor the next node read takes instead of a new one (`reread`).
+    @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
+
     let assets: AssetStore
     /// The host's interaction state, for the few reads that compare a field
     /// with what the last layout saw (a table's replaced `rows`).
@@ -111,6 +121,7 @@ final class TreeReader {
     }
 
     deinit {
+        firstAnchors.deallocate()
         recentNames.deallocate()
     }
 
@@ -140,10 +151,21 @@ final class TreeReader {
 
     /// Adds the table at `t` to the anchor table; returns its anchor.
     func anchor(_ t: Int32) -> Int32 {
+        if pendingAnchor != 0 {
+            // Read again in place of an old node: the table already has this slot.
+            defer { pendingAnchor = 0 }
+            return pendingAnchor
+        }
         anchorCount += 1
         s.pushCopy(of: t)
         s.rawSetIndex(at: anchorIndex, anchorCount)
+        anchored.append(nil)
         return anchorCount
+    }
+
+    /// The node of `anchor` in the last layout, if the reader made one.
+    func node(anchored anchor: Int32) -> Node? {
+        anchor >= 1 && Int(anchor) <= anchored.count ? anchored[Int(anchor) - 1]?.takeUnretainedValue() : nil
     }
 
     /// Starts a layout: pushes the names and the anchor table (one table, kept
@@ -155,6 +177,8 @@ final class TreeReader {
         s.pushRef(anchorRef)
         anchorIndex = s.top
         anchorCount = 0
+        anchored.removeAll(keepingCapacity: true)
+        firstAnchors.removeAll()
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
@@ -242,10 +266,66 @@ final class TreeReader {
             }
             s.pop()
             if component.children.allowsChildren, !component.readsOwnChildren {
-                node.children = children(of: t, depth: depth + 1, path: path())
+                node.children = children(of: t, depth: depth + 1, path: path(), parent: node)
+            }
+            node.readAsChild = asChild
+            if Int(a) <= anchored.count { anchored[Int(a) - 1] = Unmanaged.passUnretained(node) }
+            if let first = firstAnchors.insert(id, anchor: a), first != a {
+                node.isShared = true
+                self.node(anchored: first)?.isShared = true
             }
             return node
         }
+    }
+
+    // MARK: - Reading one component again
+
+    /// Starts reading components again alone, after a layout and before the
+    /// next one (`Compositor.update`): as `resume`, and no problem kept yet.
+    func beginUpdate() {
+        resume()
+        problems.removeAll()
+        problemSet.removeAll()
+        componentCount = 0
+    }
+
+    /// Ends reading again: the anchors stay as they are.
+    func endUpdate() {
+        namesIndex = 0
+        anchorIndex = 0
+    }
+
+    /// Reads the component of `old` again, as the last layout read it there:
+    /// under the same tables (the cycle check and the depth see them), with
+    /// the same anchor. The caller checks `problems` before using it.
+    func reread(_ old: Node) -> Node? {
+        visiting.removeAll(keepingCapacity: true)
+        var up = old.parent
+        while let p = up {
+            visiting.append(p.id)
+            up = p.parent
+        }
+        visiting.reverse()
+        let depth = visiting.count
+        pushTable(anchor: old.anchor)
+        defer {
+            s.pop()
+            pendingAnchor = 0
+            visiting.removeAll(keepingCapacity: true)
+        }
+        pendingAnchor = old.anchor
+        // A problem's place is not worked out here: a read with a problem is
+        // thrown away and the whole tree read again, which names it.
+        guard let node = node(at: -1, depth: depth, asChild: old.readAsChild, path: "…") else { return nil }
+        node.parent = old.parent
+        node.indexInParent = old.indexInParent
+        node.isShared = old.isShared
+        return node
+    }
+
+    /// Puts `node`, read again, in the place of the old node of its anchor.
+    func settle(_ node: Node) {
+        if Int(node.anchor) <= anchored.count { anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node) }
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
@@ -256,15 +336,20 @@ final class TreeReader {
         return node(at: -1, path: path + "." + key.description)
     }
 
-    /// The nodes of the positional entries of the table at `t`.
-    func children(of t: Int32, depth: Int, path: String) -> [Node] {
+    /// The nodes of the positional entries of the table at `t`, linked to
+    /// `parent`, whose children they become (`Node.parent`).
+    func children(of t: Int32, depth: Int, path: String, parent: Node) -> [Node] {
         let t = s.absolute(t)
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
-            if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") { result.append(child) }
+            if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
+                child.parent = parent
+                child.indexInParent = result.count
+                result.append(child)
+            }
             s.pop()
         }
         return result

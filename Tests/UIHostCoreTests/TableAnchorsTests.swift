@@ -1,0 +1,30 @@
+import XCTest
+@testable import UIHostCore
+
+final class TableAnchorsTests: XCTestCase {
+    private func address(_ n: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: 0x10_0000 + n * 48)!
+    }
+
+    func testATableMetTwiceAnswersItsFirstAnchor() {
+        var anchors = TableAnchors()
+        defer { anchors.deallocate() }
+        XCTAssertNil(anchors.insert(address(1), anchor: 1))
+        XCTAssertNil(anchors.insert(address(2), anchor: 2))
+        XCTAssertEqual(anchors.insert(address(1), anchor: 3), 1)
+        XCTAssertEqual(anchors.anchor(of: address(2)), 2)
+        XCTAssertNil(anchors.anchor(of: address(3)))
+    }
+
+    func testManyTablesSurviveGrowingAndEmptying() {
+        var anchors = TableAnchors()
+        defer { anchors.deallocate() }
+        for round in 0..<3 {
+            for n in 0..<5000 { XCTAssertNil(anchors.insert(address(n), anchor: Int32(n + round))) }
+            for n in stride(from: 0, to: 5000, by: 7) { XCTAssertEqual(anchors.anchor(of: address(n)), Int32(n + round)) }
+            XCTAssertNil(anchors.anchor(of: address(5001)))
+            anchors.removeAll()
+            XCTAssertNil(anchors.anchor(of: address(0)))
+        }
+    }
+}
