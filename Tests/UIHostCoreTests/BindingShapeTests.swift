@@ -124,7 +124,7 @@ final class BindingShapeTests: XCTestCase {
 
     func testEveryFocusableKindTakesTheFocusFields() throws {
         for component in Registry.all where component.takesFocus {
-            let fields = Registry.schemas[Registry.index(of: component.kind)!].fields
+            let fields = Schema(component).fields
             for name in ["autofocus", "onFocus", "onBlur"] {
                 XCTAssertNotNil(fields[name], "\(component.kind.constructorName) lacks \(name)")
             }
