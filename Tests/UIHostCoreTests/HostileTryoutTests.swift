@@ -8,26 +8,7 @@ private typealias Host = UIHostCore.Host
 /// to escape its grant or its limits, reach another environment, outlive its
 /// failure, or make the host do unbounded work on its behalf. Each case failed
 /// when it was written; each says what should hold instead.
-final class HostileTryoutTests: XCTestCase {
-    private var scratch: ScratchDirectory!
-    private var fixture: PluginFixture { PluginFixture(scratch: scratch) }
-
-    override func setUp() { scratch = ScratchDirectory(prefix: "uihtryout") }
-    override func tearDown() { scratch.remove() }
-
-    private var screen: String { PluginFixture.screen }
-    private var pwned: String { fixture.pwned }
-
-    private func host(_ plugins: [String: String], files: [String: String] = [:], grants: PluginGrants = [:],
-                      limits: ScriptLimits? = nil, maxMemory: Int? = nil, screen: String? = nil,
-                      allow: Set<Capability> = []) throws -> Host {
-        try fixture.host(plugins, files: files, grants: grants, limits: limits, maxMemory: maxMemory, screen: screen, allow: allow)
-    }
-
-    private func plugin(_ body: String, name: String = "a", permissions: String = "", setup: String = "") -> String {
-        PluginFixture.plugin(body, name: name, permissions: permissions, setup: setup)
-    }
-
+final class HostileTryoutTests: PluginTestCase {
     // MARK: - Escaping the plugin's limits
 
     /// A handler that is a C function (here what `coroutine.wrap` returns) has

@@ -7,26 +7,7 @@ private typealias Host = UIHostCore.Host
 /// The escape suite (docs/SECURITY.md): each case is a way a hostile plugin
 /// got out of its grant, reached another's state or outlived its failure, and
 /// each must end in a clear error naming the plugin or in nothing gained.
-final class PluginEscapeTests: XCTestCase {
-    private var scratch: ScratchDirectory!
-    private var fixture: PluginFixture { PluginFixture(scratch: scratch) }
-
-    override func setUp() { scratch = ScratchDirectory(prefix: "uihescape") }
-    override func tearDown() { scratch.remove() }
-
-    private var screen: String { PluginFixture.screen }
-    private var pwned: String { fixture.pwned }
-
-    private func host(_ plugins: [String: String], files: [String: String] = [:], grants: PluginGrants = [:],
-                      limits: ScriptLimits? = nil, maxMemory: Int? = nil, screen: String? = nil,
-                      allow: Set<Capability> = []) throws -> Host {
-        try fixture.host(plugins, files: files, grants: grants, limits: limits, maxMemory: maxMemory, screen: screen, allow: allow)
-    }
-
-    private func plugin(_ body: String, name: String = "a", permissions: String = "", setup: String = "") -> String {
-        PluginFixture.plugin(body, name: name, permissions: permissions, setup: setup)
-    }
-
+final class PluginEscapeTests: PluginTestCase {
     // MARK: - A1: one environment per origin
 
     func testPluginWithIOCannotPushAFileItWroteIntoAnotherPluginsFolder() throws {

@@ -1,12 +1,17 @@
 import LuaBridge
+import XCTest
 @testable import UIHostCore
 
-/// A scratch project with plugins, for the plugin tests: `plugins/NAME/plugin.lua`
-/// from sources, other files, and a host of a screen over them.
-struct PluginFixture {
-    let scratch: ScratchDirectory
+/// The plugin suites' base: a scratch project with plugins
+/// (`plugins/NAME/plugin.lua` from sources, other files) and a host of a screen
+/// over them. It declares no tests of its own.
+class PluginTestCase: XCTestCase {
+    var scratch: ScratchDirectory!
 
-    static let screen = """
+    override func setUp() { scratch = ScratchDirectory(prefix: "uihplugin") }
+    override func tearDown() { scratch.remove() }
+
+    let screen = """
     return ui.screen { title = "S", ui.text { text = "screen" }, ui.menu("launcher") }
     """
 
@@ -16,7 +21,7 @@ struct PluginFixture {
               allow: Set<Capability> = []) throws -> UIHostCore.Host {
         for (name, source) in plugins { try scratch.write("plugins/\(name)/plugin.lua", source) }
         for (name, source) in files { try scratch.write(name, source) }
-        let path = try scratch.write("s.lua", screen ?? PluginFixture.screen)
+        let path = try scratch.write("s.lua", screen ?? self.screen)
         var options = HostOptions(size: Size(cols: 60, rows: 10))
         let folder = FileSystem.join(scratch.path, "plugins")
         if FileSystem.isDirectory(folder) { options.pluginDirectories = [folder] }
@@ -31,7 +36,7 @@ struct PluginFixture {
     var pwned: String { FileSystem.join(scratch.path, "PWNED") }
 
     /// Plugin `name` with one command `NAME.go` whose `run(state, ctx)` body is `body`.
-    static func plugin(_ body: String, name: String = "a", permissions: String = "", setup: String = "") -> String {
+    func plugin(_ body: String, name: String = "a", permissions: String = "", setup: String = "") -> String {
         """
         return { name = "\(name)", permissions = { \(permissions) },
           setup = function(state) \(setup) end,
