@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// Bounds on the work the host does for a script: reading its tables,
 /// validating them, laying them out. A table is cheap for a script to build and
 /// may be sparse (`t[2^40] = x` gives it a length of 2^40) or shared (one table
@@ -35,23 +37,8 @@ enum HostLimits {
     /// the palette, footer or help shows far less.
     static let maxLabelBytes = 1_024
 
-    /// Bytes of an error message kept for the banner and `app:errors()` (the
-    /// log gets the message whole): a handler raising a 1 MiB string 16 times
-    /// must not make the host hold 16 MiB.
-    static let maxKeptErrorBytes = 4_096
-    /// Bytes of the texts of one `ui.text`'s spans read (their joined text is what shows).
-    static let maxSpanBytes = 64 << 10
-
     /// `text` cut to `maxLabelBytes` on a character boundary, with `…` where cut.
-    static func label(_ text: String) -> String { cut(text, to: maxLabelBytes) }
-
-    /// `text` cut to at most `bytes` bytes on a character boundary, with `…` where cut.
-    static func cut(_ text: String, to bytes: Int) -> String {
-        guard text.utf8.count > bytes else { return text }
-        var cut = text.utf8.index(text.utf8.startIndex, offsetBy: max(0, bytes - 3))
-        while !text.unicodeScalars.indices.contains(cut) && cut > text.startIndex { cut = text.utf8.index(before: cut) }
-        return String(text[..<cut]) + "…"
-    }
+    static func label(_ text: String) -> String { BoundedText.prefix(of: text, maxBytes: maxLabelBytes) }
 
     // MARK: - Strings (docs/API.md, "Limits")
 
