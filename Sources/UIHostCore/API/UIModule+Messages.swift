@@ -57,8 +57,8 @@ extension UIModule {
 
     /// `ui.call(name, …)`: calls an exposed function with copies of the
     /// arguments; returns copies of its results. The callee runs on a thread
-    /// of its own: `coroutine.running()` there is never the caller's
-    /// coroutine, which it could otherwise keep and resume later.
+    /// of its own (`onFreshThread`): `coroutine.running()` there is never the
+    /// caller's coroutine, which it could otherwise keep and resume later.
     static let call: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
@@ -69,44 +69,41 @@ extension UIModule {
             let guess = suggestion(for: name, among: host.exposed.names).map { " (did you mean '\($0)'?)" } ?? ""
             return raise(L, "ui.call: nothing is exposed as '\(shown)'\(guess)")
         }
-        // A fresh thread starts Lua's count of nested C calls afresh: the host counts instead.
-        guard host.exposed.depth < ExposedFunctions.maxDepth else {
-            return raise(L, "ui.call('\(shown)'): calls nested more than \(ExposedFunctions.maxDepth) deep")
-        }
         let nargs = s.top - 1
         guard s.reserve(8) else { return raise(L, "ui.call('\(shown)'): out of stack") }
-        let co = s.pushNewThread()
-        let thread = s.top
-        defer { s.remove(at: thread) }
-        guard co.reserve(nargs + 8) else { return raise(L, "ui.call('\(shown)'): too many arguments") }
-        _ = entry.function.push(onto: co)
-        var budget = LuaStack.MessageBudget(.init())
-        for i in stride(from: 2, through: nargs + 1, by: 1) {
-            if let problem = s.pushMessageCopy(of: i, budget: &budget) {
-                return raise(L, "ui.call('\(shown)'): argument #\(i - 1) cannot be sent: \(problem)")
+        let called = onFreshThread(host, L) { co -> Int32 in
+            guard co.reserve(nargs + 8) else { return raise(L, "ui.call('\(shown)'): too many arguments") }
+            _ = entry.function.push(onto: co)
+            var budget = LuaStack.MessageBudget(.init())
+            for i in stride(from: 2, through: nargs + 1, by: 1) {
+                if let problem = s.pushMessageCopy(of: i, budget: &budget) {
+                    return raise(L, "ui.call('\(shown)'): argument #\(i - 1) cannot be sent: \(problem)")
+                }
+                s.move(1, to: co)
             }
-            s.move(1, to: co)
-        }
-        host.exposed.depth += 1
-        defer { host.exposed.depth -= 1 }
-        do throws(LuaError) {
-            try host.dispatcher.limits.run(as: entry.origin) { () throws(LuaError) in
-                try host.lua.call(nargs: nargs, nresults: -1, on: co.L)
+            do throws(LuaError) {
+                try host.dispatcher.limits.run(as: entry.origin) { () throws(LuaError) in
+                    try host.lua.call(nargs: nargs, nresults: -1, on: co.L)
+                }
+            } catch {
+                return s.raiseAsIs("ui.call('\(shown)'): \(entry.owner): " + error.message)
             }
-        } catch {
-            return s.raiseAsIs("ui.call('\(shown)'): \(entry.owner): " + error.message)
-        }
-        let results = co.top
-        guard co.reserve(results + 8), s.reserve(results + 8) else { return raise(L, "ui.call('\(shown)'): too many results") }
-        var back = LuaStack.MessageBudget(.init())
-        for i in stride(from: 1, through: results, by: 1) {
-            if let problem = co.pushMessageCopy(of: i, budget: &back) {
-                return raise(L, "ui.call('\(shown)'): result #\(i) cannot be sent back: \(problem)")
+            let results = co.top
+            guard co.reserve(results + 8), s.reserve(results + 8) else { return raise(L, "ui.call('\(shown)'): too many results") }
+            var back = LuaStack.MessageBudget(.init())
+            for i in stride(from: 1, through: results, by: 1) {
+                if let problem = co.pushMessageCopy(of: i, budget: &back) {
+                    return raise(L, "ui.call('\(shown)'): result #\(i) cannot be sent back: \(problem)")
+                }
             }
+            // The copies only: the callee's own values stay behind on its thread.
+            // Under them, the thread is removed as the call returns: they move down one.
+            co.move(results, to: s)
+            return results
         }
-        // The copies only: the callee's own values stay behind on its thread.
-        co.move(results, to: s)
-        // Under the results, the thread is removed by the defer: they move down one.
-        return results
+        switch called {
+        case .success(let code): return code
+        case .failure(let problem): return raise(L, "ui.call('\(shown)'): " + problem.message)
+        }
     }
 }
