@@ -31,9 +31,13 @@ enum Sandbox {
             s.push(allow.contains(.all))
             s.push(UIModule.log)   // print(…) goes to the log, never onto the frame
             s.push(requireFunction)
-            // The libraries as they are before the screen's sandbox takes parts
-            // away: the plugins' environments and the methods of strings use them.
-            s.pushSubtable(PluginEnvironment.pristineKey, at: LuaStack.registryIndex)
+            // With plugins: the libraries as they are before the screen's sandbox
+            // takes parts away, kept for the plugins' environments.
+            if host.usesPlugins {
+                s.pushSubtable(PluginEnvironment.pristineKey, at: LuaStack.registryIndex)
+            } else {
+                s.pushNil()
+            }
             try host.lua.call(nargs: 6, nresults: 0)
         } catch {
             throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")

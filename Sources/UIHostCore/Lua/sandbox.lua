@@ -9,21 +9,23 @@ _G.require = require
 -- The host owns the process: os.exit leaves through ui.quit, restoring the terminal.
 if os and os.exit then os.exit = function(code) ui.quit(code) end end
 
--- The libraries as they are before anything is taken away or any script ran,
--- kept for the plugins' environments (plugin_env.lua).
-for _, name in ipairs { "string", "table", "math", "utf8", "coroutine", "io", "os" } do
-  local copy = {}
-  for k, v in pairs(_G[name]) do copy[k] = v end
-  pristine[name] = copy
+-- With plugins: the libraries as they are before anything is taken away or
+-- any script ran, kept for the plugins' environments (plugin_env.lua).
+if pristine then
+  for _, name in ipairs { "string", "table", "math", "utf8", "coroutine", "io", "os" } do
+    local copy = {}
+    for k, v in pairs(_G[name]) do copy[k] = v end
+    pristine[name] = copy
+  end
+  local base = {}
+  for _, name in ipairs { "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+                          "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall",
+                          "load", "setmetatable", "getmetatable", "collectgarbage", "_VERSION" } do
+    base[name] = _G[name]
+  end
+  base.print = print
+  pristine.base = base
 end
-local base = {}
-for _, name in ipairs { "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-                        "rawlen", "rawset", "select", "tonumber", "tostring", "type", "xpcall",
-                        "load", "setmetatable", "getmetatable", "collectgarbage", "_VERSION" } do
-  base[name] = _G[name]
-end
-base.print = print
-pristine.base = base
 
 -- Methods on strings, ("x"):upper(), read a copy that no script can reach:
 -- a screen that changes string.upper changes its own table, not what every
