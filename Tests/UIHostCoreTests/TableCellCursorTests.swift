@@ -46,7 +46,8 @@ final class TableCellCursorTests: XCTestCase {
         XCTAssertEqual(frame[down.x, down.y].style.bg, Style.focused.bg)
         let api = try XCTUnwrap(frame.find("api"))
         XCTAssertNotEqual(frame[api.x, api.y].style.bg, Style.focused.bg, "the row is not highlighted")
-        XCTAssertEqual(frame[api.x - 2, api.y].char, "›", "the gutter marks the row")
+        XCTAssertEqual(frame[down.x - 1, down.y].char, "›", "the mark goes just before the cell")
+        XCTAssertEqual(frame[api.x - 2, api.y].char, " ", "not in the gutter")
         let title = try XCTUnwrap(frame.find("State"))
         XCTAssertTrue(frame[title.x, title.y].style.attributes.contains(.underline))
     }
@@ -63,6 +64,13 @@ final class TableCellCursorTests: XCTestCase {
         click(host, "us")
         XCTAssertEqual(try host.evalString("chosen"), "2,3")
         XCTAssertEqual(try host.evalString("t.selectedColumn"), "3")
+    }
+
+    func testInTheFirstColumnTheMarkIsInTheGutter() throws {
+        let host = try host()
+        let frame = host.render()
+        let api = try XCTUnwrap(frame.find("api"))
+        XCTAssertEqual(frame[api.x - 2, api.y].char, "›")
     }
 
     func testAScreenReaderHearsTheCellAndWhereItIs() throws {

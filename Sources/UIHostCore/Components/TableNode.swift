@@ -392,7 +392,11 @@ final class TableNode: Node, SemanticNode {
             let line = rect.row(1 + i)
             let isCursor = view.scroll + i + 1 == selected
             let highlighted = focused && isCursor && !view.onHeader
-            if highlighted {
+            // A cell cursor's mark goes just before its cell (in the gutter for the first column shown).
+            let markX = cellCursor ? shown.first { $0.index == view.column && $0.x > 0 }.map { body.x + $0.x - 1 } : nil
+            if highlighted, let markX {
+                frame.put(String(g.focus), x: markX, y: y, style: .focused, clip: line)
+            } else if highlighted {
                 frame.put(String(g.focus) + " ", x: rect.x, y: y, style: .focused, clip: line)
             }
             // A cell cursor highlights its cell; a row cursor the whole row.
