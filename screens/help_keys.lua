@@ -1,10 +1,11 @@
 -- Bubble Tea's help example (bubbles/help), ported: arrows or h/j/k/l say which
--- way you chose. The footer is the short help (the bindings shown, in their
--- order); `?` opens the full one, grouped, and Esc or `?` closes it again.
+-- way you chose. The footer is the short help; `?` opens the full one, grouped,
+-- and Esc or `?` closes it again.
 --
 -- Where the Go program keeps a keyMap with ShortHelp and FullHelp, the bindings
--- here carry it: `show = false` keeps the moves out of the footer, `group`
--- heads them in the full help, `order` puts quitting first.
+-- here carry it: `show = false` keeps the moves out of the footer and `group`
+-- heads them in the full help. Its help and quit bindings are the host's own:
+-- `?`, `q` (quit from the first screen) and Esc (back, when the launcher pushed it).
 
 local arrow = ui.text { text = "Waiting for input..." }
 
@@ -23,7 +24,6 @@ return ui.screen {
     { "move down", choose("↓"), keys = { "down", "j" }, group = "Move", show = false },
     { "move left", choose("←"), keys = { "left", "h" }, group = "Move", show = false },
     { "move right", choose("→"), keys = { "right", "l" }, group = "Move", show = false },
-    { "quit", function() ui.quit() end, keys = { "q", "esc" }, order = 1 },
   },
   ui.spacer(),
   arrow,
