@@ -52,6 +52,17 @@ final class TableCellCursorTests: XCTestCase {
         XCTAssertTrue(frame[title.x, title.y].style.attributes.contains(.underline))
     }
 
+    func testTheCellKeepsItsHighlightOverAStyledCell() throws {
+        let host = try Host(script: try scratch.write("styled.lua", """
+            return ui.screen { title = "S", ui.table { cursor = "cell", columns = { { title = "A" }, { title = "B" } },
+              rows = { { "x", { "down", style = { fg = "error" } } } }, selectedColumn = 2 } }
+            """), options: HostOptions(size: Size(cols: 20, rows: 4)))
+        let frame = host.render()
+        let down = try XCTUnwrap(frame.find("down"))
+        XCTAssertEqual(frame[down.x, down.y].style.bg, Style.focused.bg)
+        XCTAssertEqual(frame[down.x, down.y].style.fg, .token(.error))
+    }
+
     func testTheScriptMayMoveTheCellItself() throws {
         let host = try host("selectedColumn = 2,")
         try host.runLua("t.selected = 2; t.selectedColumn = 3")

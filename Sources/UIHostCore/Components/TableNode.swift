@@ -404,9 +404,10 @@ final class TableNode: Node, SemanticNode {
             let rowStyle = styles?[i]
             for (c, x, w) in shown {
                 // The script's colours under the cursor's highlight, which must stay visible.
-                var style = isCursor && cellCursor && c == view.column ? (highlighted ? .focused : .bold) : base
+                let cursor = isCursor && cellCursor && c == view.column ? (highlighted ? .focused : .bold) : base
+                var style = cursor
                 if let rowStyle {
-                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(base)
+                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(cursor)
                 }
                 frame.put(TextLayout.fit(row[c], width: w, align: columns[c].align), x: body.x + x, y: y, style: style, clip: line)
             }
@@ -451,12 +452,14 @@ final class TableNode: Node, SemanticNode {
         }
         let index = view.scroll + (y - rect.y - 1) + 1
         guard index >= 1, index <= count else { return [] }
+        // A cell cursor goes to the cell clicked (a gap counts with the cell on its left).
+        var column = view.column
         var moved: [Action] = []
         if cellCursor, let hit = shownColumns().first(where: { x >= body.x + $0.x && x < body.x + $0.x + $0.width + TableNode.gap }) {
+            column = hit.index
             moved = moveColumn(to: hit.index, stopsAtEnds: false) ?? []
         }
-        return [.setTableState(id, with { $0.onHeader = false })] + moved + move(to: index)
-            + activate(index, column: moved.isEmpty ? view.column : columnTarget(moved))
+        return [.setTableState(id, with { $0.onHeader = false })] + moved + move(to: index) + activate(index, column: column)
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
@@ -485,12 +488,6 @@ final class TableNode: Node, SemanticNode {
             return [.callItem(anchor: anchor, items: "rows", index: index, handler: "onSelect", dispatch: .componentOnly)]
         }
         return [.call(anchor: anchor, handler: "onCellSelect", [.integer(index), .integer((column ?? view.column) + 1)])]
-    }
-
-    /// The column a `moveColumn` answer moves the cursor to.
-    private func columnTarget(_ actions: [Action]) -> Int {
-        for case .setTableState(_, let state) in actions { return state.column }
-        return view.column
     }
 
     /// Left/Right by one column when nothing is hidden; nil when the table fits.
