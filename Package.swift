@@ -32,9 +32,12 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
+        // Frames, text and geometry: pure drawing code, no Lua, so that a change
+        // there rebuilds only it.
+        .target(name: "Drawing"),
         .target(
             name: "UIHostCore",
-            dependencies: ["LuaBridge", "CMarkGFM"],
+            dependencies: ["Drawing", "LuaBridge", "CMarkGFM"],
             // The sandbox's Lua, checked by luacheck like every Lua file.
             resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),
@@ -57,6 +60,7 @@ let package = Package(
             resources: [.embedInCode("uihost.lua")]
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
