@@ -41,7 +41,7 @@ let package = Package(
             // The sandbox's Lua, checked by luacheck like every Lua file.
             resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
+        .target(name: "TerminalIO", dependencies: ["Drawing", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHost", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
