@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHost", "UIHostCore"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Drawing", "UIHost", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
