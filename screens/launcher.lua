@@ -1,6 +1,6 @@
 -- The launcher: the main menu (メインメニュー) of the first seed article's ContentView.
 -- Each entry opens one example screen; a screen that is not written yet gets a
--- small screen that says so.
+-- small screen that says so. `h` opens the help, written in markdown.
 
 local entries = {
   { title = "TabBarView",         subtitle = "header tabs, pickers, dropdown", path = "tabbar.lua",     icon = "▤" },
@@ -35,6 +35,8 @@ local contributed = ui.menu("launcher")
 
 local screen = ui.screen {
   title = "uihost",
+  -- The help is a page of markdown (screens/help.lua).
+  keys = { h = { "Help", function() ui.push("help.lua") end } },
   ui.text { text = "Example screens — Enter opens one, Esc comes back, q quits.", align = "center" },
   ui.divider(),
   ui.list {
