@@ -55,6 +55,8 @@ public final class ScriptHost {
         // Once the screen has the terminal, a notice written out would tear its frame.
         hostOptions.notice = options.log
         let reload: (() throws -> Host)? = options.watch ? { [hostOptions] in try Host(script: screen, options: hostOptions) } : nil
+        // Loaded ahead of its tab: the first frame is drawn at the size the tab brings.
+        if options.waitsForSize { terminal.waitForSize() }
         let code = EventLoop(host: host, terminal: terminal, depth: depth, reload: reload).run()
         finished?(ScriptApp(host: host, color: depth != nil))
         return code

@@ -51,6 +51,7 @@
     return socket;
   }
 
+  mark('script');
   // The socket opened early, and what it received before the terminal existed.
   var early = { size: expectedSize(), output: [], closed: null };
   mark('socket');
