@@ -56,12 +56,18 @@
   var early = { size: expectedSize(), output: [], closed: null };
   mark('socket');
   early.socket = open(early.size);
+  // Called once the terminal may be shown (its first output, or its end), when it is waited for.
+  early.ready = null;
   early.socket.onmessage = function (event) {
     if (!early.output.length) { mark('output'); }
     early.output.push(event.data);
+    if (early.ready) { early.ready(); }
   };
   early.socket.onopen = function () { mark('open'); };
-  early.socket.onclose = function (event) { early.closed = event; };
+  early.socket.onclose = function (event) {
+    early.closed = event;
+    if (early.ready) { early.ready(); }
+  };
 
   document.addEventListener('DOMContentLoaded', function () {
     mark('xterm');
@@ -75,19 +81,15 @@
     // The DOM renderer: rows are text, which the browser's find, a screen
     // reader and the project's browser tests can read (the canvas is pixels).
     var term = new Terminal({
+      // Made at the size it is expected to fit: fitting it then changes nothing.
+      cols: early.size.cols,
+      rows: early.size.rows,
       rendererType: 'dom',
       scrollback: 0,
       fontSize: font.size,
       fontFamily: font.family,
       theme: { background: '#000000', foreground: '#dddddd' }
     });
-    term.open(document.getElementById('terminal'));
-    term.fit();
-    mark('terminal');
-    // A link opens apart from the session: no window.opener, no Referer with the token.
-    term.webLinksInit(function (event, uri) { window.open(uri, '_blank', 'noopener,noreferrer'); });
-    // For automation: the project's browser tests and benchmarks read the terminal here.
-    window.uihostTerm = term;
     term.on('title', function (title) { document.title = title ? title + ' — ' + baseTitle : baseTitle; });
 
     var socket = null;
@@ -149,21 +151,39 @@
     window.addEventListener('resize', function () {
       if (fitting) { return; }
       fitting = true;
-      window.requestAnimationFrame(function () { fitting = false; term.fit(); });
+      window.requestAnimationFrame(function () {
+        fitting = false;
+        if (term.element) { term.fit(); }
+      });
     });
 
     button.addEventListener('click', connect);
-    attach(early.socket, early.output, early.closed);
-    // The fitted size, when the early guess missed it (or the window changed since).
-    if (term.cols !== early.size.cols || term.rows !== early.size.rows) {
-      var resize = 'r' + term.cols + ',' + term.rows;
-      var waiting = socket;
-      if (waiting.readyState === WebSocket.OPEN) {
-        waiting.send(resize);
-      } else {
-        waiting.addEventListener('open', function () { waiting.send(resize); });
+
+    // The terminal is put in the page with the app's first output at hand:
+    // xterm.js's DOM renderer makes an element per cell, thousands, at each
+    // full draw, and a terminal shown empty first would be drawn twice.
+    function show() {
+      early.ready = null;
+      term.open(document.getElementById('terminal'));
+      term.fit();
+      mark('terminal');
+      // A link opens apart from the session: no window.opener, no Referer with the token.
+      term.webLinksInit(function (event, uri) { window.open(uri, '_blank', 'noopener,noreferrer'); });
+      // For automation: the project's browser tests and benchmarks read the terminal here.
+      window.uihostTerm = term;
+      attach(early.socket, early.output, early.closed);
+      // The fitted size, when the early guess missed it (or the window changed since).
+      if (term.cols !== early.size.cols || term.rows !== early.size.rows) {
+        var resize = 'r' + term.cols + ',' + term.rows;
+        var waiting = socket;
+        if (waiting.readyState === WebSocket.OPEN) {
+          waiting.send(resize);
+        } else {
+          waiting.addEventListener('open', function () { waiting.send(resize); });
+        }
       }
+      early = null;
     }
-    early = null;
+    if (early.output.length || early.closed) { show(); } else { early.ready = show; }
   });
 })();
