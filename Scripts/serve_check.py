@@ -56,6 +56,15 @@ def children(pid):
     return out
 
 
+def waiting_for_size(pid):
+    """Whether the process sleeps in sigwait: a spare that loaded its screen and waits for a size."""
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            return "sigtimedwait" in f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
 def alive(pid):
     """Whether the process exists and is not a zombie."""
     try:
@@ -399,6 +408,22 @@ def check_spare_starts_the_next_tab():
     finally:
         assert server.stop() == 0
     with tempfile.TemporaryDirectory() as folder:
+        # An edit made while the spare waits is what the next tab shows.
+        screen = os.path.join(folder, "edited.lua")
+        with open(screen, "w") as f:
+            f.write("return ui.screen { ui.text 'before the edit' }\n")
+        server = Server(screen=screen)
+        try:
+            spare = wait_for(lambda: next(iter(p for p in children(server.proc.pid) if alive(p)), None), "the spare")
+            wait_for(lambda: waiting_for_size(spare), "the spare to load its screen and wait")
+            with open(screen, "w") as f:
+                f.write("return ui.screen { ui.text 'after the edit' }\n")
+            ws = WebSocket(server.socket_url)
+            seen = ws.read_until(lambda b: b"the edit" in b, GUARD)
+            assert b"after the edit" in seen and b"before the edit" not in seen, seen[-300:]
+            ws.close()
+        finally:
+            assert server.stop() == 0
         broken = os.path.join(folder, "broken.lua")
         with open(broken, "w") as f:
             f.write("return ui.screen { ui.text { text = nil .. 'x' } }\n")
