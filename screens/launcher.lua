@@ -1,6 +1,7 @@
 -- The launcher: the main menu (メインメニュー) of the first seed article's ContentView.
 -- Each entry opens one example screen; a screen that is not written yet gets a
--- small screen that says so. Its footer shows the shortcuts; `?` lists every key.
+-- small screen that says so. Its footer shows the shortcuts (`h` opens the help,
+-- written in markdown); `?` lists every key.
 
 local entries = {
   { title = "TabBarView",         subtitle = "header tabs, pickers, dropdown", path = "tabbar.lua",     icon = "▤" },
@@ -65,8 +66,9 @@ local screen = ui.screen {
   title = "uihost",
   footer = true,
   keys = {
-    { "Gallery", function() open(entry("gallery.lua")) end, keys = { "g" }, group = "Open", order = 1 },
-    { "About", function() open(entry("about.lua")) end, keys = { "a" }, group = "Open", order = 2 },
+    { "Help", function() ui.push("help.lua") end, keys = { "h" }, group = "Open", order = 1 },
+    { "Gallery", function() open(entry("gallery.lua")) end, keys = { "g" }, group = "Open", order = 2 },
+    { "About", function() open(entry("about.lua")) end, keys = { "a" }, group = "Open", order = 3 },
     { "Next entry", move(1), keys = { "j" }, group = "Move", show = false },
     { "Previous entry", move(-1), keys = { "k" }, group = "Move", show = false },
   },

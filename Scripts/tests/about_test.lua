@@ -15,6 +15,11 @@ test.case("the boxes show their titles and borders, the links their URLs in plai
   app:expect("Lua <https://www.lua.org>")
   app:expect("NO_COLOR <https://no-color.org>")
   app:expect("│ › Lua <https://www.lua.org>") -- the first link takes the focus
+  -- the note is markdown: its marks are drawn as styles, its task list as boxes
+  app:expect("Markdown, drawn by ui.markdown: emphasis, struck text, and")
+  app:expect("[x] lists and task lists")
+  app:expect("[ ] raw HTML, which is never shown")
+  app:expectNot("**Markdown**")
   check(app, #app:errors() == 0, "no errors")
   app:snapshot("about", { styles = true })
 end)

@@ -29,6 +29,23 @@ public final class Terminal {
         return Size(cols: Int(ws.ws_col), rows: Int(ws.ws_row))
     }
 
+    /// Returns once the terminal has a size: at once, nearly always; a
+    /// terminal made at 0×0 (a spare of `uihost serve`) is given one when its
+    /// tab comes, and the kernel says so with SIGWINCH, waited for here with
+    /// the signal blocked so that none is missed between looking and waiting.
+    public func waitForSize() {
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        var before = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &winch, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        while size() == nil {
+            var signal: Int32 = 0
+            guard sigwait(&winch, &signal) == 0 else { return }
+        }
+    }
+
     /// Ends with the kitty keyboard query (`CSI ? u`), sent on the alternate
     /// screen because kitty keeps a flag stack per screen. A terminal that
     /// speaks the protocol answers `CSI ? flags u`; the others ignore it.
