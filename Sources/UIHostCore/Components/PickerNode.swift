@@ -75,7 +75,7 @@ final class PickerNode: Node, SemanticNode {
         guard !isWheel, context.state.openMenu == id, !rect.isEmpty else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items, count: count, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
+            owner: self, rows: items, count: count, highlighted: state[MenuHighlight.self, id] ?? selected, checked: selected, dividers: false,
             choose: { [anchor, id, selected] index in
                 // Confirming the item already chosen changes nothing, so calls nothing.
                 [.closeMenu(id)] + (index == selected ? [] : Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange"))
@@ -191,6 +191,7 @@ extension PickerNode: Component {
     ]
 
     /// A menu opens its popup (whose keys are `Popup.keys`); a wheel spins.
+    static var state: [any ComponentState.Type] { [MenuHighlight.self] }
     static let keys: [KeySpec] = [
         KeySpec([.enter, .space], "Menu: open the list (Up/Down, Enter chooses, Esc cancels)", .open),
         KeySpec([.up], "Wheel: previous item, chosen at once: calls onChange", .move(-1)),

@@ -29,23 +29,15 @@ enum Action {
 
     // MARK: Interaction state the script does not own
 
-    /// Opens a menu picker's popup, with `highlighted` its highlighted row.
+    /// Opens a menu picker's or a dropdown's popup, with `highlighted` its
+    /// highlighted row (`MenuHighlight`).
     case openMenu(UnsafeRawPointer, highlighted: Int)
-    /// Closes the popup of the menu picker `id`, forgetting its highlight.
+    /// Closes the popup of `id`, forgetting its highlight.
     case closeMenu(UnsafeRawPointer)
-    /// Remembers (or forgets, with nil) the highlighted row of an open popup
-    /// (or a radio group's cursor).
-    case highlight(UnsafeRawPointer, Int?)
-    /// Keeps a one-line text field's caret and text.
-    indirect case setEditorState(UnsafeRawPointer, TextFieldState)
-    /// Keeps a text area's caret, text and view.
-    indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
-    /// Keeps a table's scroll, column cursor and sort order.
-    indirect case setTableState(UnsafeRawPointer, TableState)
-    /// Holds a log's view at a line (0-based) while it does not follow.
-    case setLogTop(UnsafeRawPointer, Int)
-    /// Keeps a tree's cursor and scroll.
-    case setTreeState(UnsafeRawPointer, TreeState)
+    /// Keeps (or with nil, forgets) a kind's state for the component at `id`:
+    /// a caret, a cursor, a scroll (`ComponentState`, declared in the kind's
+    /// file). Made with `set`, which checks the value's type.
+    case setState(any ComponentState.Type, UnsafeRawPointer, Any?)
     /// Opens (loading children behind a function, then calling `onExpand`) or
     /// closes the tree node at `path`, writing its `expanded`.
     case expandTreeNode(anchor: Int32, path: [Int], Bool)
@@ -55,8 +47,6 @@ enum Action {
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
-    /// Keeps a markdown view's first line and link cursor.
-    case setMarkdownState(UnsafeRawPointer, MarkdownViewState)
 
     // MARK: Navigation
 
@@ -83,6 +73,11 @@ enum Action {
         case itemThenComponent
         /// Only the component's, with `(item, index)` (pickers).
         case componentOnly
+    }
+
+    /// Keeps `value` as state `key` of the component at `id` (nil forgets it).
+    static func set<Key: ComponentState>(_ key: Key.Type, _ id: UnsafeRawPointer, _ value: Key.Value?) -> Action {
+        .setState(key, id, value)
     }
 
     /// `component[field] = index`, then the component's `handler(items[index], index)`:

@@ -20,14 +20,8 @@ public struct KeptState {
         let kind: ObjectIdentifier
         /// The fields the host writes into a component's table.
         var fields: [(String, Value)] = []
-        var listScroll: Int?
-        var highlight: Int?
-        var editor: TextFieldState?
-        var textArea: TextAreaState?
-        var table: TableState?
-        var scrollOffset: Int?
-        var logTop: Int?
-        var tree: TreeState?
+        /// What its kind keeps across a reload (`Component.state`), with the values.
+        var state: [(key: any ComponentState.Type, value: Any)] = []
     }
 
     /// The file of the screen shown: state goes back only to the same screen.
@@ -65,15 +59,9 @@ extension Host {
             for field in KeptState.writtenFields {
                 if let value = keptValue("\(field)") { c.fields.append(("\(field)", value)) }
             }
-            let id = node.id
-            c.listScroll = interaction.listScroll[id]
-            c.highlight = interaction.highlight[id]
-            c.editor = interaction.editors[id]
-            c.textArea = interaction.textAreas[id]
-            c.table = interaction.tables[id]
-            c.scrollOffset = interaction.scrollOffsets[id]
-            c.logTop = interaction.logTop[id]
-            c.tree = interaction.trees[id]
+            for key in node.component?.state ?? [] where key.keptAcrossReload {
+                if let value = key.value(in: interaction, at: node.id) { c.state.append((key, value)) }
+            }
             kept.components[identity] = c
             if node.focusKey == focusKey { kept.focused = identity }
         }
@@ -130,15 +118,7 @@ extension Host {
                     }
                     s.rawSet(at: -3)
                 }
-                let id = node.id
-                if let v = c.listScroll { interaction.listScroll[id] = v }
-                if let v = c.highlight { interaction.highlight[id] = v }
-                if let v = c.editor { interaction.editors[id] = v }
-                if let v = c.textArea { interaction.textAreas[id] = v }
-                if let v = c.table { interaction.tables[id] = v }
-                if let v = c.scrollOffset { interaction.scrollOffsets[id] = v }
-                if let v = c.logTop { interaction.logTop[id] = v }
-                if let v = c.tree { interaction.trees[id] = v }
+                for (key, value) in c.state { key.restore(value, in: interaction, at: node.id) }
                 if identity == kept.focused, node.isFocusable { focusNode = node }
             }
             if let focusNode { navigator.focus[layer.kind] = focusNode.focusKey }
