@@ -159,6 +159,11 @@ final class InputNode: Node, SemanticNode {
     }
 
     /// A password is never read out: one `•` per character, as drawn.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "value", case .string(let text) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
+    }
+
     func describe(_ context: SemanticsContext) -> Semantics {
         var s = Semantics(role: "input", label: label, value: password ? String(repeating: "•", count: value.count) : value)
         s.error = error

@@ -191,6 +191,13 @@ class Node {
     /// The mouse wheel over the node (positive is down).
     func scroll(_ amount: Int, _ context: EventContext) -> [Action]? { nil }
 
+    /// What a `--watch` reload runs when it gave this component back `value`
+    /// for `field` and the reloaded script had set another (`KeptState`): the
+    /// handler the user's own change would run, so that what the script
+    /// derives from the value agrees with it. A value that is navigation
+    /// rather than data (a list's cursor, a dropdown's open state) runs none.
+    func restored(_ field: String, _ value: KeptState.Value) -> [Action] { [] }
+
     // MARK: - Its kind
 
     /// The kind it was read as (set by the reader; a dialog's buttons get their

@@ -64,6 +64,11 @@ final class RadioNode: Node, SemanticNode {
     }
 
     /// The chosen item as its value, an option per item.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "selected", case .integer(let index) = value else { return [] }
+        return [.callItem(anchor: anchor, items: "items", index: index, handler: "onChange", dispatch: .componentOnly)]
+    }
+
     func describe(_ context: SemanticsContext) -> Semantics {
         Semantics(role: "radio", label: Semantics.count(items.count, "option"),
                   value: Semantics.title(items, selected), children: Semantics.options(items, selected: selected))

@@ -131,6 +131,11 @@ final class TextAreaNode: Node, SemanticNode {
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "value", case .string(let text) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
+    }
+
     func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "textarea", label: label, value: value) }
 }
 
