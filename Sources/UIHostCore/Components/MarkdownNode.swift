@@ -299,8 +299,7 @@ extension MarkdownNode {
         var view = host.interaction[MarkdownViewState.self, id] ?? MarkdownViewState()
         view.pendingHeading = index
         view.link = nil
-        host.interaction[MarkdownViewState.self, id] = view
-        host.invalidation.layout = true
+        host.apply(.set(MarkdownViewState.self, id, view))
         return 0
     }
 }

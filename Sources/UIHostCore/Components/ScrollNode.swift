@@ -148,10 +148,7 @@ extension ScrollNode: Component {
         guard host.kinds.kind(L, at: 1) == kind, let id = LuaStack(L).pointer(at: 1) else {
             return UIModule.argError(L, 1, name, "ui.scroll")
         }
-        host.interaction[ScrollRequest.self, id] = nil
-        host.interaction[ScrollOffset.self, id] = offset
-        host.interaction.scrolledByHand = true
-        host.invalidation.layout = true
+        host.apply([.set(ScrollRequest.self, id, nil), .setScrollOffset(id, offset)])
         return 0
     }
 

@@ -1,4 +1,5 @@
-/// An effect a node asks for when it handles an event. Nodes decide and
+/// An effect a node asks for when it handles an event, or that the script
+/// asks for through a `ui` function. Nodes and `ui` functions decide and
 /// return actions; the host applies them in order, in one place
 /// (`Host.apply`), after the node returned — as Bubble Tea runs the `tea.Cmd`s
 /// that `Update` returns. A node never calls into Lua or the host itself.
@@ -50,9 +51,11 @@ enum Action {
 
     // MARK: Navigation
 
-    /// Answers the dialog of this table: it closes, its `onChoice(ok)` runs,
-    /// and a coroutine waiting in `ui.confirm{…}` gets `ok`.
-    case answerDialog(UnsafeRawPointer, Bool)
+    /// Navigation the script asked for through `ui` (`ui.push`, `ui.focus`…),
+    /// or a dialog's answer (it closes, its `onChoice(ok)` runs, and a
+    /// coroutine waiting in `ui.confirm{…}` gets `ok`): it waits until the
+    /// running handler returned (`Navigator.request`).
+    case navigate(NavigationRequest)
 
     /// An argument of a handler call.
     enum Argument {

@@ -7,7 +7,7 @@ extension Host {
         for action in actions { apply(action) }
     }
 
-    private func apply(_ action: Action) {
+    func apply(_ action: Action) {
         switch action {
         // A write into one of a component's own fields names what it changed
         // (`Invalidation.wrote`); a call that runs a script is seen by the
@@ -42,8 +42,9 @@ extension Host {
             dispatcher.selectTreeNode(anchor: anchor, path: path)
         case .sortRows(let anchor, let key, let ascending, let selected):
             dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
-        case .answerDialog(let table, let ok):
-            navigator.request(.answer(table, ok))
+        case .navigate(let request):
+            // The navigator says what it changes once the request is applied.
+            return navigator.request(request)
         case .setScrollOffset(let id, let offset):
             interaction[ScrollOffset.self, id] = offset
             interaction.scrolledByHand = true
