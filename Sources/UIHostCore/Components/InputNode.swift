@@ -158,12 +158,13 @@ final class InputNode: Node, SemanticNode {
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 
-    /// A password is never read out: one `•` per character, as drawn.
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
     override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
         guard field == "value", case .string(let text) = value else { return [] }
         return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
     }
 
+    /// A password is never read out: one `•` per character, as drawn.
     func describe(_ context: SemanticsContext) -> Semantics {
         var s = Semantics(role: "input", label: label, value: password ? String(repeating: "•", count: value.count) : value)
         s.error = error

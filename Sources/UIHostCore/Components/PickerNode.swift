@@ -161,13 +161,14 @@ final class PickerNode: Node, SemanticNode {
         return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
 
-    /// The chosen item as its value, an option per item (none with a data
-    /// source); a menu is collapsed until its popup opens.
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
     override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
         guard field == "selected", case .integer(let index) = value else { return [] }
         return [.callItem(anchor: anchor, items: "items", index: index, handler: "onChange", dispatch: .componentOnly)]
     }
 
+    /// The chosen item as its value, an option per item (none with a data
+    /// source); a menu is collapsed until its popup opens.
     func describe(_ context: SemanticsContext) -> Semantics {
         var s = Semantics(role: "picker", label: label, value: value, children: Semantics.options(items, selected: selected))
         if !isWheel { s.expanded = false }

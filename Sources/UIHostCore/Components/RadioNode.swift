@@ -63,12 +63,13 @@ final class RadioNode: Node, SemanticNode {
         Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
     }
 
-    /// The chosen item as its value, an option per item.
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
     override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
         guard field == "selected", case .integer(let index) = value else { return [] }
         return [.callItem(anchor: anchor, items: "items", index: index, handler: "onChange", dispatch: .componentOnly)]
     }
 
+    /// The chosen item as its value, an option per item.
     func describe(_ context: SemanticsContext) -> Semantics {
         Semantics(role: "radio", label: Semantics.count(items.count, "option"),
                   value: Semantics.title(items, selected), children: Semantics.options(items, selected: selected))

@@ -131,6 +131,7 @@ final class TextAreaNode: Node, SemanticNode {
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
     override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
         guard field == "value", case .string(let text) = value else { return [] }
         return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
