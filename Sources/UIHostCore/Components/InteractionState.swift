@@ -10,19 +10,27 @@ final class InteractionState {
     /// Set when the user scrolled content (wheel, keys) since focus last
     /// moved: focus out of view is then not scrolled back at the next layout.
     var scrolledByHand = false
-    /// A store per kind of state, made at its first value.
-    private var stores: [ObjectIdentifier: any AnyStateStore] = [:]
+    /// A store per kind of state, made at its first value. A short array
+    /// scanned by identity, not a dictionary: a layout looks state up for
+    /// each stateful node, and hashing cost more than the scan of a dozen.
+    private var stores: [(key: ObjectIdentifier, store: any AnyStateStore)] = []
+
+    private func store<Key: ComponentState>(_ key: Key.Type) -> StateStore<Key>? {
+        let wanted = ObjectIdentifier(key)
+        for entry in stores where entry.key == wanted { return unsafeDowncast(entry.store, to: StateStore<Key>.self) }
+        return nil
+    }
 
     /// The value of state `key` kept for the table at `id`; setting nil forgets it.
     subscript<Key: ComponentState>(key: Key.Type, id: UnsafeRawPointer) -> Key.Value? {
-        get { stores[ObjectIdentifier(key)].map { unsafeDowncast($0, to: StateStore<Key>.self).values[id] } ?? nil }
+        get { store(key)?.values[id] }
         set {
-            if let store = stores[ObjectIdentifier(key)] {
-                unsafeDowncast(store, to: StateStore<Key>.self).values[id] = newValue
+            if let store = store(key) {
+                store.values[id] = newValue
             } else if let newValue {
                 let store = StateStore<Key>()
                 store.values[id] = newValue
-                stores[ObjectIdentifier(key)] = store
+                stores.append((ObjectIdentifier(key), store))
             }
         }
     }
@@ -30,30 +38,29 @@ final class InteractionState {
     /// Takes the value of `key` kept for `id` out (a text field hands its
     /// editor over to its node for the layout).
     func remove<Key: ComponentState>(_ key: Key.Type, _ id: UnsafeRawPointer) -> Key.Value? {
-        guard let store = stores[ObjectIdentifier(key)] else { return nil }
-        return unsafeDowncast(store, to: StateStore<Key>.self).values.removeValue(forKey: id)
+        store(key)?.values.removeValue(forKey: id)
     }
 
     /// Whether any table has a value of `key` (most layouts find none to act on).
     func isEmpty<Key: ComponentState>(_ key: Key.Type) -> Bool {
-        stores[ObjectIdentifier(key)].map { unsafeDowncast($0, to: StateStore<Key>.self).values.isEmpty } ?? true
+        store(key)?.values.isEmpty ?? true
     }
 
     /// How many tables have a value of `key`.
     func count<Key: ComponentState>(_ key: Key.Type) -> Int {
-        stores[ObjectIdentifier(key)].map { unsafeDowncast($0, to: StateStore<Key>.self).values.count } ?? 0
+        store(key)?.values.count ?? 0
     }
 
     /// The kinds of state that hold a value for the table at `id`
     /// (`ConformanceTests` checks that its kind declares each).
     func kinds(heldFor id: UnsafeRawPointer) -> [any ComponentState.Type] {
-        stores.values.filter { $0.holds(id) }.map(\.keyType)
+        stores.filter { $0.store.holds(id) }.map { $0.store.keyType }
     }
 
     /// Drops what was kept for the table at `id`: the collector took it, and a
     /// new table may get its address.
     func forget(_ id: UnsafeRawPointer) {
         if openMenu == id { openMenu = nil }
-        for store in stores.values { store.forget(id) }
+        for entry in stores { entry.store.forget(id) }
     }
 }
