@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
-# Builds the release binary that Scripts/install.sh, Scripts/package.sh and
-# Scripts/uihost use, and prints its path. The Swift runtime is linked in
-# (--static-swift-stdlib) and no run path points into the build folder
-# (--disable-local-rpath), so the binary runs with only Debian's shared
-# libraries: liblua5.4, libc, libm, libstdc++ and libgcc_s. One set of flags
-# everywhere, so that the three share one build.
+# Builds the release programs that Scripts/install.sh, Scripts/package.sh and
+# Scripts/uihost use, and prints the path of uihost; `uihost serve`'s server,
+# uihost-serve, is built beside it (the one program that links libwebsockets).
+# The Swift runtime is linked in (--static-swift-stdlib), and so is libstdc++,
+# from GCC's archive: resolving libstdc++.so's 4,000 symbols was most of what
+# the dynamic loader did at every start (docs/PERFORMANCE.md, "At the floor").
+# No run path points into the build folder (--disable-local-rpath), so the
+# programs run with only Debian's shared libraries: liblua5.4, libc, libm and
+# libgcc_s, with libcmark-gfm (ui.markdown) and, for uihost-serve,
+# libwebsockets. One set of flags everywhere, so that the three share one build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-swift build -c release --static-swift-stdlib --disable-local-rpath --product uihost >&2
+# -lstdc++ finds a folder holding only the archive before the system's .so.
+cxx="$root/.build/static-libstdcxx"
+archive="$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)"
+[ -f "$archive" ] || { echo "build-release: no libstdc++.a (the Swift toolchain needs libstdc++-12-dev: apt-get install libstdc++-12-dev)" >&2; exit 1; }
+mkdir -p "$cxx"
+ln -sf "$archive" "$cxx/libstdc++.a"
+# lld (the toolchain's) packs the binary's 32,000 relative relocations into a
+# few kilobytes (-z pack-relative-relocs, DT_RELR): as 24-byte entries they were
+# 750 KiB that the loader read through at every start.
+flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -L"$cxx"
+       -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+swift build "${flags[@]}" --product uihost >&2
+swift build "${flags[@]}" --product uihost-serve >&2
 echo "$root/.build/release/uihost"

@@ -61,6 +61,16 @@ final class ServeCommandTests: XCTestCase {
         assertUsage(try uihost("serve", "screens/launcher.lua", "--token-file", file.path), "A-Z a-z 0-9 - _")
     }
 
+    /// The server is a program of its own (uihost-serve, beside uihost), run
+    /// by `uihost serve`: run alone, it says so.
+    func testTheServerRunAloneSendsToUihostServe() throws {
+        let server = Uihost.binary.deletingLastPathComponent().appendingPathComponent("uihost-serve")
+        let result = try Uihost.run(["screens/launcher.lua"], executable: server, scratch: directory)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("run by `uihost serve SCREEN`"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
     func testAPortInUseEndsWithStatusOneAndNoURL() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
