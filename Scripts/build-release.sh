@@ -21,8 +21,12 @@ ln -sf "$archive" "$cxx/libstdc++.a"
 # lld (the toolchain's) packs the binary's 32,000 relative relocations into a
 # few kilobytes (-z pack-relative-relocs, DT_RELR): as 24-byte entries they were
 # 750 KiB that the loader read through at every start.
+# Each function in a section of its own, as the Swift runtime's archives
+# have them: the linker drops what nothing calls (--gc-sections), and what a
+# start runs is not spread among what it does not.
 flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -L"$cxx"
-       -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+       -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+       -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
 swift build "${flags[@]}" --product uihost >&2
 swift build "${flags[@]}" --product uihost-serve >&2
 echo "$root/.build/release/uihost"
