@@ -26,7 +26,13 @@ ln -sf "$archive" "$cxx/libstdc++.a"
 # start runs is not spread among what it does not.
 flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -L"$cxx"
        -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-       -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
-swift build "${flags[@]}" --product uihost >&2
+       -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+       # What a start runs first in the code, together (Scripts/bench/start-order.sh
+       # writes the list); a name the sources no longer have is skipped.
+       -Xlinker --symbol-ordering-file="$root/Scripts/build-release.order" -Xlinker --no-warn-symbol-ordering)
+# UIHOST_RELEASE_MAP=FILE: the linker's map of uihost too (Scripts/bench/start-order.sh).
+uihost_flags=()
+[ -z "${UIHOST_RELEASE_MAP:-}" ] || uihost_flags=(-Xlinker -Map="$UIHOST_RELEASE_MAP")
+swift build "${flags[@]}" "${uihost_flags[@]}" --product uihost >&2
 swift build "${flags[@]}" --product uihost-serve >&2
 echo "$root/.build/release/uihost"
