@@ -31,8 +31,8 @@ flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -L"$cxx"
        # writes the list); a name the sources no longer have is skipped.
        -Xlinker --symbol-ordering-file="$root/Scripts/build-release.order" -Xlinker --no-warn-symbol-ordering
        # -static-stdlib exports every symbol of the program (-export-dynamic):
-       # 200 KiB of symbol tables that the loader searches first at each of its
-       # look-ups. Nothing looks a symbol of the program up by name.
+       # 200 KiB of symbol tables at the head of the file, faulted in with what
+       # the loader reads there. Nothing looks a symbol of the program up by name.
        -Xlinker --no-export-dynamic)
 # UIHOST_RELEASE_MAP=FILE: the linker's map of uihost too (Scripts/bench/start-order.sh).
 uihost_flags=()
