@@ -25,7 +25,7 @@ install -m 755 -s "$(dirname "$built")/uihost-serve" "$prefix/libexec/uihost/uih
 "$prefix/bin/uihost" completions bash > "$prefix/share/bash-completion/completions/uihost"
 "$prefix/bin/uihost" completions zsh > "$prefix/share/zsh/site-functions/_uihost"
 "$prefix/bin/uihost" completions fish > "$prefix/share/fish/vendor_completions.d/uihost.fish"
-echo "installed $prefix/bin/uihost, its man page and its shell completions"
+echo "installed $prefix/bin/uihost, its server $prefix/libexec/uihost/uihost-serve, its man page and its shell completions"
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;
   *) echo "note: $prefix/bin is not on PATH; add it, e.g. export PATH=\"$prefix/bin:\$PATH\"" ;;
