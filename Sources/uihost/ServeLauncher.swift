@@ -16,7 +16,7 @@ enum ServeLauncher {
         let candidates = [folder + "/" + program, folder + "/../libexec/uihost/" + program]
         guard let server = candidates.first(where: { access($0, X_OK) == 0 }) else {
             standardError("uihost serve: cannot find its server, \(program), in " + candidates.joined(separator: " or ")
-                          + ": install uihost again (Scripts/install.sh, or the Debian package)")
+                          + ": build it (swift build --product uihost-serve) or install uihost again (Scripts/install.sh, the Debian package)")
             exit(1)
         }
         let words = [server, path] + serverOptions(args) + ["--", uihost] + args.sessionArguments(screen: path)

@@ -71,6 +71,18 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// A uihost with no server beside it nor in ../libexec/uihost says where it looked.
+    func testServeWithoutItsServerSaysWhereItLooked() throws {
+        let lone = directory.appendingPathComponent("bin/uihost")
+        try FileManager.default.createDirectory(at: lone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Uihost.binary, to: lone)
+        let result = try Uihost.run(["serve", "screens/launcher.lua"], executable: lone, scratch: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("cannot find its server, uihost-serve, in \(lone.deletingLastPathComponent().path)/uihost-serve"
+                                             + " or \(lone.deletingLastPathComponent().path)/../libexec/uihost/uihost-serve"), result.stderr)
+    }
+
     func testAPortInUseEndsWithStatusOneAndNoURL() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
