@@ -1,5 +1,5 @@
+import Drawing
 import Glibc
-import UIHostCore
 
 /// The controlling terminal: raw mode through termios, the alternate screen,
 /// a hidden cursor, mouse and bracketed-paste modes, the kitty keyboard
@@ -83,17 +83,23 @@ public final class Terminal {
 
     /// Writes all of `text` in as few calls as the kernel allows.
     public func write(_ text: String) {
+        _ = Terminal.write(text, to: output)
+    }
+
+    /// Writes all of `text` to `fd`; false when the kernel refused.
+    static func write(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        text.withUTF8 { buf in
+        return text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
-                let n = Glibc.write(output, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
+                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n <= 0 {
+                    if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                    return false
                 }
                 offset += n
             }
+            return true
         }
     }
 }
