@@ -63,7 +63,7 @@ let package = Package(
             // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
             resources: [.embedInCode("uihost.lua")]
         ),
-        .executableTarget(name: "uihost-serve", dependencies: ["Serve", "UIHostCore", "LuaBridge"]),
+        .executableTarget(name: "uihost-serve", dependencies: ["Serve", "Drawing", "LuaBridge"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),

@@ -1,6 +1,6 @@
+import Drawing
 import Glibc
 import LuaBridge
-import UIHostCore
 
 /// `uihost serve`'s server: a program of its own, which the `serve`
 /// subcommand of uihost execs, so that libwebsockets, the TLS libraries it
