@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "uihost", targets: ["uihost"]),
+        // `uihost serve`'s server, which the `serve` subcommand runs: its own
+        // program, so that libwebsockets and the TLS libraries it links are not
+        // loaded by every screen (docs/PERFORMANCE.md, "At the floor").
+        .executable(name: "uihost-serve", targets: ["uihost-serve"]),
         .library(name: "UIHost", targets: ["UIHost"]),
     ],
     targets: [
@@ -55,10 +59,11 @@ let package = Package(
         .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua", "plugins"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge", "Serve"],
+            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
             // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
             resources: [.embedInCode("uihost.lua")]
         ),
+        .executableTarget(name: "uihost-serve", dependencies: ["Serve", "Drawing", "LuaBridge"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),

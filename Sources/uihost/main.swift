@@ -1,6 +1,5 @@
 import Glibc
 import LuaBridge
-import Serve
 import TerminalIO
 import UIHost
 import UIHostCore
@@ -300,7 +299,7 @@ case .fuzz(let path):
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
 case .serve(let path):
-    serve(path, arguments)
+    ServeLauncher.exec(path, arguments)
 case .trust(let directory):
     exit(Trust.run(directory, arguments))
 case .stubs(let directory):
