@@ -217,6 +217,22 @@ return function(seed)
     return make("scroll", children({ height = rng:chance(0.5) and rng:range(0, 30) or nil }, depth, rng:range(0, 8)))
   end
 
+  function BUILD.grid(depth)
+    local function sizes()
+      local out = {}
+      for i = 1, rng:range(0, 4) do out[i] = rng:pick { 1, 3, 10, "1fr", "2fr", "25%", "100%" } end
+      return out
+    end
+    local grid = children({ columns = rng:chance(0.8) and sizes() or nil, rows = rng:chance(0.6) and sizes() or nil,
+      gap = rng:pick { 0, 0, 1, 3 } }, depth, rng:range(0, 6))
+    for _, child in ipairs(grid) do
+      if type(child) ~= "table" then break end
+      if rng:chance(0.2) then child.colSpan = rng:range(1, 4) end
+      if rng:chance(0.2) then child.rowSpan = rng:range(1, 3) end
+    end
+    return make("grid", grid)
+  end
+
   function BUILD.box(depth)
     return make("box", children({ title = rng:chance(0.7) and str() or nil,
       border = rng:pick { "rounded", "single", "double", "heavy", "none" },
@@ -314,7 +330,7 @@ return function(seed)
   local LEAVES = { "text", "button", "spacer", "divider", "image", "progress", "checkbox", "switch", "input",
     "textarea", "radio", "link", "badge", "tag", "log" }
   local CONTAINERS = { "vstack", "hstack", "vstack", "list", "tabs", "picker", "dropdown", "text", "button",
-    "table", "tree", "scroll", "box" }
+    "table", "tree", "scroll", "box", "grid" }
 
   -- One random component; deeper ones are more often leaves.
   function component(depth)

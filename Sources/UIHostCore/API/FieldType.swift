@@ -27,6 +27,8 @@ indirect enum FieldType: Sendable {
     case size
     /// A box's padding: a number for every side, or `{ rows, columns }`.
     case padding
+    /// A grid's tracks: an array of sizes (`{ "1fr", 10, "25%" }`).
+    case sizes
 
     var expected: String {
         switch self {
@@ -46,6 +48,7 @@ indirect enum FieldType: Sendable {
         case .rows: "a table"
         case .size: "a cell count, \"N%\" or \"Nfr\""
         case .padding: "an integer or { rows, columns }"
+        case .sizes: "an array of sizes"
         }
     }
 }

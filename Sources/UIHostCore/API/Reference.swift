@@ -36,6 +36,7 @@ enum Reference {
         case .rows: return "table[]"
         case .size: return "ui.Size"
         case .padding: return "integer|integer[]"
+        case .sizes: return "ui.Size[]"
         }
     }
 
@@ -158,6 +159,7 @@ enum Reference {
         case .rows: return "array of tables"
         case .size: return "integer, `\"N%\"` or `\"Nfr\"`"
         case .padding: return "integer or `{ rows, columns }`"
+        case .sizes: return "array of sizes"
         }
     }
 

@@ -30,6 +30,8 @@ final class InputNode: Node, SemanticNode {
     }
 
     static let longest = 1_000_000
+    /// The form it is a field of (set by the form at layout).
+    unowned(unsafe) var form: FormNode?
 
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
@@ -100,6 +102,8 @@ final class InputNode: Node, SemanticNode {
             switch InputNode.keys.action(for: key) {
             case .activate:
                 context.state.editors[id] = state
+                // In a form: checked, then on to the next field (or the form submits).
+                if let form { return [.submit(anchor: anchor, value), .formEnter(form, field: self, value)] }
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):
@@ -154,7 +158,7 @@ final class InputNode: Node, SemanticNode {
     /// as soon as the text is right), then `onChange(value)`.
     private func change(to text: String, _ actions: inout [Action]) {
         actions.append(.setString(anchor: anchor, field: "value", text))
-        if error != nil { actions.append(.revalidate(anchor: anchor, text)) }
+        if error != nil || form?.validateOn == .change { actions.append(.revalidate(anchor: anchor, text)) }
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 

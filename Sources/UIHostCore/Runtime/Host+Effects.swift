@@ -22,6 +22,8 @@ extension Host {
             return dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
         case .submit(let anchor, let value):
             return dispatcher.submit(anchor: anchor, value)
+        case .formEnter(let form, let field, let value):
+            formEnter(form, field: field, value)
         case .selectItemID(let anchor, let index):
             return dispatcher.selectItemID(anchor: anchor, index: index)
         case .call(let anchor, let handler, let arguments):
