@@ -31,11 +31,13 @@ final class GridTests: XCTestCase {
     }
 
     func testPlacementFollowsOrderAndSkipsTakenCells() {
-        let places = GridNode.place([(2, 1), (1, 2), (1, 1), (1, 1), (3, 1)], columns: 3)
+        var placement = GridPlacement(columns: 3)
+        let places = placement.place([(2, 1), (1, 2), (1, 1), (1, 1), (3, 1)])
         XCTAssertEqual(places.map { [$0.column, $0.row] }, [[0, 0], [2, 0], [0, 1], [1, 1], [0, 2]])
         XCTAssertEqual(places[1].rows, 2)
         // A span wider than the grid is held to its columns.
-        XCTAssertEqual(GridNode.place([(9, 1)], columns: 2)[0].columns, 2)
+        var narrow = GridPlacement(columns: 2)
+        XCTAssertEqual(narrow.place([(9, 1)])[0].columns, 2)
     }
 
     func testAGridPlacesChildrenInItsCells() throws {

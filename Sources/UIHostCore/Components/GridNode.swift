@@ -22,40 +22,17 @@ final class GridNode: Node, SemanticNode {
         super.init(id: id, anchor: anchor)
     }
 
-    /// Where each child goes: its first column and row, and how many it covers.
-    struct Place: Equatable {
-        var column, row, columns, rows: Int
-    }
-
     var columnCount: Int { max(1, columns.count) }
 
-    /// Worked out once per node (a node lives for one layout).
-    private(set) lazy var places: [Place] = GridNode.place(children.map { spans[$0.id] ?? (1, 1) }, columns: columnCount)
+    /// Worked out once per node (a node lives for one layout). Children past
+    /// the last place (`GridPlacement`) have none: they are not shown.
+    private(set) lazy var places: [GridPlacement.Place] = {
+        var placement = GridPlacement(columns: columnCount)
+        return placement.place(children.map { spans[$0.id] ?? (1, 1) })
+    }()
     private lazy var rowCount: Int = max(rows.count, places.map { $0.row + $0.rows }.max() ?? 0)
-
-    /// Sparse auto-placement: each child at the first free place, in reading
-    /// order from just after the previous child, that holds its span.
-    static func place(_ spans: [(cols: Int, rows: Int)], columns n: Int) -> [Place] {
-        var taken: Set<Int> = []
-        var cursor = 0
-        var result: [Place] = []
-        result.reserveCapacity(spans.count)
-        for span in spans {
-            let cs = min(span.cols, n), rs = span.rows
-            var p = cursor
-            while true {
-                let r = p / n, c = p % n
-                if c + cs <= n, !(0..<rs).contains(where: { dr in (0..<cs).contains { taken.contains((r + dr) * n + c + $0) } }) {
-                    for dr in 0..<rs { for dc in 0..<cs { taken.insert((r + dr) * n + c + dc) } }
-                    result.append(Place(column: c, row: r, columns: cs, rows: rs))
-                    cursor = p + cs
-                    break
-                }
-                p += 1
-            }
-        }
-        return result
-    }
+    /// The children that have a place, in the order of `places`.
+    private var placed: Zip2Sequence<[Node], [GridPlacement.Place]> { zip(children, places) }
 
     // MARK: - Sizes of the tracks
 
@@ -96,13 +73,14 @@ final class GridNode: Node, SemanticNode {
         return GridNode.tracks(dims, extent: width, gap: gap, natural: { _ in 0 })
     }
 
-    /// Row `r`'s own height: its tallest child that covers that row only.
-    private func naturalRow(_ r: Int, widths: [Int]) -> Int {
-        var h = 0
-        for (child, p) in zip(children, places) where p.row == r && p.rows == 1 {
-            h = max(h, child.measure(width: spanned(widths, from: p.column, count: p.columns)))
+    /// Each row's own height: its tallest child that covers that row only.
+    /// One pass over the children, whatever the number of rows.
+    private func naturalRows(widths: [Int]) -> [Int] {
+        var heights = [Int](repeating: 0, count: rowCount)
+        for (child, p) in placed where p.rows == 1 {
+            heights[p.row] = max(heights[p.row], child.measure(width: spanned(widths, from: p.column, count: p.columns)))
         }
-        return h
+        return heights
     }
 
     private func spanned(_ sizes: [Int], from i: Int, count: Int) -> Int {
@@ -114,7 +92,8 @@ final class GridNode: Node, SemanticNode {
     /// Row heights in `extent` rows; declared rows past the children's count too.
     private func rowHeights(_ extent: Int, widths: [Int]) -> [Int] {
         let dims: [Dimension?] = (0..<rowCount).map { $0 < rows.count ? rows[$0] : nil }
-        return GridNode.tracks(dims, extent: extent, gap: gap) { self.naturalRow($0, widths: widths) }
+        let natural = naturalRows(widths: widths)
+        return GridNode.tracks(dims, extent: extent, gap: gap) { natural[$0] }
     }
 
     // MARK: - In its container
@@ -129,32 +108,30 @@ final class GridNode: Node, SemanticNode {
     private var measured: (width: Int, height: Int)?
 
     /// Rows in cells as given; shares and percentages as their children need.
-    override func measure(width: Int) -> Int {
+    override func measureRows(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }
         let widths = columnWidths(width)
+        let natural = naturalRows(widths: widths)
         var total = gap * max(0, rowCount - 1)
         for r in 0..<rowCount {
-            if r < rows.count, case .cells(let n) = rows[r] { total += n } else { total += naturalRow(r, widths: widths) }
+            if r < rows.count, case .cells(let n) = rows[r] { total += n } else { total += natural[r] }
         }
         measured = (width, total)
         return total
     }
 
-    override func leastHeight(width: Int) -> Int { measure(width: width) }
+    override func leastRows(width: Int) -> Int { measure(width: width) }
 
     /// Asked at every level above it: worked out once per layout, as a stack's.
     override func naturalWidth() -> Int { natural }
     private lazy var natural: Int = {
-        var total = gap * max(0, columnCount - 1)
-        for c in 0..<columnCount {
-            if c < columns.count, case .cells(let n) = columns[c] { total += n; continue }
-            var w = 0
-            for (child, p) in zip(children, places) where p.column == c && p.columns == 1 {
-                w = max(w, StackLayout.naturalWidth(of: child))
-            }
-            total += w
+        var widths = columns.map { dim -> Int in if case .cells(let n) = dim { n } else { 0 } }
+        if widths.isEmpty { widths = [0] }
+        for (child, p) in placed where p.columns == 1 {
+            if p.column < columns.count, case .cells = columns[p.column] { continue }
+            widths[p.column] = max(widths[p.column], StackLayout.naturalWidth(of: child))
         }
-        return total
+        return widths.reduce(0, +) + gap * max(0, columnCount - 1)
     }()
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
@@ -165,7 +142,7 @@ final class GridNode: Node, SemanticNode {
         var x = rect.x, y = rect.y
         for w in widths { xs.append(x); x += w + gap }
         for h in heights { ys.append(y); y += h + gap }
-        for (child, p) in zip(children, places) {
+        for (child, p) in placed {
             // One-row controls in a taller cell centre their row.
             child.centresRow = true
             let cell = Rect(x: xs[p.column], y: ys[p.row], width: spanned(widths, from: p.column, count: p.columns),
@@ -176,7 +153,7 @@ final class GridNode: Node, SemanticNode {
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
-        for child in children where frame.shows(child.rect) { child.render(into: &frame, context) }
+        for (child, _) in placed where frame.shows(child.rect) { child.render(into: &frame, context) }
     }
 
     /// A layout of its own children: they speak for themselves, in order.

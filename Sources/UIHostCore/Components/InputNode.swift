@@ -31,7 +31,7 @@ final class InputNode: Node, SemanticNode {
 
     static let longest = 1_000_000
     /// The form it is a field of (set by the form at layout).
-    unowned(unsafe) var form: FormNode?
+    weak var form: FormNode?
 
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
