@@ -494,12 +494,20 @@
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
 ---Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
 ---@class ui.Grid : ui.Component
 ---@field columns? ui.Size[] Widths of the columns: cells, `"N%"` of the grid or `"Nfr"`, a share of what is left (default one `"1fr"` column).
 ---@field rows? ui.Size[] Heights of the first rows, as `columns`; rows past them are as tall as their tallest child (default all such).
 ---@field gap? integer Empty cells between columns and between rows, 0…100 (default 0).
 ---@field [integer] ui.Component Children, placed in order into the cells, left to right and then down.
+
+---A form, like huh's: its children in a column; Enter in a text field moves to the next field and in the last submits; submitting checks every field's `validate`, focuses the first with a message, or calls `onSubmit(values)` with the values by each field's `id`.
+---@class ui.Form : ui.Component
+---@field spacing? integer Empty rows between children, 0…1000 (default 1).
+---@field validateOn? ui.ValidateOn When a text field's `validate` runs: "change" (each edit), "blur" (focus leaves it) or "submit" (default "change"); Enter and submitting always check.
+---@field onSubmit? fun(values: table<string, any>) Called when Enter in the last field (or a submit) found no message: each field's value under its `id`.
+---@field [integer] ui.Component The fields and anything else, top to bottom.
 
 -- END GENERATED component classes
 
@@ -730,10 +738,16 @@ function ui.tag(props) end
 ---@param props ui.Markdown
 ---@return ui.Markdown
 function ui.markdown(props) end
+
 ---Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
 ---@param props ui.Grid Fields, and the children as positional entries.
 ---@return ui.Grid
 function ui.grid(props) end
+
+---A form, like huh's: its children in a column; Enter in a text field moves to the next field and in the last submits; submitting checks every field's `validate`, focuses the first with a message, or calls `onSubmit(values)` with the values by each field's `id`.
+---@param props ui.Form Fields, and the children as positional entries.
+---@return ui.Form
+function ui.form(props) end
 
 -- END GENERATED component constructors
 

@@ -38,13 +38,42 @@ final class FormTests: XCTestCase {
         type(host, "Ada")
         press(host, .enter)
         type(host, "a@b")
-        press(host, .enter)
-        // The checkbox is the last field: Enter there is its own (it toggles).
+        // The last text field: Enter submits (the checkbox, whose Enter
+        // flips it, is reached by Tab and still sends its value).
         XCTAssertEqual(try host.evalString("sent"), "nil")
-        press(host, .shiftTab)
-        XCTAssertEqual(try host.evalString("mail.error"), "nil")
-        try host.runLua("mail.value = 'x'")
+        press(host, .enter)
+        XCTAssertEqual(try host.evalString("sent"), "Ada|a@b|true")
+    }
+
+    func testSubmitChecksEveryFieldAndFocusesTheFirstBadOne() throws {
+        let host = try host("submit")
+        press(host, .tab)
+        type(host, "a@b")
+        press(host, .enter)
+        // The name was never checked: submitting does, and focus goes back to it.
+        XCTAssertEqual(try host.evalString("sent"), "nil")
+        XCTAssertEqual(try host.evalString("name.error"), "required")
+        type(host, "Ada")
+        press(host, .enter, .enter)
+        XCTAssertEqual(try host.evalString("sent"), "Ada|a@b|true")
+    }
+
+    func testSubmitMethodSubmitsAfterTheHandler() throws {
+        let host = try Host(script: try scratch.write("m.lua", """
+        sent = nil
+        local form
+        form = ui.form {
+          ui.input { id = "a", value = "1" },
+          ui.button { title = "Save", onSelect = function() form:submit() end },
+          onSubmit = function(v) sent = v.a end,
+        }
+        return ui.screen { form }
+        """), options: HostOptions(size: Size(cols: 30, rows: 8)))
+        XCTAssertThrowsError(try host.runLua("ui.form{}.submit(ui.text 'x')"))
+        press(host, .tab)
+        click(host, "Save")
         _ = host.render()
+        XCTAssertEqual(try host.evalString("sent"), "1")
     }
 
     func testEnterInTheLastTextFieldSubmitsWhenNoFieldFollows() throws {
@@ -69,7 +98,7 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try host.evalString("name.error"), "nil", "validateOn change: each edit checks")
     }
 
-    func testSubmitFocusesTheFirstBadField() throws {
+    func testEnterStopsAtABadFieldUntilItIsRight() throws {
         let host = try host("submit")
         type(host, "A")
         press(host, .tab)
@@ -81,7 +110,7 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(try host.evalString("mail.error"), "required")
         type(host, "m")
         press(host, .enter)
-        XCTAssertEqual(try host.evalString("sent"), "nil", "the checkbox follows: Enter moved on")
+        XCTAssertEqual(try host.evalString("sent"), "A|m|true")
     }
 
     func testBlurChecksTheFieldFocusLeaves() throws {

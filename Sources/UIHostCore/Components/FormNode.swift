@@ -42,10 +42,22 @@ final class FormNode: Node, SemanticNode {
         }
     }
 
-    /// The field Enter moves to from `field`: the next one that takes focus.
+    /// The form of table `id` in the tree under `node`, if it is there.
+    static func find(_ id: UnsafeRawPointer, in node: Node) -> FormNode? {
+        if node.id == id, let form = node as? FormNode { return form }
+        for child in node.children {
+            if let form = find(id, in: child) { return form }
+        }
+        return nil
+    }
+
+    /// The field Enter moves to from `field`: the next text field that takes
+    /// focus. Enter means something else to the other kinds (a checkbox
+    /// flips, a dropdown opens), so typing through a form goes from text
+    /// field to text field, and Tab reaches the rest as anywhere.
     func field(after field: Node) -> Node? {
         guard let i = fields.firstIndex(where: { $0 === field }) else { return nil }
-        return fields[(i + 1)...].first { $0.isFocusable }
+        return fields[(i + 1)...].first { $0 is InputNode && $0.isFocusable }
     }
 
     // MARK: - A column of its children
@@ -92,6 +104,19 @@ extension FormNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "The fields and anything else, top to bottom.")
     static let keys: [KeySpec] = []
+
+    /// `form:submit()`: as Enter in its last field, after the handler returned
+    /// and the screen was laid out (a Save button, a key binding).
+    static let methods: [(String, LuaSwiftFunction)] = [
+        ("submit", { L in
+            let host = UIModule.host(L!)
+            guard host.kinds.kind(L!, at: 1) == kind, let id = LuaStack(L!).pointer(at: 1) else {
+                return UIModule.argError(L!, 1, "submit", "ui.form")
+            }
+            host.navigator.request(.submitForm(id))
+            return 0
+        }),
+    ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { FormNode(id: source.id, anchor: source.anchor, source.field) }
 }

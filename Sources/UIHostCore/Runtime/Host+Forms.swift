@@ -74,3 +74,19 @@ extension Dispatcher {
         invoke(nargs: 1, as: owner)
     }
 }
+
+extension Host {
+    /// `form:submit()` calls made since the last layout, each on the form as
+    /// the top layer shows it now (a form not shown there is not submitted).
+    func submitPendingForms() {
+        guard !navigator.pendingSubmits.isEmpty else { return }
+        let tables = navigator.pendingSubmits
+        navigator.pendingSubmits.removeAll()
+        guard let layer = topLayer else { return }
+        dispatcher.handling {
+            for table in tables {
+                if let form = FormNode.find(table, in: layer.root) { submit(form) }
+            }
+        }
+    }
+}

@@ -204,6 +204,7 @@ public final class Host {
     func layoutIfNeeded() {
         callFocusHandlers()
         compositor.layoutIfNeeded(bounds: bounds)
+        submitPendingForms()
         callFocusHandlers()
     }
 
