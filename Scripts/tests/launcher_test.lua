@@ -26,6 +26,8 @@ local entries = {
     shows = "sample.json: {6}" },
   { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",
     shows = "fs capability" },
+  { title = "Calculator",         subtitle = "Textual's calculator, a ui.grid", screenTitle = "Calculator",
+    shows = "[ AC ]" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
