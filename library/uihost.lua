@@ -175,6 +175,7 @@
 ---@class ui.ListItem
 ---@field title string The row's text (required).
 ---@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
+---@field description? string A second row under the title; when the first item has one, every item takes two rows.
 ---@field icon? string Drawn before the title.
 ---@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
 ---@field style? ui.Style Colours and attributes of the title.

@@ -16,10 +16,10 @@ return ui.screen {
   title = "NavigationList",
   ui.list {
     items = {
-      { title = "SwipeView" },
-      { title = "CarouselView" },
-      { title = "BaseTabView" },
-      { title = "TabBarView", onSelect = function() ui.push("tabbar.lua") end },
+      { title = "SwipeView", description = "pages that slide sideways" },
+      { title = "CarouselView", description = "a row of cards" },
+      { title = "BaseTabView", description = "tabs without a bar" },
+      { title = "TabBarView", description = "the real tabbar.lua", onSelect = function() ui.push("tabbar.lua") end },
     },
     -- Entries without their own onSelect land here.
     onSelect = function(item) ui.push(destination(item.title)) end,

@@ -101,6 +101,7 @@ return function(seed)
           title = str(),
           icon = rng:chance(0.3) and str() or nil,
           subtitle = rng:chance(0.2) and str() or nil,
+          description = laterrng:chance(0.3) and laterrng:pick(STRINGS) or nil,
           disabled = rng:chance(0.1) or nil,
           id = rng:chance(0.3) and (rng:chance(0.5) and str() or num()) or nil,
           onSelect = withHandlers and rng:chance(0.3) and act or nil,

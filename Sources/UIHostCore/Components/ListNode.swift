@@ -6,6 +6,8 @@ final class ListNode: Node, SemanticNode {
     struct Row {
         var title: String
         var subtitle: String?
+        /// A second row under the title (`rowHeight` 2).
+        var description: String? = nil
         var icon: String?
         var disabled: Bool
         var style: Style = .plain
@@ -23,6 +25,11 @@ final class ListNode: Node, SemanticNode {
     /// Whether moving the cursor calls anyone: most lists have no `onHighlight`,
     /// and a call that finds none still costs a trip into Lua per key.
     let hasHighlightHandler: Bool
+    /// Rows of the frame per item: 2 when the first item has a `description`
+    /// (each item then a title and a line under it, as Bubble Tea's default
+    /// delegate draws them), else 1. Decided from one item, so that a list of
+    /// 10^6 items still reads only those it shows.
+    let rowHeight: Int
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         let source = field.rowSource(.items)
@@ -30,20 +37,22 @@ final class ListNode: Node, SemanticNode {
         hasHighlightHandler = field.has("onHighlight")
         selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
         if source.count > 0 { field.setDefault("selected", integer: 1) }
+        rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
         super.init(id: id, anchor: anchor)
     }
 
     override var isFocusable: Bool { count > 0 }
     override var isFlexible: Bool { true }
-    override var preferredFlexibleHeight: Int { count }
-    override func measureRows(width: Int) -> Int { count }
+    override var preferredFlexibleHeight: Int { count * rowHeight }
+    override func measureRows(width: Int) -> Int { count * rowHeight }
     override func naturalWidth() -> Int { 24 }
 
-    var visibleRows: Int { rect.height }
+    /// Items shown whole.
+    var visibleRows: Int { rect.height / rowHeight }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        let h = rect.height
+        let h = rect.height / rowHeight
         var s = context.state.listScroll[id] ?? 0
         if selected - 1 < s { s = selected - 1 }
         if h > 0, selected - 1 >= s + h { s = selected - h }
@@ -87,6 +96,7 @@ final class ListNode: Node, SemanticNode {
             let title = item.string("title")
             if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
             return Row(title: title ?? "", subtitle: item.string("subtitle"),
+                       description: rowHeight > 1 ? item.string("description") : nil,
                        icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
                        style: item.style("style") ?? .plain)
         }
@@ -102,7 +112,7 @@ final class ListNode: Node, SemanticNode {
     override var needsPreparing: Bool { true }
 
     override func prepare(_ reader: TreeReader) {
-        rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: reader)
+        rows = loadRows(from: scroll, count: min(visibleRows, count - scroll), reader: reader)
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -118,7 +128,7 @@ final class ListNode: Node, SemanticNode {
         let room = rect.width - Gutter.width - column - Subtitle.gap
         let subtitleRoom = room >= min(widest, Subtitle.minimum) ? min(room, widest) : 0
         for (i, row) in rows.enumerated() {
-            let y = rect.y + i
+            let y = rect.y + i * rowHeight
             let isCursor = scroll + i + 1 == selected
             if focused && isCursor {
                 // The mark takes the row's own style: one SGR for the whole bar, fewer bytes per move.
@@ -126,7 +136,7 @@ final class ListNode: Node, SemanticNode {
             } else {
                 Gutter.draw(focused: false, x: rect.x, y: y, into: &frame, context, clip: rect)
             }
-            let body = rect.dropLeft(Gutter.width).row(i)
+            let body = rect.dropLeft(Gutter.width).row(i * rowHeight)
             let label = labels[i]
             var style: Style = row.disabled ? row.style.union(.dim) : row.style
             if isCursor { style = style.union(focused ? .focused : .bold) }
@@ -135,7 +145,12 @@ final class ListNode: Node, SemanticNode {
             }
             frame.put(TextLayout.truncate(label, to: body.width), x: body.x, y: y, style: style, clip: body)
             // The focused row is highlighted across the list's width, gutter mark included.
-            if focused && isCursor { frame.addStyle(.focused, in: rect.row(i)) }
+            if focused && isCursor { frame.addStyle(.focused, in: rect.row(i * rowHeight)) }
+            if rowHeight > 1, let description = row.description {
+                let under = rect.dropLeft(Gutter.width).row(i * rowHeight + 1)
+                frame.put(TextLayout.truncate(description, to: under.width), x: under.x, y: under.y,
+                          style: isCursor && focused ? .accent : .muted, clip: under)
+            }
         }
     }
 
@@ -151,7 +166,7 @@ final class ListNode: Node, SemanticNode {
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
-        let index = scroll + (y - rect.y) + 1
+        let index = scroll + (y - rect.y) / rowHeight + 1
         guard index >= 1, index <= count else { return nil }
         return move(to: index) + activate(index, context)
     }
@@ -177,10 +192,11 @@ final class ListNode: Node, SemanticNode {
     /// The rows it shows (a list of 10^6 items is not read whole), the chosen
     /// one's title as its value, how many there are as its label.
     func describe(_ context: SemanticsContext) -> Semantics {
-        let shown = rect.isEmpty ? [] : loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
+        let shown = rect.isEmpty ? [] : loadRows(from: scroll, count: min(visibleRows, count - scroll), reader: context.reader)
         var s = Semantics(role: "list", label: Semantics.count(count, "item"))
         s.children = shown.enumerated().map { i, row in
-            var item = Semantics(role: "listitem", label: row.icon.map { $0 + " " + row.title } ?? row.title, value: row.subtitle)
+            var item = Semantics(role: "listitem", label: row.icon.map { $0 + " " + row.title } ?? row.title,
+                                 value: row.subtitle ?? row.description)
             item.position = scroll + i + 1
             item.selected = scroll + i + 1 == selected
             item.disabled = row.disabled
@@ -198,7 +214,7 @@ extension ListNode: Component {
         """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
-                      fields: ["title": .string, "subtitle": .string, "icon": .string,
+                      fields: ["title": .string, "subtitle": .string, "description": .string, "icon": .string,
                                "onSelect": .function, "disabled": .boolean, "style": .style],
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
@@ -224,6 +240,20 @@ extension ListNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { ListNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension FieldReader {
+    /// Whether the component's `items[1]` is a table with a `key` set.
+    func firstItemHas(_ key: StaticString) -> Bool {
+        reader.pushName("items")
+        defer { s.pop() }
+        guard s.rawGet(at: table) == .table else { return false }
+        defer { s.pop() }
+        guard s.rawGetIndex(at: s.top, 1) == .table else { return false }
+        reader.pushName(key)
+        defer { s.pop() }
+        return s.rawGet(at: s.top - 1) != .nil
+    }
 }
 
 /// How a list row's subtitle sits beside its title.
