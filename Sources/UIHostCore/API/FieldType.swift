@@ -29,6 +29,8 @@ indirect enum FieldType: Sendable {
     case padding
     /// A grid's tracks: an array of sizes (`{ "1fr", 10, "25%" }`).
     case sizes
+    /// An input's completions: an array of strings, or a function of the text.
+    case suggestions
 
     var expected: String {
         switch self {
@@ -49,6 +51,7 @@ indirect enum FieldType: Sendable {
         case .size: "a cell count, \"N%\" or \"Nfr\""
         case .padding: "an integer or { rows, columns }"
         case .sizes: "an array of sizes"
+        case .suggestions: "an array of strings or a function"
         }
     }
 }

@@ -37,6 +37,7 @@ enum Reference {
         case .size: return "ui.Size"
         case .padding: return "integer|integer[]"
         case .sizes: return "ui.Size[]"
+        case .suggestions: return "string[]|fun(text: string): string[]"
         }
     }
 
@@ -160,6 +161,7 @@ enum Reference {
         case .size: return "integer, `\"N%\"` or `\"Nfr\"`"
         case .padding: return "integer or `{ rows, columns }`"
         case .sizes: return "array of sizes"
+        case .suggestions: return "array of strings or function"
         }
     }
 

@@ -186,6 +186,9 @@ struct Validator {
                 if let problem = check(-1, .size, path: "\(path)[\(i)]") { return problem }
             }
             return nil
+        case .suggestions:
+            // The entries are read, and checked, only as far as a completion needs.
+            return t == .table || t == .function ? nil : wrong()
         case .padding:
             if t == .number { return check(v, .integer(min: 0, max: 100), path: path) }
             guard t == .table else { return wrong() }

@@ -26,7 +26,31 @@ final class InputNode: Node, SemanticNode {
         style = field.style("style") ?? .plain
         placeholderStyle = field.style("placeholderStyle") ?? .muted
         prompt = field.string("prompt") ?? ""
+        hasSuggestions = field.has("suggestions")
         super.init(id: id, anchor: anchor)
+    }
+
+    // MARK: - Suggestions
+
+    let hasSuggestions: Bool
+    /// The suggestion that completes the value, found before drawing
+    /// (`TreeReader.completion`): shown dim past the text, taken by Tab or →.
+    private(set) var completion: String?
+
+    override var needsPreparing: Bool { hasSuggestions }
+    override func prepare(_ reader: TreeReader) {
+        completion = password ? nil : reader.completion(anchor: anchor, for: value)
+    }
+    /// Tab takes the completion shown; with none, focus moves on as ever.
+    override var takesTab: Bool { completion != nil }
+
+    /// The value with the completion taken, its caret at the end.
+    private func accept(_ completion: String, _ state: inout TextFieldState) -> [Action] {
+        state.editor.reset(to: completion)
+        state.editor.moveToEnd()
+        var actions: [Action] = [.setEditorState(id, state)]
+        change(to: state.editor.text, &actions)
+        return actions
     }
 
     static let longest = 1_000_000
@@ -84,6 +108,13 @@ final class InputNode: Node, SemanticNode {
             frame.put(TextLayout.truncate(marked, to: box.width), x: box.x, y: y, style: placeholderStyle, clip: box)
         } else {
             frame.put(view.text, x: box.x, y: y, style: Style.underline.union(style), clip: box)
+            // The rest of the completion, dim past the text, while the caret is at its end.
+            if focused, let completion, state.editor.caret == state.editor.count {
+                // In plain text no dimness tells it from the value: `‹…›` does, as for a placeholder.
+                let rest = String(completion.dropFirst(value.count))
+                let marked = context.glyphs.urlsInText ? context.glyphs.placeholderOpen + rest + context.glyphs.placeholderClose : rest
+                frame.put(marked, x: box.x + view.caretColumn, y: y, style: .dim, clip: box)
+            }
         }
         if focused, box.width > 0 { frame.cursor = Point(x: box.x + min(view.caretColumn, box.width - 1), y: y) }
         if let error, y + 1 < rect.maxY {
@@ -95,6 +126,12 @@ final class InputNode: Node, SemanticNode {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         var state = takeState(context.state)
         let changed: Bool
+        // Only a completion found for the text as it is now (`Host.handleKey`
+        // finds it again before Tab and Right).
+        if let completion, state.editor.text == value, state.editor.caret == state.editor.count,
+           key == .tab || InputNode.keys.action(for: key) == .edit(.right) {
+            return accept(completion, &state)
+        }
         switch key {
         case .character(let c): changed = state.editor.insert(String(c))
         case .space: changed = state.editor.insert(" ")
@@ -189,6 +226,8 @@ extension InputNode: Component {
         .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
+        FieldSpec(name: "suggestions", type: .suggestions,
+                  doc: "Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits."),
     ]
 
     static let keys: [KeySpec] = [
@@ -207,6 +246,7 @@ extension InputNode: Component {
         KeySpec([.ctrl("k")], "Delete to the end", .edit(.deleteToEnd)),
         KeySpec([.ctrl("w"), .modified([.alt], .backspace)], "Delete the word before the caret", .edit(.deleteWord)),
         KeySpec([.enter], "Validate, then submit: calls onSubmit", .activate),
+        KeySpec([.tab], "Take the suggestion shown (else focus moves on)", .complete),
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { InputNode(id: source.id, anchor: source.anchor, source.field) }
