@@ -364,6 +364,7 @@
 ---@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
+---@field suggestions? string[]|fun(text: string): string[] Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.

@@ -189,6 +189,12 @@ return function(seed)
       -- A message now and then: the field shows it, and a screen reader says it.
       validate = rng:chance(0.5) and function() if rng:chance(0.5) then return str() end end or nil,
       onChange = rng:chance(0.3) and act or nil, onSubmit = rng:chance(0.3) and act or nil,
+      -- Completions: a list (now and then a huge one), or a function that may fail or loop.
+      suggestions = laterrng:chance(0.3) and laterrng:pick {
+        STRINGS, KEYWORDS, function(text) return { text .. laterrng:pick(STRINGS) } end,
+        function() error("no suggestions") end, function() while true do end end,
+        function() local t = {}; for i = 1, 20000 do t[i] = "s" .. i end; return t end,
+      } or nil,
     })
   end
 
