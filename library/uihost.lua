@@ -268,6 +268,7 @@
 ---@field item? fun(index: integer): ui.ListItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
 ---@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
+---@field filter? boolean Typing filters the items: those whose title holds the typed characters in order (letters without case), the matches marked; Backspace takes one back, Esc clears (default false). Only an `items` array, its first 10,000 items.
 ---@field onHighlight? fun(item: ui.ListItem|string, index: integer) Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.

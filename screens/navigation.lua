@@ -14,7 +14,9 @@ end
 
 return ui.screen {
   title = "NavigationList",
+  -- Type to filter the entries (fuzzily: "tbv" finds TabBarView); Esc clears.
   ui.list {
+    filter = true,
     items = {
       { title = "SwipeView", description = "pages that slide sideways" },
       { title = "CarouselView", description = "a row of cards" },

@@ -278,7 +278,7 @@ return function(seed)
 
   function BUILD.list()
     return make("list", { items = items(true, act), onSelect = rng:chance(0.7) and act or nil,
-      onHighlight = rng:chance(0.2) and act or nil })
+      onHighlight = rng:chance(0.2) and act or nil, filter = laterrng:chance(0.3) or nil })
   end
 
   function BUILD.tab(depth)

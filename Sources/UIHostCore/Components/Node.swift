@@ -297,6 +297,8 @@ final class InteractionState {
     var logTop: [UnsafeRawPointer: Int] = [:]
     var trees: [UnsafeRawPointer: TreeState] = [:]
     var markdown: [UnsafeRawPointer: MarkdownViewState] = [:]
+    /// What is typed into each list with `filter = true`.
+    var listFilters: [UnsafeRawPointer: ListFilterState] = [:]
 
     /// Drops what was kept for the table at `id`: the collector took it, and a
     /// new table may get its address.
@@ -312,6 +314,7 @@ final class InteractionState {
         logTop[id] = nil
         trees[id] = nil
         markdown[id] = nil
+        listFilters[id] = nil
     }
 }
 

@@ -47,6 +47,8 @@ enum Action {
     indirect case setTableState(UnsafeRawPointer, TableState)
     /// Holds a log's view at a line (0-based) while it does not follow.
     case setLogTop(UnsafeRawPointer, Int)
+    /// A filtering list's query (`ListFilter`).
+    case setListFilter(UnsafeRawPointer, ListFilterState)
     /// Keeps a tree's cursor and scroll.
     case setTreeState(UnsafeRawPointer, TreeState)
     /// Opens (loading children behind a function, then calling `onExpand`) or

@@ -46,6 +46,10 @@ extension Host {
             interaction.tables[id] = state
         case .setLogTop(let id, let top):
             interaction.logTop[id] = top
+        case .setListFilter(let id, let state):
+            interaction.listFilters[id] = state
+            // The list reads its matches when it is read: read it again.
+            invalidation.layout = true
         case .setTreeState(let id, let state):
             interaction.trees[id] = state
         case .expandTreeNode(let anchor, let path, let open):
