@@ -14,7 +14,7 @@ end
 
 return ui.screen {
   title = "NavigationList",
-  -- Type to filter the entries (fuzzily: "tbv" finds TabBarView); Esc clears.
+  -- Type to filter the entries (fuzzily: "tbar" finds TabBarView); Esc clears.
   ui.list {
     filter = true,
     items = {
