@@ -40,6 +40,16 @@ final class GridTests: XCTestCase {
         XCTAssertEqual(narrow.place([(9, 1)])[0].columns, 2)
     }
 
+    func testPlacementIsBoundedWhateverTheSpans() {
+        // A thousand rows under a thousand columns is a million cells: the
+        // first such child fits under the bound, the next ones do not.
+        var huge = GridPlacement(columns: 1000)
+        XCTAssertEqual(huge.place(Array(repeating: (cols: 1000, rows: 1000), count: 50)).count, 1)
+        // Many one-cell children in one column all have a place.
+        var tall = GridPlacement(columns: 1)
+        XCTAssertEqual(tall.place(Array(repeating: (cols: 1, rows: 1), count: 100_000)).count, 100_000)
+    }
+
     func testAGridPlacesChildrenInItsCells() throws {
         let host = try host("""
         return ui.screen { title = "G",
