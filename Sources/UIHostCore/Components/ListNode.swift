@@ -43,8 +43,15 @@ final class ListNode: Node, SemanticNode {
         hasHighlightHandler = field.has("onHighlight")
         selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
         if source.count > 0 { field.setDefault("selected", integer: 1) }
-        rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
-        filters = field.bool("filter") ?? false
+        if let old = field.reader.rereading as? ListNode, old.id == id {
+            // Read again after the host wrote `selected`: no script ran, so
+            // `items` and `filter` are as they were (a key costs no more reads).
+            rowHeight = old.rowHeight
+            filters = old.filters
+        } else {
+            rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
+            filters = field.bool("filter") ?? false
+        }
         let query = filters ? field.reader.interaction?.listFilters[id]?.query ?? "" : ""
         self.query = query
         if query.isEmpty || source.isFunction {
