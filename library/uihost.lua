@@ -175,6 +175,7 @@
 ---@class ui.ListItem
 ---@field title string The row's text (required).
 ---@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
+---@field description? string A second row under the title; when the first item has one, every item takes two rows.
 ---@field icon? string Drawn before the title.
 ---@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
 ---@field style? ui.Style Colours and attributes of the title.
@@ -269,6 +270,7 @@
 ---@field item? fun(index: integer): ui.ListItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
 ---@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
+---@field filter? boolean Typing filters the items: those whose title holds the typed characters in order (letters without case), the matches marked; Backspace takes one back, Esc clears (default false). Only an `items` array, its first 10,000 items.
 ---@field onHighlight? fun(item: ui.ListItem|string, index: integer) Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
@@ -367,6 +369,7 @@
 ---@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
 ---@field onChange? fun(value: string) Called after each edit, with the new value.
 ---@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
+---@field suggestions? string[]|fun(text: string): string[] Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
@@ -501,6 +504,20 @@
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
 ---@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+
+---Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
+---@class ui.Grid : ui.Component
+---@field columns? ui.Size[] Widths of the columns: cells, `"N%"` of the grid or `"Nfr"`, a share of what is left (default one `"1fr"` column).
+---@field rows? ui.Size[] Heights of the first rows, as `columns`; rows past them are as tall as their tallest child (default all such).
+---@field gap? integer Empty cells between columns and between rows, 0…100 (default 0).
+---@field [integer] ui.Component Children, placed in order into the cells, left to right and then down.
+
+---A form, like huh's: its children in a column; Enter in a text field moves to the next field and in the last submits; submitting checks every field's `validate`, focuses the first with a message, or calls `onSubmit(values)` with the values by each field's `id`.
+---@class ui.Form : ui.Component
+---@field spacing? integer Empty rows between children, 0…1000 (default 1).
+---@field validateOn? ui.ValidateOn When a text field's `validate` runs: "change" (each edit), "blur" (focus leaves it) or "submit" (default "change"); Enter and submitting always check.
+---@field onSubmit? fun(values: table<string, any>) Called when Enter in the last field (or a submit) found no message: each field's value under its `id`.
+---@field [integer] ui.Component The fields and anything else, top to bottom.
 
 -- END GENERATED component classes
 
@@ -731,6 +748,16 @@ function ui.tag(props) end
 ---@param props ui.Markdown
 ---@return ui.Markdown
 function ui.markdown(props) end
+
+---Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
+---@param props ui.Grid Fields, and the children as positional entries.
+---@return ui.Grid
+function ui.grid(props) end
+
+---A form, like huh's: its children in a column; Enter in a text field moves to the next field and in the last submits; submitting checks every field's `validate`, focuses the first with a message, or calls `onSubmit(values)` with the values by each field's `id`.
+---@param props ui.Form Fields, and the children as positional entries.
+---@return ui.Form
+function ui.form(props) end
 
 -- END GENERATED component constructors
 

@@ -1,5 +1,5 @@
 -- Gallery: one of every kind of component, a page per family under a tab bar,
--- as a tour and as a check that each draws beside the others. 1–4 switch
+-- as a tour and as a check that each draws beside the others. 1–5 switch
 -- pages; s, a and c show a sheet, an alert and a confirm; f2 opens the drawer.
 -- Scripts/tests/gallery_test.lua checks that every kind appears.
 
@@ -93,8 +93,25 @@ local layoutPage = ui.tab {
     ui.box { title = "hstack", width = "1fr", border = "single", ui.hstack { ui.text "left", ui.spacer(), ui.text "right" } },
   },
   ui.scroll { height = 4, table.unpack(lines) },
-  -- ui.grid and ui.form go here, below the scroll: a small grid of buttons and
-  -- a form of two fields (and their kinds in Scripts/tests/gallery_test.lua).
+}
+
+-- Forms: a form that Enter walks field to field, and a grid of buttons.
+local function digit(d)
+  return ui.button { title = d, onSelect = function() say("Pressed " .. d) end }
+end
+local formPage = ui.tab {
+  title = "Forms", icon = "✎",
+  ui.form {
+    spacing = 0,
+    onSubmit = function(values) say("Submitted: " .. values.name .. ", " .. values.city) end,
+    ui.input { id = "name", label = "Name", validate = function(v) if v == "" then return "A name, please" end end },
+    ui.input { id = "city", label = "City", placeholder = "L…", suggestions = { "Lisbon", "London", "Lyon" } },
+  },
+  ui.grid {
+    columns = { "1fr", "1fr", "1fr", "1fr" }, rows = { 1, 1 }, gap = 1,
+    digit "7", digit "8", digit "9", ui.button { title = "=", rowSpan = 2 },
+    digit "0", ui.button { title = "00", colSpan = 2 },
+  },
 }
 
 local sheet = ui.sheet {
@@ -103,7 +120,7 @@ local sheet = ui.sheet {
   ui.button { title = "Close", onSelect = function() ui.dismiss() end },
 }
 
-local tabs = ui.tabs { textPage, controlsPage, dataPage, layoutPage }
+local tabs = ui.tabs { textPage, controlsPage, dataPage, layoutPage, formPage }
 
 local function page(i)
   return function() tabs.selected = i end
@@ -126,6 +143,7 @@ return ui.screen {
     { "Controls", page(2), keys = { "2" }, group = "Pages", show = false },
     { "Data", page(3), keys = { "3" }, group = "Pages", show = false },
     { "Layout", page(4), keys = { "4" }, group = "Pages", show = false },
+    { "Forms", page(5), keys = { "5" }, group = "Pages", show = false },
   },
   tabs,
   ui.spacer(),

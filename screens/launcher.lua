@@ -19,6 +19,7 @@ local entries = {
   { title = "About",              subtitle = "boxes, links, sizes and align", path = "about.lua",      icon = "▣" },
   { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   path = "json.lua",       icon = "{" },
   { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", path = "browser.lua",  icon = "⌸" },
+  { title = "Calculator",         subtitle = "Textual's calculator, a ui.grid", path = "calculator.lua", icon = "±" },
 }
 
 -- A screen for an entry whose file does not exist yet.

@@ -14,12 +14,14 @@ end
 
 return ui.screen {
   title = "NavigationList",
+  -- Type to filter the entries (fuzzily: "tbar" finds TabBarView); Esc clears.
   ui.list {
+    filter = true,
     items = {
-      { title = "SwipeView" },
-      { title = "CarouselView" },
-      { title = "BaseTabView" },
-      { title = "TabBarView", onSelect = function() ui.push("tabbar.lua") end },
+      { title = "SwipeView", description = "pages that slide sideways" },
+      { title = "CarouselView", description = "a row of cards" },
+      { title = "BaseTabView", description = "tabs without a bar" },
+      { title = "TabBarView", description = "the real tabbar.lua", onSelect = function() ui.push("tabbar.lua") end },
     },
     -- Entries without their own onSelect land here.
     onSelect = function(item) ui.push(destination(item.title)) end,

@@ -1,6 +1,6 @@
 -- Search: an input that filters a list as you type. ctrl-f brings the focus
 -- back to the input from anywhere; Down goes to the results; Enter on one
--- shows it below.
+-- shows it below. Tab completes a name from the list.
 local languages = {
   "Ada", "ALGOL", "APL", "Assembly", "AWK", "Bash", "BASIC", "C", "C#", "C++", "Clojure",
   "COBOL", "Crystal", "D", "Dart", "Elixir", "Elm", "Erlang", "F#", "Forth", "Fortran",
@@ -29,7 +29,10 @@ local function filter(query)
   count.text = #found == 1 and "1 language" or #found .. " languages"
 end
 
-local query = ui.input { label = "Search", placeholder = "type to filter", autofocus = true, onChange = filter }
+-- The first name that starts with what is typed shows dim past it; Tab or
+-- Right takes it (and onChange filters the list to it).
+local query = ui.input { label = "Search", placeholder = "type to filter", autofocus = true, onChange = filter,
+  suggestions = languages }
 
 return ui.screen {
   title = "Search",

@@ -32,7 +32,13 @@ return function(seed)
   -- Markdown draws from a stream of its own, so that adding it left the screens
   -- of every other seed (and the fixed slice the tests run) as they were.
   local mdrng = Rng.new(seed * 31 + 7)
+  -- So do the kinds and fields added after it (grid, form, a list's
+  -- description and filter, an input's suggestions): `later` builds them,
+  -- taking the main stream's place while it does, and decides the
+  -- hostile edits aimed at them.
+  local laterrng = Rng.new(seed * 37 + 11)
   local made = {}    -- recently built components: the targets of hostile edits
+  local madeLater = {} -- the same, of the later kinds
   local logs = {}    -- recent logs, for log:append
   -- The kinds built, by name: the conformance test reads it (fuzz_kinds) to
   -- see that every kind the host has is fuzzed.
@@ -95,6 +101,7 @@ return function(seed)
           title = str(),
           icon = rng:chance(0.3) and str() or nil,
           subtitle = rng:chance(0.2) and str() or nil,
+          description = laterrng:chance(0.3) and laterrng:pick(STRINGS) or nil,
           disabled = rng:chance(0.1) or nil,
           id = rng:chance(0.3) and (rng:chance(0.5) and str() or num()) or nil,
           onSelect = withHandlers and rng:chance(0.3) and act or nil,
@@ -125,6 +132,17 @@ return function(seed)
   end
 
   local act -- forward: one random handler action
+
+  -- Runs `build` with the later stream in the main one's place (its
+  -- children too), so that the main stream goes on as if it had not run.
+  local function later(build, ...)
+    local mainRng, mainMade = rng, made
+    rng, made = laterrng, madeLater
+    local ok, c = pcall(build, ...)
+    rng, made = mainRng, mainMade
+    if not ok then error(c, 0) end
+    return c
+  end
 
   local function children(fields, depth, n)
     for i = 1, n do fields[i] = component(depth + 1) end
@@ -178,6 +196,12 @@ return function(seed)
       -- A message now and then: the field shows it, and a screen reader says it.
       validate = rng:chance(0.5) and function() if rng:chance(0.5) then return str() end end or nil,
       onChange = rng:chance(0.3) and act or nil, onSubmit = rng:chance(0.3) and act or nil,
+      -- Completions: a list (now and then a huge one), or a function that may fail or loop.
+      suggestions = laterrng:chance(0.3) and laterrng:pick {
+        STRINGS, KEYWORDS, function(text) return { text .. laterrng:pick(STRINGS) } end,
+        function() error("no suggestions") end, function() while true do end end,
+        function() local t = {}; for i = 1, 20000 do t[i] = "s" .. i end; return t end,
+      } or nil,
     })
   end
 
@@ -224,6 +248,35 @@ return function(seed)
     return make("scroll", children({ height = rng:chance(0.5) and rng:range(0, 30) or nil }, depth, rng:range(0, 8)))
   end
 
+  -- A grid of random tracks; children span cells now and then, sometimes
+  -- absurdly (a thousand rows under a thousand columns).
+  function BUILD.grid(depth)
+    local function sizes()
+      local out = {}
+      for i = 1, rng:pick { 0, 1, 2, 3, 4, 1000 } do out[i] = rng:pick { 0, 1, 3, 10, "1fr", "2fr", "25%", "100%" } end
+      return out
+    end
+    local grid = children({ columns = rng:chance(0.8) and sizes() or nil, rows = rng:chance(0.6) and sizes() or nil,
+      gap = rng:pick { 0, 0, 1, 3, 100 } }, depth, rng:range(0, 6))
+    for _, child in ipairs(grid) do
+      if rng:chance(0.2) then child.colSpan = rng:pick { 1, 2, 4, 1000 } end
+      if rng:chance(0.2) then child.rowSpan = rng:pick { 1, 2, 3, 1000 } end
+    end
+    return make("grid", grid)
+  end
+
+  -- A form of text fields and other values, checked at random moments.
+  function BUILD.form(depth)
+    local form = { validateOn = rng:pick { "change", "blur", "submit" }, onSubmit = rng:chance(0.7) and act or nil,
+      spacing = rng:pick { 0, 1, 1000 } }
+    for i = 1, rng:range(0, 5) do
+      local field = rng:chance(0.7) and BUILD.input() or component(depth + 1)
+      if rng:chance(0.8) then field.id = rng:chance(0.8) and ("f" .. i) or anything(3) end
+      form[i] = field
+    end
+    return make("form", form)
+  end
+
   function BUILD.box(depth)
     return make("box", children({ title = rng:chance(0.7) and str() or nil,
       border = rng:pick { "rounded", "single", "double", "heavy", "none" },
@@ -232,7 +285,7 @@ return function(seed)
 
   function BUILD.list()
     return make("list", { items = items(true, act), onSelect = rng:chance(0.7) and act or nil,
-      onHighlight = rng:chance(0.2) and act or nil })
+      onHighlight = rng:chance(0.2) and act or nil, filter = laterrng:chance(0.3) or nil })
   end
 
   function BUILD.tab(depth)
@@ -354,6 +407,8 @@ return function(seed)
   function BUILD.screen(depth)
     local fields = children({ title = str(), footer = rng:chance(0.2) }, depth, rng:range(1, 8))
     if mdrng:chance(0.5) then fields[#fields + 1] = BUILD.markdown() end
+    if laterrng:chance(0.3) then fields[#fields + 1] = later(BUILD.grid, depth + 1) end
+    if laterrng:chance(0.2) then fields[#fields + 1] = later(BUILD.form, depth + 1) end
     if rng:chance(0.4) then fields.drawer = BUILD.drawer(depth) end
     if rng:chance(0.3) then fields.onAppear = act end
     if rng:chance(0.2) then fields.onDisappear = act end
@@ -364,6 +419,7 @@ return function(seed)
   -- Hostile edits of the tree, made by handlers after construction.
   local function edit()
     local c = rng:pick(made)
+    if laterrng:chance(0.2) then c = laterrng:pick(madeLater) or c end
     if not c then return end
     local r = rng:below(6)
     if r == 1 then  -- a known field of some component, any value

@@ -1,5 +1,6 @@
 -- screens/form.lua: fields that validate, a country dropdown, a radio and a
--- checkbox, ctrl-s from anywhere, the result in a sheet, the footer and help.
+-- checkbox in a ui.form, ctrl-s from anywhere, the result in a sheet, the
+-- footer and help.
 
 local support = require "support"
 local check = support.check
@@ -22,13 +23,14 @@ test.case("form: the name field has the focus and the cursor at first", function
   check(app, col == 5 + 14, "the caret follows wide characters: col " .. tostring(col))
 end)
 
-test.case("form: Sign up with a bad field shows its message and focuses it", function()
+test.case("form: Sign up checks every field and focuses the first bad one", function()
   local app = test.open("screens/form.lua", { size = "60x24" })
   app:type("A")
   app:press("ctrl-s")
-  app:expect("Please fix: Name")
   app:expect("! at least 2 characters")
-  check(app, app:tree().children[1].focused, "the bad field has the focus")
+  app:expect("! 8 characters or more")
+  local form = app:tree().children[1]
+  check(app, form.role == "form" and form.children[1].focused, "the first bad field has the focus")
   check(app, #app:errors() == 0, "a validation message is not a script error")
 end)
 
@@ -53,6 +55,18 @@ test.case("form: a good form shows what was entered in a sheet", function()
   app:press("enter")
   check(app, app:screen():find("Welcome, Ada", 1, true) == nil, "Close did not close the sheet")
   check(app, #app:errors() == 0, table.concat(app:errors(), "; "))
+end)
+
+test.case("form: Enter goes from text field to text field", function()
+  local app = test.open("screens/form.lua", { size = "60x24" })
+  app:type("Ada")
+  app:press("enter")
+  app:type("ada@example.org")
+  app:press("enter")
+  app:type("correct horse")
+  -- The last text field: Enter submits, and the form asks for the country.
+  app:press("enter")
+  app:expect("Please choose a country.")
 end)
 
 test.case("form: the footer and help list the form's keys", function()

@@ -10,7 +10,7 @@ local KINDS = {
   "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs", "tab",
   "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input", "switch",
   "radio", "textarea", "table", "scroll", "alert", "confirm", "log", "tree", "box", "link",
-  "badge", "tag", "markdown",
+  "badge", "tag", "markdown", "grid", "form",
 }
 
 -- Adds the kind of every node under `node` to `seen`.
@@ -19,10 +19,10 @@ local function collect(node, seen)
   for _, child in ipairs(node.children) do collect(child, seen) end
 end
 
-test.case("every kind of component appears: the four pages, a sheet, both dialogs and the drawer", function()
+test.case("every kind of component appears: the five pages, a sheet, both dialogs and the drawer", function()
   local app = test.open("screens/gallery.lua", { size = "80x24" })
   local seen = {}
-  for page = 1, 4 do
+  for page = 1, 5 do
     app:press(tostring(page))
     collect(app:tree(), seen)
   end

@@ -29,6 +29,8 @@ local entries = {
     shows = "sample.json: {6}" },
   { title = "File browser",       subtitle = "fs and ui.markdown (--allow fs)", screenTitle = "Files: .",
     shows = "fs capability" },
+  { title = "Calculator",         subtitle = "Textual's calculator, a ui.grid", screenTitle = "Calculator",
+    shows = "[ AC ]" },
 }
 
 -- Fails unless `title`'s row reads "<mark> ICON title", the mark being › or a space.
@@ -43,7 +45,8 @@ local function expectEntry(app, title)
 end
 
 test.case("launcher lists the example screens in order, the first focused", function()
-  local app = test.open("screens/launcher.lua", SIZE)
+  -- One row taller than the others: every entry shows above the footer.
+  local app = test.open("screens/launcher.lua", { size = "60x21" })
   check(app, app:line(1):match("^%s+uihost$") ~= nil, "the title heads the frame")
   app:expectNot("‹ Back")
   local previous = 0
@@ -230,7 +233,7 @@ test.case("clicks on ‹ Back pop one level at a time from two screens deep", fu
 end)
 
 test.case("the launcher keeps each subtitle beside its title at 120 columns, in colour too", function()
-  local app = test.open("screens/launcher.lua", { size = "120x20" })
+  local app = test.open("screens/launcher.lua", { size = "120x21" })
   for _, e in ipairs(entries) do
     local col = app:find(e.subtitle)
     local titleCol = app:find(e.title)

@@ -13,14 +13,16 @@ end
 
 local entries = { "SwipeView", "CarouselView", "BaseTabView", "TabBarView" }
 
-test.case("the list shows four entries and a Close button; the first is focused", function()
+test.case("the list shows four entries, each with its description under it, and Close", function()
   local app = test.open("screens/navigation.lua", SIZE)
   check(app, app:line(1):match("^%s+NavigationList$") ~= nil, "the root screen's title, without ‹ Back")
   app:expectNot("‹ Back")
+  -- Two rows an entry: the title, then its description.
   for i, name in ipairs(entries) do
-    local line = app:line(2 + i)
-    check(app, line == " › " .. name or line == "   " .. name, name .. " on row " .. (2 + i))
+    local line = app:line(1 + 2 * i)
+    check(app, line == " › " .. name or line == "   " .. name, name .. " on row " .. (1 + 2 * i))
   end
+  check(app, app:line(4) == "   pages that slide sideways", "SwipeView's description under it")
   app:expect("› SwipeView")
   app:expect("   [ Close ]")
   app:snapshot("list")
@@ -112,4 +114,15 @@ test.case("the list stops at its ends: down past TabBarView does not wrap", func
   app:expect("› TabBarView")
   app:press("pagedown")
   app:expectNot("› SwipeView")
+end)
+
+test.case("typing filters the entries fuzzily; Esc clears the filter", function()
+  local app = test.open("screens/navigation.lua", SIZE)
+  app:type("tbar")
+  app:expect("/ tbar  1 match")
+  app:expect("› TabBarView")
+  app:expectNot("SwipeView")
+  app:press("esc")
+  app:expect("› SwipeView")
+  app:expectNot("/ tbar")
 end)

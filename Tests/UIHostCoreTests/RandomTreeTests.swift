@@ -831,7 +831,7 @@ private struct ScriptGenerator {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2), ("badge", 2), ("tag", 2), ("markdown", 2)]
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
-            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3)] }
+            if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3), ("grid", 3), ("form", 2)] }
         }
         c.budget -= 1
         let kind = rng.weighted(choices)
@@ -862,6 +862,7 @@ private struct ScriptGenerator {
             if rng.chance(1, 3) { f.append("validate = function(v) if #v % 2 == 1 then return \(lti()) end end") }
             if rng.chance(1, 2) { f.append("onChange = \(handler(c, .interactive(place)))") }
             if rng.chance(1, 2) { f.append("onSubmit = \(handler(c, .interactive(place)))") }
+            if rng.chance(1, 4) { f.append("suggestions = { \(lt()), \(lt()), \"aaa\", \"abc\" }") }
         case "textarea":
             if rng.chance(1, 2) { f.append("label = \(lti())") }
             if rng.chance(1, 2) { f.append("value = \(lt())") }
@@ -907,6 +908,19 @@ private struct ScriptGenerator {
             if rng.chance(1, 3) { f.append("spacing = \(rng.pick([0, 1, 2, 3, 50]))") }
             if rng.chance(1, 5) { f.append("align = \"\(rng.pick(["start", "center", "end"]))\"") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
+        case "grid":
+            let sizes = { (rng: inout RNG) -> String in
+                "{ " + (0..<rng.range(0...4)).map { _ in rng.pick(["1", "3", "10", "\"1fr\"", "\"2fr\"", "\"25%\""]) }
+                    .joined(separator: ", ") + " }"
+            }
+            if rng.chance(3, 4) { f.append("columns = \(sizes(&rng))") }
+            if rng.chance(1, 2) { f.append("rows = \(sizes(&rng))") }
+            if rng.chance(1, 2) { f.append("gap = \(rng.pick([0, 1, 2]))") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...6))
+        case "form":
+            f.append("validateOn = \"\(rng.pick(["change", "blur", "submit"]))\"")
+            if rng.chance(1, 2) { f.append("onSubmit = \(handler(c, .interactive(place)))") }
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...5))
         case "scroll":
             if rng.chance(1, 2) { f.append("height = \(rng.pick([0, 1, 3, 8, 100]))") }
             f += children(c, depth: depth + 1, place: place, count: rng.range(0...8))
@@ -914,6 +928,7 @@ private struct ScriptGenerator {
             let n = rng.chance(1, 8) ? 0 : rng.range(1...50)
             if n > 0 || rng.chance(1, 2) { f.append("items = \(listItems(c, n, place: place, handlers: true))") }
             if rng.chance(1, 4) { f.append("selected = \(rng.range(1...60))") }
+            if rng.chance(1, 4) { f.append("filter = true") }
             if rng.chance(2, 3) { f.append("onSelect = \(handler(c, .interactive(place)))") }
         case "table":
             f.append("columns = { " + (0..<rng.range(0...5)).map { k in

@@ -27,6 +27,10 @@ indirect enum FieldType: Sendable {
     case size
     /// A box's padding: a number for every side, or `{ rows, columns }`.
     case padding
+    /// A grid's tracks: an array of sizes (`{ "1fr", 10, "25%" }`).
+    case sizes
+    /// An input's completions: an array of strings, or a function of the text.
+    case suggestions
 
     var expected: String {
         switch self {
@@ -46,6 +50,8 @@ indirect enum FieldType: Sendable {
         case .rows: "a table"
         case .size: "a cell count, \"N%\" or \"Nfr\""
         case .padding: "an integer or { rows, columns }"
+        case .sizes: "an array of sizes"
+        case .suggestions: "an array of strings or a function"
         }
     }
 }

@@ -36,6 +36,8 @@ enum Reference {
         case .rows: return "table[]"
         case .size: return "ui.Size"
         case .padding: return "integer|integer[]"
+        case .sizes: return "ui.Size[]"
+        case .suggestions: return "string[]|fun(text: string): string[]"
         }
     }
 
@@ -158,6 +160,8 @@ enum Reference {
         case .rows: return "array of tables"
         case .size: return "integer, `\"N%\"` or `\"Nfr\"`"
         case .padding: return "integer or `{ rows, columns }`"
+        case .sizes: return "array of sizes"
+        case .suggestions: return "array of strings or function"
         }
     }
 

@@ -21,6 +21,8 @@ struct Schema: Sendable {
         .integer("maxWidth", 0...Sizing.maxCells, doc: "In a stack: at most this many columns."),
         .integer("minHeight", 0...Sizing.maxCells, doc: "In a stack: at least this many rows."),
         .integer("maxHeight", 0...Sizing.maxCells, doc: "In a stack: at most this many rows."),
+        .integer("colSpan", 1...GridNode.maxTracks, doc: "In a grid: how many columns it covers (default 1)."),
+        .integer("rowSpan", 1...GridNode.maxTracks, doc: "In a grid: how many rows it covers (default 1)."),
     ]
 
     init(_ component: any Component.Type) {

@@ -177,6 +177,19 @@ struct Validator {
             let text = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             if Dimension.parse(string: text) != nil { return nil }
             return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(text))')"
+        case .sizes:
+            guard t == .table else { return wrong() }
+            let n = s.rawLength(at: v)
+            guard n <= GridNode.maxTracks else { return "\(path) must have at most \(GridNode.maxTracks) sizes (got \(n))" }
+            for i in stride(from: 1, through: Int(n), by: 1) {
+                s.rawGet(at: v, i)
+                defer { s.pop() }
+                if let problem = check(-1, .size, path: "\(path)[\(i)]") { return problem }
+            }
+            return nil
+        case .suggestions:
+            // The entries are read, and checked, only as far as a completion needs.
+            return t == .table || t == .function ? nil : wrong()
         case .padding:
             if t == .number { return check(v, .integer(min: 0, max: 100), path: path) }
             guard t == .table else { return wrong() }

@@ -16,6 +16,9 @@ protocol ComponentState {
     /// What a reload carries of `value`: the value itself unless a kind's
     /// state refers to something of the old host (a parsed document).
     static func kept(_ value: Value) -> Value
+    /// Whether a new value changes what the component's table reads as (a
+    /// filtering list's rows), so that the host reads it again.
+    static var changesWhatIsRead: Bool { get }
 }
 
 extension ComponentState {
@@ -25,6 +28,7 @@ extension ComponentState {
     }
 
     static func kept(_ value: Value) -> Value { value }
+    static var changesWhatIsRead: Bool { false }
 
     /// Puts back a value `value(in:at:)` gave (one of another type is dropped).
     static func restore(_ value: Any?, in state: InteractionState, at id: UnsafeRawPointer) {

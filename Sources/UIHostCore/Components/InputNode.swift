@@ -26,10 +26,36 @@ final class InputNode: Node, SemanticNode {
         style = field.style("style") ?? .plain
         placeholderStyle = field.style("placeholderStyle") ?? .muted
         prompt = field.string("prompt") ?? ""
+        hasSuggestions = field.has("suggestions")
         super.init(id: id, anchor: anchor)
     }
 
+    // MARK: - Suggestions
+
+    let hasSuggestions: Bool
+    /// The suggestion that completes the value, found before drawing
+    /// (`TreeReader.completion`): shown dim past the text, taken by Tab or →.
+    private(set) var completion: String?
+
+    override var needsPreparing: Bool { hasSuggestions }
+    override func prepare(_ reader: TreeReader) {
+        completion = password ? nil : reader.completion(anchor: anchor, for: value)
+    }
+    /// Tab takes the completion shown; with none, focus moves on as ever.
+    override var takesTab: Bool { completion != nil }
+
+    /// The value with the completion taken, its caret at the end.
+    private func accept(_ completion: String, _ state: inout TextFieldState) -> [Action] {
+        state.editor.reset(to: completion)
+        state.editor.moveToEnd()
+        var actions: [Action] = [.set(TextFieldState.self, id, state)]
+        change(to: state.editor.text, &actions)
+        return actions
+    }
+
     static let longest = 1_000_000
+    /// The form it is a field of (set by the form at layout).
+    weak var form: FormNode?
 
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
@@ -49,7 +75,7 @@ final class InputNode: Node, SemanticNode {
     /// may have changed it), taken out of `interaction`: edited while it is
     /// the only copy, a long value is changed in place, not copied on every
     /// key. Whoever takes it puts it back at once: drawing directly, a key
-    /// through `.setEditorState` (or directly when the key is not the field's).
+    /// through `.set(TextFieldState.self, …)` (or directly when the key is not the field's).
     private func takeState(_ interaction: InteractionState) -> TextFieldState {
         var state = interaction.remove(TextFieldState.self, id) ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
         state.editor.maxLength = maxLength
@@ -82,6 +108,13 @@ final class InputNode: Node, SemanticNode {
             frame.put(TextLayout.truncate(marked, to: box.width), x: box.x, y: y, style: placeholderStyle, clip: box)
         } else {
             frame.put(view.text, x: box.x, y: y, style: Style.underline.union(style), clip: box)
+            // The rest of the completion, dim past the text, while the caret is at its end.
+            if focused, let completion, state.editor.caret == state.editor.count {
+                // In plain text no dimness tells it from the value: `‹…›` does, as for a placeholder.
+                let rest = String(completion.dropFirst(value.count))
+                let marked = context.glyphs.urlsInText ? context.glyphs.placeholderOpen + rest + context.glyphs.placeholderClose : rest
+                frame.put(marked, x: box.x + view.caretColumn, y: y, style: .dim, clip: box)
+            }
         }
         if focused, box.width > 0 { frame.cursor = Point(x: box.x + min(view.caretColumn, box.width - 1), y: y) }
         if let error, y + 1 < rect.maxY {
@@ -93,6 +126,12 @@ final class InputNode: Node, SemanticNode {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         var state = takeState(context.state)
         let changed: Bool
+        // Only a completion found for the text as it is now (`Host.handleKey`
+        // finds it again before Tab and Right).
+        if let completion, state.editor.text == value, state.editor.caret == state.editor.count,
+           key == .tab || InputNode.keys.action(for: key) == .edit(.right) {
+            return accept(completion, &state)
+        }
         switch key {
         case .character(let c): changed = state.editor.insert(String(c))
         case .space: changed = state.editor.insert(" ")
@@ -100,6 +139,8 @@ final class InputNode: Node, SemanticNode {
             switch InputNode.keys.action(for: key) {
             case .activate:
                 context.state[TextFieldState.self, id] = state
+                // In a form: checked, then on to the next field (or the form submits).
+                if let form { return [.submit(anchor: anchor, value), .formEnter(form, field: self, value)] }
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):
@@ -154,7 +195,7 @@ final class InputNode: Node, SemanticNode {
     /// as soon as the text is right), then `onChange(value)`.
     private func change(to text: String, _ actions: inout [Action]) {
         actions.append(.setString(anchor: anchor, field: "value", text))
-        if error != nil { actions.append(.revalidate(anchor: anchor, text)) }
+        if error != nil || form?.validateOn == .change { actions.append(.revalidate(anchor: anchor, text)) }
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 
@@ -191,6 +232,8 @@ extension InputNode: Component {
         .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
+        FieldSpec(name: "suggestions", type: .suggestions,
+                  doc: "Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits."),
     ]
 
     static var state: [any ComponentState.Type] { [TextFieldState.self] }
@@ -210,6 +253,7 @@ extension InputNode: Component {
         KeySpec([.ctrl("k")], "Delete to the end", .edit(.deleteToEnd)),
         KeySpec([.ctrl("w"), .modified([.alt], .backspace)], "Delete the word before the caret", .edit(.deleteWord)),
         KeySpec([.enter], "Validate, then submit: calls onSubmit", .activate),
+        KeySpec([.tab], "Take the suggestion shown (else focus moves on)", .complete),
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { InputNode(id: source.id, anchor: source.anchor, source.field) }

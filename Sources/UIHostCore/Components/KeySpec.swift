@@ -54,6 +54,8 @@ enum KeyAction: Equatable, Sendable {
     case edit(TextEdit)
     /// A document's link cursor by this many links (a markdown's Tab and Shift-Tab).
     case link(Int)
+    /// A text field takes the completion it shows.
+    case complete
 }
 
 /// The edits of a text field's keys.

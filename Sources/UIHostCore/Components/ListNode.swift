@@ -6,6 +6,8 @@ final class ListNode: Node, SemanticNode {
     struct Row {
         var title: String
         var subtitle: String?
+        /// A second row under the title (`rowHeight` 2).
+        var description: String? = nil
         var icon: String?
         var disabled: Bool
         var style: Style = .plain
@@ -23,6 +25,17 @@ final class ListNode: Node, SemanticNode {
     /// Whether moving the cursor calls anyone: most lists have no `onHighlight`,
     /// and a call that finds none still costs a trip into Lua per key.
     let hasHighlightHandler: Bool
+    /// Rows of the frame per item: 2 when the first item has a `description`
+    /// (each item then a title and a line under it, as Bubble Tea's default
+    /// delegate draws them), else 1. Decided from one item, so that a list of
+    /// 10^6 items still reads only those it shows.
+    let rowHeight: Int
+    /// `filter = true`: typing filters the items (ListFilter.swift).
+    let filters: Bool
+    let query: String
+    /// The items that match the query, 1-based, in order (the first
+    /// `ListFilter.maxItems` looked at); nil while nothing is typed.
+    let matches: [Int]?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         let source = field.rowSource(.items)
@@ -30,24 +43,54 @@ final class ListNode: Node, SemanticNode {
         hasHighlightHandler = field.has("onHighlight")
         selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
         if source.count > 0 { field.setDefault("selected", integer: 1) }
+        if let old = field.reader.rereading as? ListNode, old.id == id {
+            // Read again after the host wrote `selected`: no script ran, so
+            // `items` and `filter` are as they were (a key costs no more reads).
+            rowHeight = old.rowHeight
+            filters = old.filters
+        } else {
+            rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
+            filters = field.bool("filter") ?? false
+        }
+        let query = filters ? field.reader.interaction?[ListFilterState.self, id]?.query ?? "" : ""
+        self.query = query
+        if query.isEmpty || source.isFunction {
+            matches = nil
+        } else {
+            let titles = field.itemTitles(max: min(source.count, ListFilter.maxItems))
+            matches = titles.indices.filter { ListFilter.match(query, in: titles[$0]) != nil }.map { $0 + 1 }
+        }
         super.init(id: id, anchor: anchor)
     }
 
     override var isFocusable: Bool { count > 0 }
+    override var takesText: Bool { filters }
+
+    /// Items in view: the matches while filtering, else every one.
+    var shownCount: Int { matches?.count ?? count }
+    /// The item at 1-based place `position` of the view.
+    func item(at position: Int) -> Int { matches.map { $0[position - 1] } ?? position }
+    /// The cursor's place in the view: `selected`, or while filtering the
+    /// first match when `selected` is filtered out.
+    private(set) lazy var cursor: Int = matches.map { m in (m.firstIndex(of: selected) ?? 0) + 1 } ?? selected
+    private var matchCount: String { shownCount == 1 ? "1 match" : "\(shownCount) matches" }
+    /// The row the query takes at the top while something is typed.
+    private var queryRows: Int { query.isEmpty ? 0 : 1 }
     override var isFlexible: Bool { true }
-    override var preferredFlexibleHeight: Int { count }
-    override func measureRows(width: Int) -> Int { count }
+    override var preferredFlexibleHeight: Int { count * rowHeight }
+    override func measureRows(width: Int) -> Int { count * rowHeight }
     override func naturalWidth() -> Int { 24 }
 
-    var visibleRows: Int { rect.height }
+    /// Items shown whole.
+    var visibleRows: Int { max(0, rect.height - queryRows) / rowHeight }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        let h = rect.height
+        let h = visibleRows
         var s = context.state[ListScroll.self, id] ?? 0
-        if selected - 1 < s { s = selected - 1 }
-        if h > 0, selected - 1 >= s + h { s = selected - h }
-        s = max(0, min(s, count - h))
+        if cursor - 1 < s { s = cursor - 1 }
+        if h > 0, cursor - 1 >= s + h { s = cursor - h }
+        s = max(0, min(s, shownCount - h))
         scroll = s
         context.state[ListScroll.self, id] = s
     }
@@ -67,7 +110,8 @@ final class ListNode: Node, SemanticNode {
         result.reserveCapacity(n)
         let read = {
             for i in start..<(start + n) {
-                result.append(self.row(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.list.item"), i + 1, reader))
+                let index = self.item(at: i + 1)
+                result.append(self.row(reader.pushRow(from: origin, self.source, index: index, name: "ui.list.item"), index, reader))
                 s.top = origin
             }
         }
@@ -87,6 +131,7 @@ final class ListNode: Node, SemanticNode {
             let title = item.string("title")
             if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
             return Row(title: title ?? "", subtitle: item.string("subtitle"),
+                       description: rowHeight > 1 ? item.string("description") : nil,
                        icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
                        style: item.style("style") ?? .plain)
         }
@@ -102,7 +147,7 @@ final class ListNode: Node, SemanticNode {
     override var needsPreparing: Bool { true }
 
     override func prepare(_ reader: TreeReader) {
-        rows = loadRows(from: scroll, count: min(rect.height, count - scroll), reader: reader)
+        rows = loadRows(from: scroll, count: min(visibleRows, shownCount - scroll), reader: reader)
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -117,16 +162,21 @@ final class ListNode: Node, SemanticNode {
         let widest = rows.map { $0.subtitle.map(DisplayWidth.of) ?? 0 }.max() ?? 0
         let room = rect.width - Gutter.width - column - Subtitle.gap
         let subtitleRoom = room >= min(widest, Subtitle.minimum) ? min(room, widest) : 0
+        if queryRows > 0 {
+            let line = "/ " + query + "  " + matchCount
+            frame.put(TextLayout.truncate(line, to: rect.width - Gutter.width), x: rect.x + Gutter.width, y: rect.y, style: .accent, clip: rect)
+        }
+        let rect = Rect(x: rect.x, y: rect.y + queryRows, width: rect.width, height: max(0, rect.height - queryRows))
         for (i, row) in rows.enumerated() {
-            let y = rect.y + i
-            let isCursor = scroll + i + 1 == selected
+            let y = rect.y + i * rowHeight
+            let isCursor = scroll + i + 1 == cursor
             if focused && isCursor {
                 // The mark takes the row's own style: one SGR for the whole bar, fewer bytes per move.
                 frame.put(String(context.glyphs.focus) + " ", x: rect.x, y: y, style: .focused, clip: rect)
             } else {
                 Gutter.draw(focused: false, x: rect.x, y: y, into: &frame, context, clip: rect)
             }
-            let body = rect.dropLeft(Gutter.width).row(i)
+            let body = rect.dropLeft(Gutter.width).row(i * rowHeight)
             let label = labels[i]
             var style: Style = row.disabled ? row.style.union(.dim) : row.style
             if isCursor { style = style.union(focused ? .focused : .bold) }
@@ -134,34 +184,74 @@ final class ListNode: Node, SemanticNode {
                 frame.put(TextLayout.truncate(subtitle, to: subtitleRoom), x: body.x + column + Subtitle.gap, y: y, style: .muted, clip: body)
             }
             frame.put(TextLayout.truncate(label, to: body.width), x: body.x, y: y, style: style, clip: body)
+            if !query.isEmpty { markMatches(of: row, in: body, y: y, into: &frame) }
             // The focused row is highlighted across the list's width, gutter mark included.
-            if focused && isCursor { frame.addStyle(.focused, in: rect.row(i)) }
+            if focused && isCursor { frame.addStyle(.focused, in: rect.row(i * rowHeight)) }
+            if rowHeight > 1, let description = row.description {
+                let under = rect.dropLeft(Gutter.width).row(i * rowHeight + 1)
+                frame.put(TextLayout.truncate(description, to: under.width), x: under.x, y: under.y,
+                          style: isCursor && focused ? .accent : .muted, clip: under)
+            }
         }
     }
 
+    /// The characters the query matched, underlined in the accent colour.
+    private func markMatches(of row: Row, in body: Rect, y: Int, into frame: inout FrameBuffer) {
+        guard let marks = ListFilter.match(query, in: row.title) else { return }
+        var x = body.x + ((row.icon ?? "").isEmpty ? 0 : DisplayWidth.of(row.icon! + " "))
+        var next = 0
+        for (offset, c) in row.title.enumerated() {
+            let w = DisplayWidth.of(String(c))
+            if next < marks.count, marks[next] == offset {
+                frame.addStyle(Style(fg: .token(.accent), attributes: [.underline]), in: Rect(x: x, y: y, width: w, height: 1).intersection(body))
+                next += 1
+            }
+            x += w
+            if x >= body.maxX || next == marks.count { break }
+        }
+    }
+
+    /// A filtering list's typing: characters add to the query, Backspace
+    /// takes one back, Esc clears it (with nothing typed, Esc is the host's).
+    private func filter(_ key: Key) -> [Action]? {
+        var state = ListFilterState(query: query)
+        switch key {
+        case .character(let c): state.query = String((query + String(c)).prefix(ListFilter.maxQuery))
+        case .backspace where !query.isEmpty: state.query.removeLast()
+        case .esc where !query.isEmpty: state.query = ""
+        default: return nil
+        }
+        return [.set(ListFilterState.self, id, state)]
+    }
+
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
+        if filters, let actions = filter(key) { return actions }
         switch ListNode.keys.action(for: key) {
-        case .move(let rows): return move(to: selected + rows)
-        case .page(let pages): return move(to: selected + pages * max(1, visibleRows - 1))
+        case .move(let rows): return move(to: cursor + rows)
+        case .page(let pages): return move(to: cursor + pages * max(1, visibleRows - 1))
         case .first: return move(to: 1)
-        case .last: return move(to: count)
-        case .activate: return activate(selected, context)
+        case .last: return move(to: shownCount)
+        case .activate: return shownCount > 0 ? activate(item(at: cursor), context) : []
         default: return nil
         }
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
-        let index = scroll + (y - rect.y) + 1
-        guard index >= 1, index <= count else { return nil }
-        return move(to: index) + activate(index, context)
+        guard y - rect.y >= queryRows else { return nil }
+        let position = scroll + (y - rect.y - queryRows) / rowHeight + 1
+        guard position >= 1, position <= shownCount else { return nil }
+        return move(to: position) + activate(item(at: position), context)
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
-        move(to: selected + amount)
+        move(to: cursor + amount)
     }
 
-    private func move(to index: Int) -> [Action] {
-        let target = min(max(index, 1), max(count, 1))
+    /// The cursor to place `position` of the view: `selected` is written
+    /// with the item there.
+    private func move(to position: Int) -> [Action] {
+        guard shownCount > 0 else { return [] }
+        let target = item(at: min(max(position, 1), shownCount))
         guard target != selected else { return [] }
         let moved = Action.setInteger(anchor: anchor, field: "selected", target)
         guard hasHighlightHandler else { return [moved] }
@@ -177,12 +267,14 @@ final class ListNode: Node, SemanticNode {
     /// The rows it shows (a list of 10^6 items is not read whole), the chosen
     /// one's title as its value, how many there are as its label.
     func describe(_ context: SemanticsContext) -> Semantics {
-        let shown = rect.isEmpty ? [] : loadRows(from: scroll, count: min(rect.height, count - scroll), reader: context.reader)
+        let shown = rect.isEmpty ? [] : loadRows(from: scroll, count: min(visibleRows, shownCount - scroll), reader: context.reader)
         var s = Semantics(role: "list", label: Semantics.count(count, "item"))
+        if matches != nil { s.label = "\(matchCount) of \(count) for \(query)" }
         s.children = shown.enumerated().map { i, row in
-            var item = Semantics(role: "listitem", label: row.icon.map { $0 + " " + row.title } ?? row.title, value: row.subtitle)
+            var item = Semantics(role: "listitem", label: row.icon.map { $0 + " " + row.title } ?? row.title,
+                                 value: row.subtitle ?? row.description)
             item.position = scroll + i + 1
-            item.selected = scroll + i + 1 == selected
+            item.selected = scroll + i + 1 == cursor
             item.disabled = row.disabled
             return item
         }
@@ -198,7 +290,7 @@ extension ListNode: Component {
         """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
-                      fields: ["title": .string, "subtitle": .string, "icon": .string,
+                      fields: ["title": .string, "subtitle": .string, "description": .string, "icon": .string,
                                "onSelect": .function, "disabled": .boolean, "style": .style],
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
@@ -209,11 +301,13 @@ extension ListNode: Component {
                        doc: "1-based index of the highlighted row (unset means 1); the host sets it when the row moves."),
         .handler("onSelect", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when a row without an onSelect of its own is activated (Enter, Space, click)."),
+        .bool("filter", default: false,
+              doc: "Typing filters the items: those whose title holds the typed characters in order (letters without case), the matches marked; Backspace takes one back, Esc clears (default false). Only an `items` array, its first 10,000 items."),
         .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
     ]
 
-    static var state: [any ComponentState.Type] { [ListScroll.self] }
+    static var state: [any ComponentState.Type] { [ListScroll.self, ListFilterState.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row: calls onHighlight", .move(-1)),
         KeySpec([.down], "Next row: calls onHighlight", .move(1)),
@@ -222,9 +316,46 @@ extension ListNode: Component {
         KeySpec([.home], "First row", .first),
         KeySpec([.end], "Last row", .last),
         KeySpec([.enter, .space], "Choose the row: calls its onSelect, else the list's", .activate),
+        .typing("With filter = true: type to filter, Backspace takes back, Esc clears"),
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { ListNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension FieldReader {
+    /// The titles of the component's first `n` items (a string item is its
+    /// own title; anything else has an empty one).
+    func itemTitles(max n: Int) -> [String] {
+        reader.pushName("items")
+        defer { s.pop() }
+        guard s.rawGet(at: table) == .table else { return [] }
+        let items = s.top
+        var titles: [String] = []
+        titles.reserveCapacity(n)
+        for i in stride(from: 1, through: n, by: 1) {
+            defer { s.top = items }
+            switch s.rawGetIndex(at: items, i) {
+            case .string: titles.append(reader.displayString(at: -1))
+            case .table:
+                reader.pushName("title")
+                titles.append(s.rawGet(at: items + 1) == .string ? reader.displayString(at: -1) : "")
+            default: titles.append("")
+            }
+        }
+        return titles
+    }
+
+    /// Whether the component's `items[1]` is a table with a `key` set.
+    func firstItemHas(_ key: StaticString) -> Bool {
+        reader.pushName("items")
+        defer { s.pop() }
+        guard s.rawGet(at: table) == .table else { return false }
+        defer { s.pop() }
+        guard s.rawGetIndex(at: s.top, 1) == .table else { return false }
+        reader.pushName(key)
+        defer { s.pop() }
+        return s.rawGet(at: s.top - 1) != .nil
+    }
 }
 
 /// How a list row's subtitle sits beside its title.

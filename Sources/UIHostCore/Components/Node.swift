@@ -43,8 +43,8 @@ class Node {
     /// `width`, `height` and their limits, for a child of a stack; nil when
     /// none is set (or no script has used one yet).
     var sizing: Sizing?
-    /// A one-row control given more rows by its `height` draws its row in
-    /// their middle, where a taller button reads as one.
+    /// A one-row control given more rows (a `height`, a grid's cell) draws
+    /// its row in their middle, where a taller button reads as one.
     var centresRow = false
 
     init(id: UnsafeRawPointer, anchor: Int32) {

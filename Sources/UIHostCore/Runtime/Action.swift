@@ -17,6 +17,9 @@ enum Action {
     /// Enter in a text field: `validate(value)` decides `error`; without a
     /// message, `onSubmit(value)` is called.
     case submit(anchor: Int32, String)
+    /// Enter in a form's text field (after `.submit`): on to the next field
+    /// when its value passed, or the form submits after its last.
+    case formEnter(FormNode, field: Node, String)
     /// `component.selected` = the id of `component.items[index]`, or `index`
     /// when it has none (a dropdown's choice).
     case selectItemID(anchor: Int32, index: Int)

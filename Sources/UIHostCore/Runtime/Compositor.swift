@@ -311,8 +311,10 @@ final class Compositor {
     }
 
     /// Reads from Lua what the shown nodes draw, as they are now (a handler or
-    /// a timer may have changed a list's rows without a new layout).
-    private func prepare() {
+    /// a timer may have changed a list's rows without a new layout). Also
+    /// before a key that takes what was read (Tab over an input's completion),
+    /// when keys come faster than frames.
+    func prepare() {
         let top = s.top
         reader.resume()
         // A data source is script code: navigation it asks for waits, as a handler's does.

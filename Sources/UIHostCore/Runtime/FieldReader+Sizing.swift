@@ -44,6 +44,46 @@ extension FieldReader {
         return Swift.min(Swift.max(n, lo), hi)
     }
 
+    /// An array of sizes (a grid's `columns`, `rows`); what is not a size is
+    /// left out with a problem.
+    func dimensions(_ key: StaticString) -> [Dimension] {
+        reader.pushName(key)
+        defer { s.pop() }
+        guard s.rawGet(at: table) == .table else { return [] }
+        let list = s.top
+        let n = Swift.min(Int(s.rawLength(at: list)), GridNode.maxTracks)
+        var result: [Dimension] = []
+        for i in stride(from: 1, through: n, by: 1) {
+            s.rawGetIndex(at: list, i)
+            defer { s.pop() }
+            if let k = s.exactInteger(at: -1), (0...Int64(Sizing.maxCells)).contains(k) {
+                result.append(.cells(Int(k)))
+            } else if s.type(at: -1) == .string, let d = Dimension.parse(string: s.displayString(at: -1)) {
+                result.append(d)
+            } else {
+                reader.problem("\(fieldName(key))[\(i)] must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr")
+            }
+        }
+        return result
+    }
+
+    /// The spans (`colSpan`, `rowSpan`) its children set, by their tables;
+    /// read by a grid only, so that no other container pays for them.
+    func childSpans() -> [UnsafeRawPointer: (cols: Int, rows: Int)] {
+        var spans: [UnsafeRawPointer: (cols: Int, rows: Int)] = [:]
+        let n = Swift.min(Int(s.rawLength(at: table)), HostLimits.maxArrayRead)
+        for i in stride(from: 1, through: n, by: 1) {
+            s.rawGetIndex(at: table, i)
+            defer { s.pop() }
+            guard s.type(at: -1) == .table, let id = s.pointer(at: -1) else { continue }
+            let child = FieldReader(reader: reader, table: s.top, kind: kind)
+            let cols = child.int("colSpan", min: 1, max: GridNode.maxTracks) ?? 1
+            let rows = child.int("rowSpan", min: 1, max: GridNode.maxTracks) ?? 1
+            if cols > 1 || rows > 1 { spans[id] = (cols, rows) }
+        }
+        return spans
+    }
+
     /// `align = "start"|"center"|"end"` (default start).
     func alignment() -> CrossAlignment {
         choice("align", CrossAlignment.allCases.map(\.rawValue)).flatMap(CrossAlignment.init(rawValue:)) ?? .start

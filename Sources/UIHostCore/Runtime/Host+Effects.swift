@@ -22,6 +22,8 @@ extension Host {
             return dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
         case .submit(let anchor, let value):
             return dispatcher.submit(anchor: anchor, value)
+        case .formEnter(let form, let field, let value):
+            formEnter(form, field: field, value)
         case .selectItemID(let anchor, let index):
             return dispatcher.selectItemID(anchor: anchor, index: index)
         case .call(let anchor, let handler, let arguments):
@@ -36,6 +38,7 @@ extension Host {
             interaction[MenuHighlight.self, id] = nil
         case .setState(let key, let id, let value):
             key.restore(value, in: interaction, at: id)
+            if key.changesWhatIsRead { invalidation.layout = true }
         case .expandTreeNode(let anchor, let path, let open):
             dispatcher.expandTreeNode(anchor: anchor, path: path, open)
         case .selectTreeNode(let anchor, let path):

@@ -43,6 +43,8 @@ extension Host {
             return
         }
         let focused = topLayer.flatMap { navigator.focused(in: $0) }
+        // A completion taken is the one for the text as it is now, drawn or not.
+        if key == .tab || key == .right, let input = focused as? InputNode, input.hasSuggestions { compositor.prepare() }
         // A text field takes what it types before any binding.
         if let focused, focused.takesText, key.isTyped, let actions = focused.handle(key, eventContext) {
             invalidation.layout = stale

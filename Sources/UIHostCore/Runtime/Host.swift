@@ -210,6 +210,7 @@ public final class Host {
     func layoutIfNeeded() {
         callFocusHandlers()
         compositor.layoutIfNeeded(bounds: bounds)
+        submitPendingForms()
         callFocusHandlers()
     }
 
@@ -220,6 +221,7 @@ public final class Host {
         dispatcher.handling {
             while !navigator.focusChanges.isEmpty {
                 let change = navigator.focusChanges.removeFirst()
+                if let field = change.validate { dispatcher.revalidate(anchor: field) }
                 if let blur = change.blur { dispatcher.call(anchor: blur, handler: "onBlur", [.component(blur)]) }
                 if let focus = change.focus { dispatcher.call(anchor: focus, handler: "onFocus", [.component(focus)]) }
             }

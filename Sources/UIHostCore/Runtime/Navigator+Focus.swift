@@ -71,7 +71,10 @@ extension Navigator {
         focus[layer.kind] = node.focusKey
         blurred.remove(layer.kind)
         guard old !== node else { return }
-        focusChanges.append(FocusChange(blur: old?.anchor, focus: node.anchor))
+        var change = FocusChange(blur: old?.anchor, focus: node.anchor)
+        // A form that checks its fields when focus leaves one.
+        if let input = old as? InputNode, input.form?.validateOn == .blur { change.validate = input.anchor }
+        focusChanges.append(change)
     }
 }
 
@@ -81,4 +84,11 @@ struct FocusChange {
     let blur: Int32?
     /// nil after `ui.focus(nil)`.
     let focus: Int32?
+    /// A form's field whose `validate` runs as focus leaves it (`validateOn = "blur"`).
+    var validate: Int32?
+
+    init(blur: Int32?, focus: Int32?) {
+        self.blur = blur
+        self.focus = focus
+    }
 }

@@ -46,6 +46,8 @@ final class Navigator {
     @exclusivity(unchecked) var focusChanges: [FocusChange] = []
     /// The component `ui.focus` asked for, focused after the next layout.
     var pendingFocus: UnsafeRawPointer?
+    /// Forms whose `submit()` was called, in order (`Host.submitPendingForms`).
+    var pendingSubmits: [UnsafeRawPointer] = []
     /// `ui.focus(nil)` asked to take focus off the top layer after the next layout.
     var pendingBlur = false
     /// Layers whose focus `ui.focus(nil)` took away: initial focus leaves them alone.
@@ -136,6 +138,9 @@ final class Navigator {
         case .blur:
             pendingFocus = nil
             pendingBlur = true
+            invalidation.layout = true
+        case .submitForm(let table):
+            if pendingSubmits.count < Navigator.maxRequestRounds { pendingSubmits.append(table) }
             invalidation.layout = true
         }
     }
@@ -333,4 +338,6 @@ enum NavigationRequest {
     case focus(UnsafeRawPointer)
     /// `ui.focus(nil)`: no component of the top layer has focus.
     case blur
+    /// `form:submit()`: the form's table; submitted after the next layout.
+    case submitForm(UnsafeRawPointer)
 }

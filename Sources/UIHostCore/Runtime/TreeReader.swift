@@ -41,6 +41,8 @@ final class TreeReader {
     @exclusivity(unchecked) private var anchored: [Unmanaged<Node>?] = []
     /// The first anchor of each table read, to tell a table read in two places.
     @exclusivity(unchecked) private var firstAnchors = TableAnchors()
+    /// The node read again in `reread`, while its replacement is read.
+    @exclusivity(unchecked) private(set) var rereading: Node?
     /// The anchor the next node read takes instead of a new one (`reread`).
     @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
 
@@ -314,6 +316,10 @@ final class TreeReader {
             visiting.removeAll(keepingCapacity: true)
         }
         pendingAnchor = old.anchor
+        // No script ran since `old` was read (only the host wrote into it):
+        // a node may take from it what the host never writes (`ListNode`).
+        rereading = old
+        defer { rereading = nil }
         // A problem's place is not worked out here: a read with a problem is
         // thrown away and the whole tree read again, which names it.
         guard let node = node(at: -1, depth: depth, asChild: old.readAsChild, path: "…") else { return nil }

@@ -1,0 +1,92 @@
+import LuaBridge
+
+/// `ui.form`: moving on from a field, and submitting (FormNode.swift).
+extension Host {
+    /// Enter in a form's text field, after its own submit wrote `error`: on
+    /// to the next field when there is none, else the form submits.
+    func formEnter(_ form: FormNode, field: Node, _ value: String) {
+        guard dispatcher.fieldString(anchor: field.anchor, "error") == nil else { return }
+        if let next = form.field(after: field), let layer = topLayer {
+            navigator.focus(next, in: layer)
+        } else {
+            submit(form)
+        }
+    }
+
+    /// Checks every text field of the form; focuses the first with a message,
+    /// or calls `onSubmit(values)`.
+    func submit(_ form: FormNode) {
+        var firstBad: Node?
+        for case let input as InputNode in form.fields {
+            dispatcher.revalidate(anchor: input.anchor)
+            if firstBad == nil, dispatcher.fieldString(anchor: input.anchor, "error") != nil { firstBad = input }
+        }
+        if let firstBad {
+            if firstBad.isFocusable, let layer = topLayer { navigator.focus(firstBad, in: layer) }
+            return
+        }
+        let fields = form.fields.compactMap { node in
+            node.component.flatMap { FormNode.valueFields[$0.kind] }.map { (node.anchor, $0) }
+        }
+        dispatcher.submitForm(anchor: form.anchor, fields: fields)
+    }
+}
+
+extension Dispatcher {
+    /// `component[key]` as a string, or nil when it is not one (or empty).
+    func fieldString(anchor: Int32, _ key: StaticString) -> String? {
+        let top = s.top
+        defer { s.top = top }
+        pushComponent(anchor)
+        reader.pushName(key)
+        guard s.rawGet(at: -2) == .string else { return nil }
+        let text = s.displayString(at: -1)
+        return text.isEmpty ? nil : text
+    }
+
+    /// `component.error` = what `component.validate(component.value)` says now.
+    func revalidate(anchor: Int32) {
+        setString(anchor: anchor, field: "error", validate(anchor: anchor, fieldString(anchor: anchor, "value") ?? ""))
+    }
+
+    /// `form.onSubmit(values)`: each field's value (`fields`: its anchor and
+    /// the name of its value) under its `id`; a field without an `id` is left out.
+    func submitForm(anchor: Int32, fields: [(Int32, StaticString)]) {
+        let top = s.top
+        defer { s.top = top }
+        pushComponent(anchor)
+        let owner = limits.origin(ofComponentAt: -1, on: L)
+        reader.pushName("onSubmit")
+        guard s.rawGet(at: -2) == .function else { return }
+        s.pushNewTable(fieldCount: Int32(min(fields.count, 1000)))
+        let values = s.top
+        for (field, name) in fields {
+            pushComponent(field)
+            let t = s.top
+            reader.pushName("id")
+            if s.rawGet(at: t) != .nil {
+                reader.pushName(name)
+                s.rawGet(at: t)
+                s.rawSet(at: values)
+            }
+            s.top = t - 1
+        }
+        invoke(nargs: 1, as: owner)
+    }
+}
+
+extension Host {
+    /// `form:submit()` calls made since the last layout, each on the form as
+    /// the top layer shows it now (a form not shown there is not submitted).
+    func submitPendingForms() {
+        guard !navigator.pendingSubmits.isEmpty else { return }
+        let tables = navigator.pendingSubmits
+        navigator.pendingSubmits.removeAll()
+        guard let layer = topLayer else { return }
+        dispatcher.handling {
+            for table in tables {
+                if let form = FormNode.find(table, in: layer.root) { submit(form) }
+            }
+        }
+    }
+}
