@@ -274,7 +274,7 @@ def check_protocol(server):
     out = ws.read_until(lambda b: LAUNCHER.encode() in b, GUARD)
     assert b"\x1b[38;2;" in out or b"\x1b[48;2;" in out, "no 24-bit colour in the first frame"
     ws.key("\x1b[F")   # End: the last row; About is three above it (JSON viewer, file browser, calculator)
-    ws.read_until(lambda b: "› ▦ Calculator".encode() in b, GUARD)
+    ws.read_until(lambda b: "› ± Calculator".encode() in b, GUARD)
     ws.key("\x1b[A")
     ws.key("\x1b[A")
     ws.key("\x1b[A")
