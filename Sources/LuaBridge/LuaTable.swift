@@ -35,6 +35,13 @@ public struct LuaTable {
         return stack.integer(at: -1).map { Int(truncatingIfNeeded: $0) }
     }
 
+    /// The field when it is of Lua's integer subtype (3, not 3.0).
+    @inlinable public func strictInt(_ key: String) -> Int? {
+        stack.rawGet(at: index, key)
+        defer { stack.pop() }
+        return stack.isInteger(at: -1) ? Int(truncatingIfNeeded: stack.toInteger(at: -1)) : nil
+    }
+
     @inlinable public func int(_ i: Int) -> Int? {
         stack.rawGet(at: index, i)
         defer { stack.pop() }

@@ -115,7 +115,7 @@ extension UIModule {
         let host = host(L)
         guard let name = s.string(at: 1) else { return argError(L, 1, "menu", "string") }
         let items = host.plugins?.menus[name] ?? []
-        s.top = 0
+        s.dropArguments()
         s.pushNewTable(fieldCount: 2)                        // 1 list
         s.pushNewTable(arrayCount: Int32(min(items.count, 1 << 20)))
         for (i, item) in items.enumerated() {

@@ -198,7 +198,7 @@ enum UIModule {
         default:
             return argError(L, 1, name, "table")
         }
-        s.top = 1
+        s.keepArguments(1)
         let schema = host.kinds.schema(index)
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
@@ -330,7 +330,7 @@ enum UIModule {
         host.navigator.request(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true)))
         guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
-        s.top = 0
+        s.dropArguments()
         s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
         return LuaTrampoline.yield(1)
     }
@@ -448,7 +448,7 @@ enum UIModule {
         guard s.isYieldable, host(L).scheduler.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
-        s.top = 0
+        s.dropArguments()
         s.pushInteger(ms)
         return LuaTrampoline.yield(1)
     }
@@ -458,7 +458,8 @@ enum UIModule {
     static let logOrConstruct: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
-        if s.top == 1, s.type(at: 1) == .table, host(L).kinds.kind(L, at: 1) == nil {
+        // One table, and nothing after it.
+        if s.type(at: 1) == .table, s.type(at: 2) == .none, host(L).kinds.kind(L, at: 1) == nil {
             return construct(L)
         }
         return log(L)

@@ -56,22 +56,11 @@ final class ListNode: Node, SemanticNode {
     /// `item(i)` (drawing, and `Host.semanticTree`).
     func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
-        let L = reader.L
-        let s = LuaStack(L)
-        reader.pushTable(anchor: anchor)
-        let t = s.top
-        reader.pushRowOrigin(of: t, source, .items)
-        defer { s.top = t - 1 }
-        let origin = s.top
         var result: [Row] = []
         result.reserveCapacity(n)
-        let read = {
-            for i in start..<(start + n) {
-                result.append(self.row(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.list.item"), i + 1, reader))
-                s.top = origin
-            }
+        reader.forEachRow(anchor: anchor, source, .items, from: start, count: n, name: "ui.list.item") { type, i in
+            result.append(row(type, i, reader))
         }
-        if source.isFunction { reader.withCalls(read) } else { read() }
         return result
     }
 

@@ -116,16 +116,16 @@ enum BindingTable {
         guard s.type(at: v) == .table else {
             return "\(path) must be a table { \"description\", function } (got \(kinds.typeName(L, v)))"
         }
-        let top = s.top
-        defer { s.top = top }
         if description(L, v) == nil { return "\(path) needs a description" }
-        if !pushRun(L, v) { return "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
-        s.top = top
+        let run = s.restoringTop { pushRun(L, v) ? nil : "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
+        if let run { return run }
         for (field, type, expected) in [("show", LuaType.boolean, "a boolean"), ("group", .string, "a string"), ("order", .number, "a number")] {
-            s.push(field)
-            let t = s.rawGet(at: v)
-            if t != .nil, t != type { return "\(path).\(field) must be \(expected) (got \(kinds.typeName(L, -1)))" }
-            s.pop()
+            let problem = s.restoringTop { () -> String? in
+                s.push(field)
+                let t = s.rawGet(at: v)
+                return t != .nil && t != type ? "\(path).\(field) must be \(expected) (got \(kinds.typeName(L, -1)))" : nil
+            }
+            if let problem { return problem }
         }
         return nil
     }
