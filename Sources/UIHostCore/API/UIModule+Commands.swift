@@ -151,23 +151,4 @@ extension UIModule {
         }
         return 0
     }
-
-    struct NestedTooDeep: Error {
-        let message = "calls nested more than \(ExposedFunctions.maxDepth) deep"
-    }
-
-    /// Runs `body` on a new thread pushed on `L` (and removed after): code of
-    /// another owner never runs on the caller's coroutine, which it could
-    /// keep and resume later. A fresh thread counts nested C calls afresh, so
-    /// the host counts how deep these calls nest.
-    static func onFreshThread<T>(_ host: Host, _ L: OpaquePointer, _ body: (LuaStack) -> T) -> Result<T, NestedTooDeep> {
-        let s = LuaStack(L)
-        guard host.exposed.depth < ExposedFunctions.maxDepth, s.reserve(4) else { return .failure(NestedTooDeep()) }
-        let co = s.pushNewThread()
-        let thread = s.top
-        defer { s.remove(at: thread) }
-        host.exposed.depth += 1
-        defer { host.exposed.depth -= 1 }
-        return .success(body(co))
-    }
 }
