@@ -73,6 +73,13 @@ public struct LuaTable {
         return stack.string(at: -1, maxBytes: maxBytes)
     }
 
+    /// Item `i` when it is a string, at most its first `maxBytes` bytes (`BoundedText`).
+    @inlinable public func string(_ i: Int, maxBytes: Int) -> String? {
+        stack.rawGet(at: index, i)
+        defer { stack.pop() }
+        return stack.string(at: -1, maxBytes: maxBytes)
+    }
+
     @inlinable public func string(_ i: Int) -> String? {
         stack.rawGet(at: index, i)
         defer { stack.pop() }
