@@ -21,10 +21,10 @@ extension LuaStack {
         }
     }
 
-    /// Runs `body` with the registry's table `name` when there is one; nil when there is not.
-    public func withExistingRegistryTable<R>(_ name: String, _ body: (LuaTable) -> R) -> R? {
+    /// What `body` finds in the registry's table `name`; nil when there is no such table.
+    public func withExistingRegistryTable<R>(_ name: String, _ body: (LuaTable) -> R?) -> R? {
         guard reserve(3) else { return nil }
-        return withTable(at: LuaStack.registryIndex) { $0.withTable(name, body) }
+        return withTable(at: LuaStack.registryIndex) { $0.withTable(name, body) ?? nil }
     }
 }
 

@@ -91,12 +91,10 @@ enum UIModule {
         let s = LuaStack(L)
         let size = host(L).options.size
         s.pushNewTable(fieldCount: 2)
-        s.push("width" as StaticString)
-        s.pushInteger(size.cols)
-        s.rawSet(at: -3)
-        s.push("height" as StaticString)
-        s.pushInteger(size.rows)
-        s.rawSet(at: -3)
+        s.withTable(at: -1) {
+            $0.set("width", size.cols)
+            $0.set("height", size.rows)
+        }
         return 1
     }
 
@@ -412,21 +410,18 @@ enum UIModule {
         s.pushNewTable()
         s.pushRegisteredMetatable("uihost.timer")
         s.setMetatable(at: -2)
-        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
-        s.pushCopy(of: -2)
-        s.pushInteger(id)
-        s.rawSet(at: -3)
-        s.pop()
+        let handle = s.top
+        s.withRegistryTable(timerHandlesKey) { $0.set(keyAt: handle, id) }
     }
 
     static let cancelTimer: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
-        guard s.type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
-        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
-        s.pushCopy(of: 1)
-        guard s.rawGet(at: -2) == .number else { return argError(L, 1, "cancel", "timer handle") }
-        host(L).scheduler.cancelTimer(Int(s.toInteger(at: -1)))
+        guard s.type(at: 1) == .table,
+              let id = s.withExistingRegistryTable(timerHandlesKey, { $0.int(keyAt: 1) }) else {
+            return argError(L, 1, "cancel", "timer handle")
+        }
+        host(L).scheduler.cancelTimer(id)
         return 0
     }
 

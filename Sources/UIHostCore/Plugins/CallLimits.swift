@@ -58,7 +58,7 @@ final class CallLimits {
         let s = LuaStack(L)
         let component = s.absolute(index)
         guard s.type(at: component) == .table,
-              let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) ?? nil else { return nil }
+              let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) else { return nil }
         return Origin(code: code)
     }
 

@@ -196,6 +196,21 @@ final class Dispatcher {
         }
     }
 
+    /// Calls `t[handler](…)` for the table at `t` when it is a function,
+    /// under the limits of whoever built the table; `arguments` pushes the
+    /// arguments (given the table's index) and says how many. The stack is as
+    /// before afterwards. Whether there was a function to call.
+    @discardableResult
+    func callHandler(_ handler: String, ofTableAt t: Int32, arguments: (Int32) -> Int32) -> Bool {
+        let t = s.absolute(t)
+        return s.restoringTop {
+            guard s.rawGet(at: t, handler) == .function else { return false }
+            let owner = limits.origin(ofComponentAt: t, on: L)
+            invoke(nargs: arguments(t), as: owner)
+            return true
+        }
+    }
+
     /// Pushes item `index` of the component at `t`: `t[items][index]`, or what
     /// its data source's function returns (`item(index)`, `row(index)` for
     /// `rows`). False, with nothing pushed, when there is no array or the call
