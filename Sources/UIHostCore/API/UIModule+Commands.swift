@@ -120,14 +120,12 @@ extension UIModule {
         s.pushNewTable(arrayCount: Int32(min(items.count, 1 << 20)))
         for (i, item) in items.enumerated() {
             s.pushNewTable(fieldCount: 4)
-            s.push(item.title)
-            s.setField("title", at: -2)
-            s.push(item.command)
-            s.setField("command", at: -2)
-            s.push(item.plugin)
-            s.setField("subtitle", at: -2)
-            s.push(runMenuItem)
-            s.setField("onSelect", at: -2)
+            s.withTable(at: -1) { entry in
+                entry.set("title", item.title)
+                entry.set("command", item.command)
+                entry.set("subtitle", item.plugin)
+            }
+            s.setFunction("onSelect", runMenuItem)
             s.rawSet(at: -2, i + 1)
         }
         s.setField("items", at: 1)

@@ -126,35 +126,26 @@ final class Dispatcher {
 
     /// Calls `component[handler](arguments…)` when it is a function.
     func call(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) {
-        pushComponent(anchor)
-        let owner = limits.origin(ofComponentAt: -1, on: L)
-        reader.pushName(handler)
-        s.rawGet(at: -2)
-        s.remove(at: -2)
-        guard s.type(at: -1) == .function else {
-            s.pop()
-            return
-        }
-        for argument in arguments { push(argument) }
-        invoke(nargs: Int32(arguments.count), as: owner)
+        call(anchor, handler, arguments, answer: nil)
     }
 
     /// Calls `component[handler](arguments…)` when it is a function; whether
     /// it returned a true value.
     func ask(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) -> Bool {
-        pushComponent(anchor)
-        let owner = limits.origin(ofComponentAt: -1, on: L)
-        reader.pushName(handler)
-        s.rawGet(at: -2)
-        s.remove(at: -2)
-        guard s.type(at: -1) == .function else {
-            s.pop()
-            return false
-        }
-        for argument in arguments { push(argument) }
         var answer = false
-        invoke(nargs: Int32(arguments.count), as: owner, answer: &answer)
+        call(anchor, handler, arguments, answer: &answer)
         return answer
+    }
+
+    private func call(_ anchor: Int32, _ handler: StaticString, _ arguments: [Action.Argument], answer: UnsafeMutablePointer<Bool>?) {
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
+            guard field(component, handler) == .function else { return }
+            let owner = limits.origin(ofComponentAt: component, on: L)
+            for argument in arguments { push(argument) }
+            invoke(nargs: Int32(arguments.count), as: owner, answer: answer)
+        }
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.
