@@ -161,10 +161,10 @@ final class Dispatcher {
             let withIndex = dispatch != .itemThenComponent ? index : nil
             var calledItem = false
             if dispatch != .componentOnly, s.type(at: item) == .table {
-                calledItem = callHandler(handler, of: item, item: item, index: withIndex, as: owner)
+                calledItem = callItemHandler(handler, of: item, item: item, index: withIndex, as: owner)
             }
             if !calledItem || dispatch == .itemThenComponent {
-                callHandler(handler, of: component, item: item, index: withIndex, as: owner)
+                callItemHandler(handler, of: component, item: item, index: withIndex, as: owner)
             }
         }
     }
@@ -177,7 +177,7 @@ final class Dispatcher {
     /// Calls `t[handler](item, index)` (without `index` when nil) when it is
     /// a function, for the table at `t` and the item at `item`; whether it was one.
     @discardableResult
-    private func callHandler(_ handler: StaticString, of t: Int32, item: Int32, index: Int?, as owner: Origin?) -> Bool {
+    private func callItemHandler(_ handler: StaticString, of t: Int32, item: Int32, index: Int?, as owner: Origin?) -> Bool {
         s.restoringTop {
             guard field(t, handler) == .function else { return false }
             s.pushCopy(of: item)
