@@ -32,13 +32,16 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
+        // Frames, text and geometry: pure drawing code, no Lua, so that a change
+        // there rebuilds only it.
+        .target(name: "Drawing"),
         .target(
             name: "UIHostCore",
-            dependencies: ["LuaBridge", "CMarkGFM"],
+            dependencies: ["Drawing", "LuaBridge", "CMarkGFM"],
             // The sandbox's Lua, checked by luacheck like every Lua file.
             resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
+        .target(name: "TerminalIO", dependencies: ["Drawing", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(
@@ -57,8 +60,9 @@ let package = Package(
             resources: [.embedInCode("uihost.lua")]
         ),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Drawing", "UIHost", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),

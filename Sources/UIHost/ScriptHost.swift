@@ -51,7 +51,15 @@ public final class ScriptHost {
         if let size = terminal.size() { hostOptions.size = size }
         let depth = options.color ? ColorDepth.of(environment: { getenv($0).map { String(cString: $0) } }) : nil
         hostOptions.glyphs.urlsInText = options.linkURLs ?? (depth == nil)
-        let host = try makeHost(screen, options: hostOptions)
+        var host = try makeHost(screen, options: hostOptions)
+        if options.waitsForSize && terminal.size() == nil {
+            // Loaded ahead of its tab: the first frame is drawn at the size the
+            // tab brings, and from the files as they are then (an edit made
+            // while it waited is what the tab's user expects to see).
+            let loaded = FileWatcher(files: host.loadedFiles)
+            terminal.waitForSize()
+            if loaded.differs() { host = try makeHost(screen, options: hostOptions) }
+        }
         // Once the screen has the terminal, a notice written out would tear its frame.
         hostOptions.notice = options.log
         let reload: (() throws -> Host)? = options.watch ? { [hostOptions] in try Host(script: screen, options: hostOptions) } : nil

@@ -1,6 +1,7 @@
 import Glibc
 import LuaBridge
 import TerminalIO
+import UIHost
 import UIHostCore
 import UIHostTesting
 

@@ -1,6 +1,7 @@
 import Glibc
 import LuaBridge
 import TerminalIO
+import UIHost
 import UIHostCore
 
 /// `uihost SCREEN --screen-reader`: linear text instead of a frame, one line
@@ -31,12 +32,8 @@ func runScreenReader(_ path: String, _ args: Arguments) -> Never {
     var last = milliseconds()
     func deliver(_ events: [InputEvent]) {
         for event in events where host.quitCode == nil {
-            switch event {
-            case .key(let key): host.send(.key(key))
-            case .mouse(let mouse): host.send(.mouse(mouse))
-            case .paste(let text): host.send(.paste(text))
-            case .keyboardProtocol: continue
-            }
+            guard let event = Event(event) else { continue }
+            host.send(event)
             say()
         }
     }

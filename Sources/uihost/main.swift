@@ -158,7 +158,10 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     host.options.watch = args.watch
     // A browser session (`serve`): xterm.js shows no OSC 8 link, but links
     // the URLs it sees in the text.
-    if args.session { host.options.linkURLs = true }
+    if args.session {
+        host.options.linkURLs = true
+        host.options.waitsForSize = true
+    }
     // `--log -` holds the lines for stderr after the app; else they go to the file.
     let held = args.logFile == "-" ? HeldLog() : nil
     let file = held == nil ? logPath(args) : nil

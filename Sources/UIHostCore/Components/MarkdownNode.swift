@@ -305,6 +305,25 @@ extension MarkdownNode {
     }
 }
 
+// MARK: - --watch
+
+extension MarkdownViewState: KeptView {}
+
+extension MarkdownNode: KeepsViewState {
+    /// The first line shown and the link under the cursor.
+    func keptView(in state: InteractionState) -> KeptView? { state.markdown[id] }
+
+    /// The reloaded component's document is a new one (of the new host's
+    /// cache): the view is made its, so that layout does not take it for a
+    /// new text and start at the top. Layout clamps what an edit made too far.
+    func restoreView(_ kept: KeptView, in state: InteractionState) {
+        guard var view = kept as? MarkdownViewState else { return }
+        view.document = ObjectIdentifier(document)
+        view.pendingHeading = nil
+        state.markdown[id] = view
+    }
+}
+
 extension MarkdownNode: Component {
     static let kind = Kind("markdown")
     static let summary = """

@@ -28,6 +28,8 @@ public struct KeptState {
         var scrollOffset: Int?
         var logTop: Int?
         var tree: TreeState?
+        /// The view of a kind that keeps its own (`KeepsViewState`).
+        var view: KeptView?
     }
 
     /// The file of the screen shown: state goes back only to the same screen.
@@ -42,6 +44,17 @@ public struct KeptState {
     /// The fields the host writes back into components' tables (docs/API.md):
     /// what the user typed or chose, and what they opened.
     static let writtenFields: [StaticString] = ["value", "selected", "checked", "on", "expanded", "follow"]
+}
+
+/// What a kind's own view state gives a reload to carry (`KeepsViewState`).
+protocol KeptView {}
+
+/// A kind whose view state is its own (kept in its file, not in the tables
+/// every kind shares) carries it over a reload itself: it hands it out, and
+/// takes it back into the reloaded component.
+protocol KeepsViewState: Node {
+    func keptView(in state: InteractionState) -> KeptView?
+    func restoreView(_ kept: KeptView, in state: InteractionState)
 }
 
 extension HostLimits {
@@ -74,6 +87,7 @@ extension Host {
             c.scrollOffset = interaction.scrollOffsets[id]
             c.logTop = interaction.logTop[id]
             c.tree = interaction.trees[id]
+            c.view = (node as? KeepsViewState)?.keptView(in: interaction)
             kept.components[identity] = c
             if node.focusKey == focusKey { kept.focused = identity }
         }
@@ -139,6 +153,7 @@ extension Host {
                 if let v = c.scrollOffset { interaction.scrollOffsets[id] = v }
                 if let v = c.logTop { interaction.logTop[id] = v }
                 if let v = c.tree { interaction.trees[id] = v }
+                if let v = c.view, let keeper = node as? KeepsViewState { keeper.restoreView(v, in: interaction) }
                 if identity == kept.focused, node.isFocusable { focusNode = node }
             }
             if let focusNode { navigator.focus[layer.kind] = focusNode.focusKey }
