@@ -76,7 +76,10 @@ public final class ScriptHost {
 
     // MARK: - Set-up
 
-    private func makeHost(_ screen: String, options: HostOptions) throws(ScriptHostError) -> Host {
+    /// A core host for `screen` with `options` (made by `hostOptions(for:)`):
+    /// what `open`, `run` and the package's own tools (`uihost record`,
+    /// `fuzz`, which drive the host below the library) start from.
+    package func makeHost(_ screen: String, options: HostOptions) throws(ScriptHostError) -> Host {
         if let problem = modules.problems.first { throw ScriptHostError(message: problem) }
         guard FileSystem.exists(screen) else { throw ScriptHostError(message: "cannot open \(screen): No such file or directory") }
         do {
@@ -86,7 +89,9 @@ public final class ScriptHost {
         }
     }
 
-    private func hostOptions(for screen: String) throws(ScriptHostError) -> HostOptions {
+    /// The core host's options for `screen`, from `options`: the one place
+    /// the library's options become the core's.
+    package func hostOptions(for screen: String) throws(ScriptHostError) -> HostOptions {
         guard let theme = Theme.named(options.theme) else {
             throw ScriptHostError(message: "unknown theme '\(options.theme)' (expected " + ScriptHost.themes.joined(separator: ", ") + ")")
         }

@@ -108,12 +108,6 @@ struct Arguments {
     /// Internal: a session of `serve` (links written as text, for the page to link).
     var session = false
 
-    /// A step of `--keys`: a key, or `wait:MS`.
-    enum KeyStep: Equatable {
-        case key(Key)
-        case wait(Int)
-    }
-
     struct UsageError: Error {
         let message: String
     }
@@ -428,14 +422,5 @@ struct Arguments {
                 "--max-memory", String(maxMemoryMiB)]
         if let logFile { out += ["--log", logFile] }
         return out
-    }
-
-    /// `--keys` for the core host (the screen reader): names the parser
-    /// checked already (`keys`).
-    static func keySteps(_ s: String) -> [KeyStep] {
-        s.split(separator: " ").compactMap { name in
-            if name.hasPrefix("wait:") { return Int(name.dropFirst(5)).map(KeyStep.wait) }
-            return Key(name: String(name)).map(KeyStep.key)
-        }
     }
 }

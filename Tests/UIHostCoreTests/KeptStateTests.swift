@@ -185,4 +185,32 @@ final class KeptStateTests: XCTestCase {
         XCTAssertEqual(try fresh.evalString("opened[1]"), try old.evalString("opened[1]"))
         XCTAssertNotEqual(try fresh.evalString("opened[1]"), "https://e.example/1")
     }
+
+    /// A radio group's choice and the open tab come back, each with its own
+    /// onChange arguments (the item and index; the tab and index).
+    func testAReloadRunsTheChoiceHandlersOfARadioGroupAndTabs() throws {
+        let size = Size(cols: 40, rows: 12)
+        let source = """
+            S = ui.screen {
+              ui.radio { id = "size", items = { "S", "M", "L" },
+                onChange = function(item, i) SIZE = item .. " " .. i end },
+              ui.tabs {
+                onChange = function(tab, i) TAB = tab.title .. " " .. i end,
+                ui.tab { title = "One", ui.text "first" },
+                ui.tab { title = "Two", ui.text "second" },
+              },
+            }
+            return S
+            """
+        let path = try scratch.write("screen.lua", source)
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        press(old, .down, .down, .space)           // the radio group, focused first: L
+        XCTAssertEqual(try old.evalString("SIZE"), "L 3")
+        press(old, .tab, .right)                   // the tabs: Two
+        XCTAssertEqual(try old.evalString("TAB"), "Two 2")
+        try scratch.write("screen.lua", source + "\n-- edited\n")
+        let (fresh, _) = try reload(old, path: path, size: size)
+        XCTAssertEqual(try fresh.evalString("TAB"), "Two 2", "the open tab came back and its onChange ran")
+        XCTAssertEqual(try fresh.evalString("SIZE"), "L 3", "the choice came back and its onChange ran")
+    }
 }

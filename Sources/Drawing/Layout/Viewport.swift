@@ -1,6 +1,6 @@
 /// What a container shows of children taller than its place: the screen, a
 /// sheet, the drawer and `ui.scroll`. Set at layout only while they overflow;
-/// the offset is interaction state (`InteractionState.scrollOffsets`, by the
+/// the offset is interaction state (the core's `ScrollOffset`, by the
 /// container's table), never written into the script's table. A class: every
 /// node holds one optionally, and a reference keeps the nodes of a large tree
 /// small where an inline value would add its size to each.

@@ -78,8 +78,8 @@ final class TableNode: Node, SemanticNode {
     /// old index would point at an unrelated row of the new data.
     private static func cursor(_ selected: Int, rows: UnsafeRawPointer?, id: UnsafeRawPointer,
                                _ state: InteractionState, _ field: FieldReader) -> Int {
-        var view = state.tables[id] ?? TableState()
-        defer { state.tables[id] = view }
+        var view = state[TableState.self, id] ?? TableState()
+        defer { state[TableState.self, id] = view }
         let replaced = view.rowsTable != nil && view.rowsTable != rows && selected == view.readSelected
         view.rowsTable = rows
         guard replaced else {
@@ -109,7 +109,7 @@ final class TableNode: Node, SemanticNode {
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        var view = context.state.tables[id] ?? TableState()
+        var view = context.state[TableState.self, id] ?? TableState()
         let h = max(0, rect.height - 1)
         var s = view.scroll
         if selected - 1 < s { s = selected - 1 }
@@ -125,7 +125,7 @@ final class TableNode: Node, SemanticNode {
         }
         if !sortable { view.onHeader = false }
         self.view = view
-        context.state.tables[id] = view
+        context.state[TableState.self, id] = view
         state = context.state
         // Keys may come before the next drawing: widths from the fitted widths seen so far.
         widths = TableNode.widths(columns, fitted: view.fitted, available: body.width)
@@ -153,7 +153,7 @@ final class TableNode: Node, SemanticNode {
         view.fitted = fitted
         widths = TableNode.widths(columns, fitted: fitted, available: body.width)
         if sortable || cellCursor { view.firstColumn = TableNode.firstColumn(showing: view.column, from: view.firstColumn, widths, in: body.width) }
-        state?.tables[id] = view
+        state?[TableState.self, id] = view
     }
 
     /// The cells of rows from+1 … (`Host.semanticTree` reads them too).
@@ -418,7 +418,7 @@ final class TableNode: Node, SemanticNode {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         if view.onHeader {
             switch TableNode.headerKeys.action(for: key) {
-            case .move: return [.setTableState(id, with { $0.onHeader = false })]
+            case .move: return [.set(TableState.self, id, with { $0.onHeader = false })]
             case .sort: return sort(by: view.column)
             case .column(let step): return moveColumn(to: view.column + step, stopsAtEnds: true)
             case .first: return moveColumn(to: 0, stopsAtEnds: false)
@@ -428,7 +428,7 @@ final class TableNode: Node, SemanticNode {
         }
         switch TableNode.rowKeys.action(for: key) {
         case .move(let rows):
-            if rows < 0, selected <= 1, sortable { return [.setTableState(id, with { $0.onHeader = true })] }
+            if rows < 0, selected <= 1, sortable { return [.set(TableState.self, id, with { $0.onHeader = true })] }
             return move(to: selected + rows)
         case .page(let pages): return move(to: selected + pages * max(1, bodyRows - 1))
         case .first: return move(to: 1)
@@ -445,7 +445,7 @@ final class TableNode: Node, SemanticNode {
         if y == rect.y {
             // A click on a title sorts by that column.
             guard sortable, let hit = shownColumns().first(where: { x >= body.x + $0.x && x < body.x + $0.x + $0.width }) else { return [] }
-            return [.setTableState(id, with { $0.column = hit.index })] + sort(by: hit.index)
+            return [.set(TableState.self, id, with { $0.column = hit.index })] + sort(by: hit.index)
         }
         let index = view.scroll + (y - rect.y - 1) + 1
         guard index >= 1, index <= count else { return [] }
@@ -456,7 +456,7 @@ final class TableNode: Node, SemanticNode {
             column = hit.index
             moved = moveColumn(to: hit.index, stopsAtEnds: false) ?? []
         }
-        return [.setTableState(id, with { $0.onHeader = false })] + moved + move(to: index) + activate(index, column: column)
+        return [.set(TableState.self, id, with { $0.onHeader = false })] + moved + move(to: index) + activate(index, column: column)
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
@@ -475,7 +475,7 @@ final class TableNode: Node, SemanticNode {
         guard target != selected, count > 0 else { return [] }
         // The host's own move is not the script's: `readSelected` follows it.
         return [.setInteger(anchor: anchor, field: "selected", target),
-                .setTableState(id, with { $0.readSelected = target }),
+                .set(TableState.self, id, with { $0.readSelected = target }),
                 .callItem(anchor: anchor, items: "rows", index: target, handler: "onHighlight", dispatch: .componentOnly)]
     }
 
@@ -491,14 +491,14 @@ final class TableNode: Node, SemanticNode {
     private func scrollColumns(_ step: Int) -> [Action]? {
         let first = view.firstColumn + step
         guard first >= 0, first < columns.count, step < 0 || overflowsRight else { return nil }
-        return [.setTableState(id, with { $0.firstColumn = first })]
+        return [.set(TableState.self, id, with { $0.firstColumn = first })]
     }
 
     /// The column cursor (sortable tables), scrolled into view. A step past
     /// either end is not taken (`stopsAtEnds`: the key goes on to the host).
     private func moveColumn(to target: Int, stopsAtEnds: Bool) -> [Action]? {
         guard target >= 0, target < columns.count, target != view.column else { return stopsAtEnds ? nil : [] }
-        let state: Action = .setTableState(id, with { v in
+        let state: Action = .set(TableState.self, id, with { v in
             v.column = target
             v.firstColumn = TableNode.firstColumn(showing: target, from: v.firstColumn, widths, in: body.width)
         })
@@ -520,7 +520,7 @@ final class TableNode: Node, SemanticNode {
         let ascending = view.sort.map { $0.column == c ? !$0.ascending : true } ?? true
         // A sorted table is read from its start: the view goes to the top and
         // the cursor to the first row (its old row may now lie anywhere).
-        var actions: [Action] = [.setTableState(id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
+        var actions: [Action] = [.set(TableState.self, id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
         if !source.isFunction {
             actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: 0))
         }
@@ -635,6 +635,7 @@ extension TableNode: Component {
 
     /// Its keys: those of the rows, then those of the header (a sortable
     /// table's cursor reaches it with Up from the first row).
+    static var state: [any ComponentState.Type] { [TableState.self] }
     static let keys = rowKeys + headerKeys
 
     static let rowKeys: [KeySpec] = [
@@ -660,4 +661,9 @@ extension TableNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { TableNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension TableState: ComponentState {
+    /// The scroll, the column cursor and the sort order come back after a reload.
+    static let keptAcrossReload = true
 }

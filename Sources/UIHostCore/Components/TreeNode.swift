@@ -124,14 +124,14 @@ final class TreeNode: Node, SemanticNode {
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        var v = context.state.trees[id] ?? TreeState()
+        var v = context.state[TreeState.self, id] ?? TreeState()
         v.cursor = Swift.min(Swift.max(v.cursor, 0), Swift.max(rows.count - 1, 0))
         let h = rect.height
         if v.cursor < v.scroll { v.scroll = v.cursor }
         if h > 0, v.cursor >= v.scroll + h { v.scroll = v.cursor - h + 1 }
         v.scroll = Swift.max(0, Swift.min(v.scroll, rows.count - h))
         view = v
-        context.state.trees[id] = v
+        context.state[TreeState.self, id] = v
     }
 
     // MARK: - Drawing
@@ -207,7 +207,7 @@ final class TreeNode: Node, SemanticNode {
         guard target != view.cursor else { return [] }
         var v = view
         v.cursor = target
-        return [.setTreeState(id, v)]
+        return [.set(TreeState.self, id, v)]
     }
 
     private func expand(_ row: Row, _ open: Bool) -> [Action] {
@@ -258,6 +258,7 @@ extension TreeNode: Component {
                  doc: "Called after a node opened (its `expanded` written, its children loaded)."),
     ]
 
+    static var state: [any ComponentState.Type] { [TreeState.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row", .move(-1)),
         KeySpec([.down], "Next row", .move(1)),
@@ -272,4 +273,9 @@ extension TreeNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { TreeNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension TreeState: ComponentState {
+    /// The cursor and the scroll come back after a reload.
+    static let keptAcrossReload = true
 }

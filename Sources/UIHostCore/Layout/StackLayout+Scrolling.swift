@@ -23,15 +23,15 @@ extension StackLayout {
             return nil
         }
         if leastColumnHeight(children, spacing: spacing, width: rect.width, extent: rect.height) <= rect.height {
-            if context.state.scrollOffsets[key] != nil { context.state.scrollOffsets[key] = nil }
+            if context.state[ScrollOffset.self, key] != nil { context.state[ScrollOffset.self, key] = nil }
             layoutColumn(children, spacing: spacing, in: rect, context)
             return nil
         }
         let width = max(0, rect.width - reserve)
         let heights = children.map { leastHeight(of: $0, width: width, extent: rect.height) }
         let content = heights.reduce(0, +) + spacing * (children.count - 1)
-        let offset = min(max(context.state.scrollOffsets[key] ?? 0, 0), max(0, content - rect.height))
-        context.state.scrollOffsets[key] = offset
+        let offset = min(max(context.state[ScrollOffset.self, key] ?? 0, 0), max(0, content - rect.height))
+        context.state[ScrollOffset.self, key] = offset
         var y = rect.y - offset
         for (child, h) in zip(children, heights) {
             child.layout(in: Rect(x: rect.x, y: y, width: width, height: h), context)
@@ -75,4 +75,11 @@ extension StackLayout {
         if let d = s.height, case .percent = d, let extent, let h = d.fixed(of: extent) { return s.clampHeight(h) }
         return s.clampHeight(child.leastHeight(width: width))
     }
+}
+
+/// Rows a scrolling container (the screen, a sheet, the drawer, `ui.scroll`)
+/// is scrolled past its top, while it overflows.
+enum ScrollOffset: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

@@ -54,7 +54,7 @@ extension Host {
             if let args { ctx.set("args", copyOf: args) } else { ctx.setNewTable("args") }
         }
         do throws(LuaError) {
-            try dispatcher.limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
+            try limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
                 try lua.call(nargs: command.plugin == nil ? 1 : 2, nresults: 0, on: thread)
             }
             return nil
