@@ -17,3 +17,12 @@ extension LuaStack {
         }
     }
 }
+
+extension LuaStack {
+    /// Replaces the number at `index` with its string as Lua spells it
+    /// (`lua_tolstring` converts in place); a string stays as it is.
+    public func convertNumberToString(at index: Int32) {
+        guard lua_type(L, index) == LUA_TNUMBER else { return }
+        _ = lua_tolstring(L, index, nil)
+    }
+}

@@ -35,6 +35,13 @@ public struct LuaTable {
         return stack.integer(at: -1).map { Int(truncatingIfNeeded: $0) }
     }
 
+    /// The field when it is of Lua's integer subtype (3, not 3.0).
+    @inlinable public func strictInt(_ key: String) -> Int? {
+        stack.rawGet(at: index, key)
+        defer { stack.pop() }
+        return stack.isInteger(at: -1) ? Int(truncatingIfNeeded: stack.toInteger(at: -1)) : nil
+    }
+
     @inlinable public func int(_ i: Int) -> Int? {
         stack.rawGet(at: index, i)
         defer { stack.pop() }
@@ -62,6 +69,13 @@ public struct LuaTable {
     /// The field when it is a string, at most its first `maxBytes` bytes (`BoundedText`).
     @inlinable public func string(_ key: String, maxBytes: Int) -> String? {
         stack.rawGet(at: index, key)
+        defer { stack.pop() }
+        return stack.string(at: -1, maxBytes: maxBytes)
+    }
+
+    /// Item `i` when it is a string, at most its first `maxBytes` bytes (`BoundedText`).
+    @inlinable public func string(_ i: Int, maxBytes: Int) -> String? {
+        stack.rawGet(at: index, i)
         defer { stack.pop() }
         return stack.string(at: -1, maxBytes: maxBytes)
     }

@@ -78,9 +78,7 @@ final class NativeFunction {
             return s.raise("\(module).\(name): the result has \(problem.text)")
         }
         s.chargeWork(NativeFunction.callCost + count + out)
-        let top = s.top
-        guard result.push(onto: s) else {
-            s.top = top
+        guard s.pushAllOrNothing({ result.push(onto: s) }) else {
             return s.raise("\(module).\(name): the result is nested too deep for the Lua stack")
         }
         return 1

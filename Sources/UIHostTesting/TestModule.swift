@@ -457,20 +457,21 @@ enum TestModule {
         guard let code = s.string(at: 2) else { return s.argumentError(2, "eval", expected: "string") }
         let appLua = app.host.lua
         let a = appLua.stack
-        let base = a.top
-        defer { a.top = base }
-        do throws(LuaError) {
-            try appLua.load(code, chunkName: "=eval")
-            try appLua.call(nargs: 0, nresults: LuaState.allResults)
-        } catch {
-            return s.raise("eval: " + error.message)
+        return a.restoringTop { () -> Int32 in
+            let base = a.top
+            do throws(LuaError) {
+                try appLua.load(code, chunkName: "=eval")
+                try appLua.call(nargs: 0, nresults: LuaState.allResults)
+            } catch {
+                return s.raise("eval: " + error.message)
+            }
+            app.host.markChanged()
+            let n = a.top - base
+            _ = s.reserve(n + 8)
+            for i in stride(from: 1, through: n, by: 1) {
+                if let problem = a.copy(base + i, to: s) { return s.raise("eval: " + problem) }
+            }
+            return n
         }
-        app.host.markChanged()
-        let n = a.top - base
-        _ = s.reserve(n + 8)
-        for i in stride(from: 1, through: n, by: 1) {
-            if let problem = a.copy(base + i, to: s) { return s.raise("eval: " + problem) }
-        }
-        return n
     }
 }

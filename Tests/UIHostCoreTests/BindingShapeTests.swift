@@ -61,6 +61,14 @@ final class BindingShapeTests: XCTestCase {
         ])
     }
 
+    func testAnOrderThatIsNaNCountsAsNoOrder() throws {
+        let host = try host("""
+        return ui.screen { title = "S", footer = true,
+          keys = { a = { "Ay", function() end, order = 0/0 }, b = { "Bee", function() end, order = 1 } } }
+        """)
+        XCTAssertEqual(footer(host), "b Bee  a Ay  ? Keys  q Quit")
+    }
+
     func testTwoEntriesWithOneDescriptionShowOnce() throws {
         let host = try host("""
         return ui.screen { title = "S", footer = true,

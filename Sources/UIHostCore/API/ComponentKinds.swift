@@ -33,17 +33,28 @@ final class ComponentKinds {
     }
 
     init(_ L: OpaquePointer) {
-        var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         let s = LuaStack(L)
+        let made = s.restoringTop { ComponentKinds.makeMetatables(s) }
+        collectedRef = made.collected
+        sizeFlagRef = made.sizeFlag
+        metatables = made.metatables
+        refs = made.refs
+    }
+
+    /// The finalizer's array, the size flag and each kind's metatable, in the
+    /// registry; what it pushes to make them, its caller pops.
+    private static func makeMetatables(_ s: LuaStack)
+        -> (collected: Int32, sizeFlag: Int32, metatables: [UnsafeRawPointer], refs: [Int32]) {
+        var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         s.pushNewTable()
         s.pushCopy(of: -1)
-        collectedRef = s.popRef()
+        let collectedRef = s.popRef()
         // One finalizer for every kind, the array its upvalue.
         s.push(ComponentKinds.collected, upvalues: 1)
         let finalizer = s.top
         s.pushNewTable(arrayCount: 1)
         s.pushCopy(of: -1)
-        sizeFlagRef = s.popRef()
+        let sizeFlagRef = s.popRef()
         let flag = s.top
         s.pushNewTable(fieldCount: Int32(Sizing.watched.count))
         for name in Sizing.watched {
@@ -76,9 +87,7 @@ final class ComponentKinds {
             metatables.append(s.pointer(at: -1)!)
             refs.append(s.popRef())
         }
-        s.top = finalizer - 1
-        self.metatables = metatables
-        self.refs = refs
+        return (collectedRef, sizeFlagRef, metatables, refs)
     }
 
     /// A component table's finalizer: notes its address, which the allocator

@@ -51,7 +51,7 @@ enum JSONModule {
         if let problem = readOptions(s, into: &options, fields: encodeFields) {
             return UIModule.raise(L, "ui.json.encode: " + problem)
         }
-        s.top = 1
+        s.keepArguments(1)
         var encoder = LuaJSONEncoder(stack: s, options: options, null: null)
         switch encoder.encode(at: 1) {
         case .success(let bytes):

@@ -115,19 +115,17 @@ extension UIModule {
         let host = host(L)
         guard let name = s.string(at: 1) else { return argError(L, 1, "menu", "string") }
         let items = host.plugins?.menus[name] ?? []
-        s.top = 0
+        s.dropArguments()
         s.pushNewTable(fieldCount: 2)                        // 1 list
         s.pushNewTable(arrayCount: Int32(min(items.count, 1 << 20)))
         for (i, item) in items.enumerated() {
             s.pushNewTable(fieldCount: 4)
-            s.push(item.title)
-            s.setField("title", at: -2)
-            s.push(item.command)
-            s.setField("command", at: -2)
-            s.push(item.plugin)
-            s.setField("subtitle", at: -2)
-            s.push(runMenuItem)
-            s.setField("onSelect", at: -2)
+            s.withTable(at: -1) { entry in
+                entry.set("title", item.title)
+                entry.set("command", item.command)
+                entry.set("subtitle", item.plugin)
+            }
+            s.setFunction("onSelect", runMenuItem)
             s.rawSet(at: -2, i + 1)
         }
         s.setField("items", at: 1)
@@ -150,24 +148,5 @@ extension UIModule {
             return raise(L, "menu item: " + problem.message)
         }
         return 0
-    }
-
-    struct NestedTooDeep: Error {
-        let message = "calls nested more than \(ExposedFunctions.maxDepth) deep"
-    }
-
-    /// Runs `body` on a new thread pushed on `L` (and removed after): code of
-    /// another owner never runs on the caller's coroutine, which it could
-    /// keep and resume later. A fresh thread counts nested C calls afresh, so
-    /// the host counts how deep these calls nest.
-    static func onFreshThread<T>(_ host: Host, _ L: OpaquePointer, _ body: (LuaStack) -> T) -> Result<T, NestedTooDeep> {
-        let s = LuaStack(L)
-        guard host.exposed.depth < ExposedFunctions.maxDepth, s.reserve(4) else { return .failure(NestedTooDeep()) }
-        let co = s.pushNewThread()
-        let thread = s.top
-        defer { s.remove(at: thread) }
-        host.exposed.depth += 1
-        defer { host.exposed.depth -= 1 }
-        return .success(body(co))
     }
 }

@@ -91,12 +91,10 @@ enum UIModule {
         let s = LuaStack(L)
         let size = host(L).options.size
         s.pushNewTable(fieldCount: 2)
-        s.push("width" as StaticString)
-        s.pushInteger(size.cols)
-        s.rawSet(at: -3)
-        s.push("height" as StaticString)
-        s.pushInteger(size.rows)
-        s.rawSet(at: -3)
+        s.withTable(at: -1) {
+            $0.set("width", size.cols)
+            $0.set("height", size.rows)
+        }
         return 1
     }
 
@@ -198,7 +196,7 @@ enum UIModule {
         default:
             return argError(L, 1, name, "table")
         }
-        s.top = 1
+        s.keepArguments(1)
         let schema = host.kinds.schema(index)
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
@@ -330,7 +328,7 @@ enum UIModule {
         host.apply(.navigate(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true))))
         guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
-        s.top = 0
+        s.dropArguments()
         s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
         return LuaTrampoline.yield(1)
     }
@@ -412,21 +410,18 @@ enum UIModule {
         s.pushNewTable()
         s.pushRegisteredMetatable("uihost.timer")
         s.setMetatable(at: -2)
-        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
-        s.pushCopy(of: -2)
-        s.pushInteger(id)
-        s.rawSet(at: -3)
-        s.pop()
+        let handle = s.top
+        s.withRegistryTable(timerHandlesKey) { $0.set(keyAt: handle, id) }
     }
 
     static let cancelTimer: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
-        guard s.type(at: 1) == .table else { return argError(L, 1, "cancel", "timer handle") }
-        s.getField(timerHandlesKey, at: LuaStack.registryIndex)
-        s.pushCopy(of: 1)
-        guard s.rawGet(at: -2) == .number else { return argError(L, 1, "cancel", "timer handle") }
-        host(L).scheduler.cancelTimer(Int(s.toInteger(at: -1)))
+        guard s.type(at: 1) == .table,
+              let id = s.withExistingRegistryTable(timerHandlesKey, { $0.int(keyAt: 1) }) else {
+            return argError(L, 1, "cancel", "timer handle")
+        }
+        host(L).scheduler.cancelTimer(id)
         return 0
     }
 
@@ -448,7 +443,7 @@ enum UIModule {
         guard s.isYieldable, host(L).scheduler.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
-        s.top = 0
+        s.dropArguments()
         s.pushInteger(ms)
         return LuaTrampoline.yield(1)
     }
@@ -458,7 +453,8 @@ enum UIModule {
     static let logOrConstruct: LuaSwiftFunction = { L in
         let L = L!
         let s = LuaStack(L)
-        if s.top == 1, s.type(at: 1) == .table, host(L).kinds.kind(L, at: 1) == nil {
+        // One table, and nothing after it.
+        if s.type(at: 1) == .table, s.type(at: 2) == .none, host(L).kinds.kind(L, at: 1) == nil {
             return construct(L)
         }
         return log(L)

@@ -9,9 +9,8 @@ enum WrittenDefaults {
         let s = LuaStack(L)
         for spec in fields {
             guard let rule = spec.writtenDefault else { continue }
-            let top = s.top
-            write(L, at: s.absolute(t), spec.name, rule)
-            s.top = top
+            let t = s.absolute(t)
+            s.restoringTop { write(L, at: t, spec.name, rule) }
         }
     }
 
@@ -46,14 +45,14 @@ enum WrittenDefaults {
             }
             let items = s.top
             guard s.rawGet(at: t, unless) == .nil else { return }
-            let key = s.top + 1
-            LuaState.push(L, name)
             // The first item's id, or its index when it has none.
-            if s.rawGetIndex(at: items, 1) == .table, s.rawGet(at: -1, "id") != .nil {
-                s.copy(-1, into: key + 1)
-                s.top = key + 1
+            let hasID = s.restoringTop { s.rawGetIndex(at: items, 1) == .table && s.rawGet(at: -1, "id") != .nil }
+            LuaState.push(L, name)
+            if hasID {
+                s.rawGetIndex(at: items, 1)
+                s.rawGet(at: -1, "id")
+                s.remove(at: -2)
             } else {
-                s.top = key
                 s.pushInteger(1)
             }
         }

@@ -13,15 +13,14 @@ enum CursorScroll {
             return UIModule.argError(L, 1, "scrollTo", kind.constructorName)
         }
         guard let wanted = s.exactInteger(at: 2) else { return UIModule.argError(L, 2, "scrollTo", "integer") }
-        s.top = 2
-        // A data source's `count`, else the length of the array.
-        let count: Int64 = s.rawGet(at: 1, "count") == .number ? s.exactInteger(at: -1) ?? 0
-            : s.rawGet(at: 1, array) == .table ? Int64(s.rawLength(at: -1)) : 0
-        s.top = 2
-        let index = Int(min(max(wanted, 1), max(count, 1)))
-        s.push("selected" as StaticString)
-        s.pushInteger(index)
-        s.rawSet(at: 1)
+        let index = s.withTable(at: 1) { component in
+            // A data source's `count`, else the length of the array.
+            let count = component.type("count") == .number ? component.int("count") ?? 0
+                : component.withTable(array) { $0.count } ?? 0
+            let index = Int(min(max(wanted, 1), Int64(max(count, 1))))
+            component.set("selected", index)
+            return index
+        }
         setTop(host.interaction, id, index - 1)
         host.invalidation.layout = true
         return 0

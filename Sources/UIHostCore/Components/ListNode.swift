@@ -99,23 +99,12 @@ final class ListNode: Node, SemanticNode {
     /// `item(i)` (drawing, and `Host.semanticTree`).
     func loadRows(from start: Int, count n: Int, reader: TreeReader) -> [Row] {
         guard n > 0 else { return [] }
-        let L = reader.L
-        let s = LuaStack(L)
-        reader.pushTable(anchor: anchor)
-        let t = s.top
-        reader.pushRowOrigin(of: t, source, .items)
-        defer { s.top = t - 1 }
-        let origin = s.top
         var result: [Row] = []
         result.reserveCapacity(n)
-        let read = {
-            for i in start..<(start + n) {
-                let index = self.item(at: i + 1)
-                result.append(self.row(reader.pushRow(from: origin, self.source, index: index, name: "ui.list.item"), index, reader))
-                s.top = origin
-            }
+        reader.forEachRow(anchor: anchor, source, .items, from: start, count: n, name: "ui.list.item",
+                          index: item(at:)) { type, i in
+            result.append(row(type, i, reader))
         }
-        if source.isFunction { reader.withCalls(read) } else { read() }
         return result
     }
 
@@ -333,13 +322,14 @@ extension FieldReader {
         var titles: [String] = []
         titles.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
-            defer { s.top = items }
-            switch s.rawGetIndex(at: items, i) {
-            case .string: titles.append(reader.displayString(at: -1))
-            case .table:
-                reader.pushName("title")
-                titles.append(s.rawGet(at: items + 1) == .string ? reader.displayString(at: -1) : "")
-            default: titles.append("")
+            s.restoringTop {
+                switch s.rawGetIndex(at: items, i) {
+                case .string: titles.append(reader.displayString(at: -1))
+                case .table:
+                    reader.pushName("title")
+                    titles.append(s.rawGet(at: items + 1) == .string ? reader.displayString(at: -1) : "")
+                default: titles.append("")
+                }
             }
         }
         return titles

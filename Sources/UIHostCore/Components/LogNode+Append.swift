@@ -22,58 +22,45 @@ extension LogNode {
         }
         switch s.type(at: 2) {
         case .string: break
-        case .number:
-            // Lua's own spelling of the number, in its place.
-            s.push(LuaState.string(L, at: 2))
-            s.copy(-1, into: 2)
+        // Lua's own spelling of the number, in its place.
+        case .number: s.convertNumberToString(at: 2)
         default: return UIModule.argError(L, 2, "append", "string")
         }
-        s.top = 2
-        let limit: Int
-        s.push("max" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .number where s.isInteger(at: -1):
-            limit = Int(Swift.min(Swift.max(s.toInteger(at: -1), 1), Int64(HostLimits.maxLogLines)))
-        default: limit = defaultMax
+        // The text stays at 2 while its lines are added: its bytes stay put.
+        let text: Int32 = 2
+        let dropped = s.withTable(at: 1) { log -> Int? in
+            let limit = log.strictInt("max").map { Swift.min(Swift.max($0, 1), HostLimits.maxLogLines) } ?? defaultMax
+            if log.type("lines") == .nil { log.setNewTable("lines") }
+            return log.withTable("lines") { append(text, to: $0, limit: limit) }
         }
-        s.top = 2
-        s.push("lines" as StaticString)
-        switch s.rawGet(at: 1) {
-        case .table: break
-        case .nil:
-            s.top = 2
-            s.pushNewTable()
-            s.push("lines" as StaticString)
-            s.pushCopy(of: -2)
-            s.rawSet(at: 1)
-        default:
-            return UIModule.raise(L, "log:append: lines must be a table (got \(host.kinds.typeName(L, -1)))")
-        }
-        let lines = s.top                                      // 3: lines
-        // The text stays at 2 while its lines are pushed: its bytes stay put.
-        let pieces = LogNode.lastLines(of: LuaState.bytes(L, at: 2), count: limit)
-        var n = s.rawLength(at: lines)
-        for piece in pieces {
-            n += 1
-            LogNode.push(piece, on: s)
-            s.rawSetIndex(at: lines, n)
-        }
-        let slack = Swift.min(limit / 4, 65_536)
-        if n > limit + slack {
-            let drop = n - limit
-            for i in 1...limit {
-                s.rawGetIndex(at: lines, i + drop)
-                s.rawSetIndex(at: lines, i)
+        guard let dropped else {
+            let got = s.withTable(at: 1) { log in
+                log.rawGet("lines")
+                return host.kinds.typeName(L, -1)
             }
-            for i in stride(from: n, to: limit, by: -1) {
-                s.pushNil()
-                s.rawSetIndex(at: lines, i)
-            }
-            // A view held above the tail stays on the same lines.
-            if let t = host.interaction[LogTop.self, id] { host.interaction[LogTop.self, id] = Swift.max(0, t - drop) }
+            return UIModule.raise(L, "log:append: lines must be a table (got \(got))")
         }
+        // A view held above the tail stays on the same lines.
+        if dropped > 0, let t = host.interaction[LogTop.self, id] { host.interaction[LogTop.self, id] = Swift.max(0, t - dropped) }
         host.invalidation.layout = true
         return 0
+    }
+
+    /// Adds the last `limit` lines of the string at `text` to `lines`, then
+    /// drops the oldest past `limit` when the slack is used up; how many it dropped.
+    private static func append(_ text: Int32, to lines: LuaTable, limit: Int) -> Int {
+        let pieces = LogNode.lastLines(of: LuaState.bytes(lines.stack.L, at: text), count: limit)
+        var n = lines.count
+        for piece in pieces {
+            n += 1
+            lines.set(n) { LogNode.push(piece, of: text, on: lines.stack) }
+        }
+        let slack = Swift.min(limit / 4, 65_536)
+        guard n > limit + slack else { return 0 }
+        let drop = n - limit
+        for i in 1...limit { lines.copyItem(i + drop, to: i) }
+        for i in stride(from: n, to: limit, by: -1) { lines.remove(i) }
+        return drop
     }
 
     /// The last `count` lines of `text`, oldest first, as ranges of its bytes:
@@ -97,10 +84,11 @@ extension LogNode {
         return result.reversed()
     }
 
-    /// Pushes the bytes of `range` as one line, kept to `HostLimits.maxDisplayBytes`.
-    private static func push(_ range: Range<Int>, on s: LuaStack) {
-        // Read again from the text at 2: the buffer is Lua's, still in place.
-        let text = LuaState.bytes(s.L, at: 2)
+    /// Pushes the bytes of `range` of the string at `text` as one line, kept
+    /// to `HostLimits.maxDisplayBytes`.
+    private static func push(_ range: Range<Int>, of text: Int32, on s: LuaStack) {
+        // Read again from the text: the buffer is Lua's, still in place.
+        let text = LuaState.bytes(s.L, at: text)
         let line = UnsafeBufferPointer(rebasing: text[range])
         if line.count <= HostLimits.maxDisplayBytes {
             line.withMemoryRebound(to: CChar.self) { s.pushBytes($0.baseAddress, count: $0.count) }

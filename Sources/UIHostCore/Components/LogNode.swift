@@ -60,26 +60,27 @@ final class LogNode: Node, SemanticNode {
         guard n > 0 else { return [] }
         let L = reader.L
         let s = reader.s
-        reader.pushTable(anchor: anchor)
-        let t = s.top
-        reader.pushName("lines")
-        defer { s.top = t - 1 }
-        guard s.rawGet(at: t) == .table else { return [] }
-        let lines = s.top
-        var result: [String] = []
-        result.reserveCapacity(n)
-        for i in (start + 1)...(start + n) {
-            switch s.rawGetIndex(at: lines, i) {
-            case .string: result.append(LogNode.oneLine(reader.displayString(at: -1)))
-            case .number: result.append(LuaState.string(L, at: -1))
-            case .nil: result.append("")
-            default:
-                reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
-                result.append("")
+        return s.restoringTop {
+            reader.pushTable(anchor: anchor)
+            let t = s.top
+            reader.pushName("lines")
+            guard s.rawGet(at: t) == .table else { return [] }
+            let lines = s.top
+            var result: [String] = []
+            result.reserveCapacity(n)
+            for i in (start + 1)...(start + n) {
+                defer { s.pop() }
+                switch s.rawGetIndex(at: lines, i) {
+                case .string: result.append(LogNode.oneLine(reader.displayString(at: -1)))
+                case .number: result.append(LuaState.string(L, at: -1))
+                case .nil: result.append("")
+                default:
+                    reader.problem("ui.log: lines[\(i)] must be a string (got \(reader.typeName(-1)))")
+                    result.append("")
+                }
             }
-            s.top = lines
+            return result
         }
-        return result
     }
 
     /// Tabs and stray line breaks become spaces (`append` splits at line breaks).

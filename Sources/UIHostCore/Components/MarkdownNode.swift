@@ -80,16 +80,16 @@ final class MarkdownNode: Node, SemanticNode {
         if let link = view.link, link >= Int32(document.links.count) { view.link = nil }
         if let heading = view.pendingHeading {
             view.pendingHeading = nil
-            if let line = document.line(ofHeading: heading, key, glyphs: glyphs) { view.top = line }
+            if let line = document.line(ofHeading: heading, key, glyphs: glyphs) { view.firstLine = line }
         }
-        view.top = clamped(view.top)
+        view.firstLine = clamped(view.firstLine)
         context.state[MarkdownViewState.self, id] = view
     }
 
     /// Makes the document's lines those of this node's width again: the same
     /// text may be measured at another width, or shown in another place, meanwhile.
     private func showLayout() {
-        document.layOut(through: view.top + max(1, rect.height), key, glyphs: glyphs)
+        document.layOut(through: view.firstLine + max(1, rect.height), key, glyphs: glyphs)
     }
 
     /// `top` within the document: past the end only as far as a screenful.
@@ -111,7 +111,7 @@ final class MarkdownNode: Node, SemanticNode {
         showLayout()
         let lines = document.lines
         for row in 0..<body.height {
-            let index = view.top + row
+            let index = view.firstLine + row
             guard lines.indices.contains(index) else { break }
             let y = body.y + row
             var x = body.x
@@ -130,10 +130,10 @@ final class MarkdownNode: Node, SemanticNode {
             }
         }
         let markX = rect.maxX - 1
-        if view.top > 0 {
+        if view.firstLine > 0 {
             frame.put(context.glyphs.moreUp, x: markX, y: rect.y, style: focused ? .focusMark : .muted, clip: rect)
         }
-        if view.top + body.height < lines.count || !document.isLaidOut {
+        if view.firstLine + body.height < lines.count || !document.isLaidOut {
             frame.put(context.glyphs.moreDown, x: markX, y: rect.maxY - 1, style: focused ? .focusMark : .muted, clip: rect)
         }
     }
@@ -143,8 +143,8 @@ final class MarkdownNode: Node, SemanticNode {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         let page = max(1, rect.height - 1)
         switch MarkdownNode.keys.action(for: key) {
-        case .move(let rows): return scroll(to: view.top + rows)
-        case .page(let pages): return scroll(to: view.top + pages * page)
+        case .move(let rows): return scroll(to: view.firstLine + rows)
+        case .page(let pages): return scroll(to: view.firstLine + pages * page)
         case .first: return scroll(to: 0)
         case .last:
             // The end is known only once every piece is parsed.
@@ -152,19 +152,19 @@ final class MarkdownNode: Node, SemanticNode {
             return scroll(to: document.lines.count)
         case .link(let step): return moveLink(by: Int32(step))
         case .activate:
-            guard let link = view.link else { return key == .space ? scroll(to: view.top + page) : nil }
+            guard let link = view.link else { return key == .space ? scroll(to: view.firstLine + page) : nil }
             return [open(link)]
         default: return nil
         }
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
-        scroll(to: view.top + amount * Host.wheelRows)
+        scroll(to: view.firstLine + amount * Host.wheelRows)
     }
 
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         showLayout()
-        let index = view.top + (y - rect.y)
+        let index = view.firstLine + (y - rect.y)
         guard document.lines.indices.contains(index) else { return [] }
         var column = body.x
         for run in document.lines[index].runs {
@@ -185,10 +185,10 @@ final class MarkdownNode: Node, SemanticNode {
 
     private func scroll(to top: Int) -> [Action]? {
         var state = view
-        state.top = clamped(top)
-        guard state.top != view.top else { return [] }
+        state.firstLine = clamped(top)
+        guard state.firstLine != view.firstLine else { return [] }
         // A link cursor scrolled out of view is let go: Tab starts again from what shows.
-        if let link = state.link, let line = document.linkLines[link], line < state.top || line >= state.top + rect.height {
+        if let link = state.link, let line = document.linkLines[link], line < state.firstLine || line >= state.firstLine + rect.height {
             state.link = nil
         }
         return [.set(MarkdownViewState.self, id, state)]
@@ -202,17 +202,17 @@ final class MarkdownNode: Node, SemanticNode {
         if let current = view.link {
             target = current + step
         } else {
-            let shown = document.links(in: view.top..<(view.top + rect.height))
+            let shown = document.links(in: view.firstLine..<(view.firstLine + rect.height))
             guard let first = step > 0 ? shown.first : shown.last else {
                 // None shows: the first link after (or before) what shows.
                 if step > 0 {
-                    target = document.linkLines.filter { $0.value >= view.top + rect.height }.keys.min() ?? Int32(document.links.count)
+                    target = document.linkLines.filter { $0.value >= view.firstLine + rect.height }.keys.min() ?? Int32(document.links.count)
                     if target == Int32(document.links.count) && !document.isLaidOut {
-                        document.layOut(through: view.top + rect.height + 200, key, glyphs: glyphs)
-                        target = document.linkLines.filter { $0.value >= view.top }.keys.min() ?? Int32.max
+                        document.layOut(through: view.firstLine + rect.height + 200, key, glyphs: glyphs)
+                        target = document.linkLines.filter { $0.value >= view.firstLine }.keys.min() ?? Int32.max
                     }
                 } else {
-                    target = document.linkLines.filter { $0.value < view.top }.keys.max() ?? -1
+                    target = document.linkLines.filter { $0.value < view.firstLine }.keys.max() ?? -1
                 }
                 return select(target)
             }
@@ -225,7 +225,7 @@ final class MarkdownNode: Node, SemanticNode {
         guard target >= 0, let line = document.line(ofLink: target, key, glyphs: glyphs) else { return nil }
         var state = view
         state.link = target
-        if line < state.top { state.top = line } else if line >= state.top + rect.height { state.top = clamped(line - rect.height + 1) }
+        if line < state.firstLine { state.firstLine = line } else if line >= state.firstLine + rect.height { state.firstLine = clamped(line - rect.height + 1) }
         return [.set(MarkdownViewState.self, id, state)]
     }
 
@@ -233,7 +233,7 @@ final class MarkdownNode: Node, SemanticNode {
         let heading = document.blocks.first { if case .heading = $0.kind { true } else { false } }
         let label = heading.map { $0.runs.filter { !$0.urlOnly }.map(\.text).joined() } ?? ""
         return Semantics(role: "document", label: label,
-                         value: view.link.map { "link " + document.links[Int($0)].url } ?? "row \(view.top + 1)")
+                         value: view.link.map { "link " + document.links[Int($0)].url } ?? "row \(view.firstLine + 1)")
     }
 }
 

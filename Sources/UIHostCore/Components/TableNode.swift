@@ -165,26 +165,15 @@ final class TableNode: Node, SemanticNode {
     /// The cells, and into `styles` (made at the first styled row) the style of each row.
     func loadCells(from start: Int, count n: Int, reader: TreeReader, styles: inout [RowStyle]?) -> [[String]] {
         guard n > 0, !columns.isEmpty else { return [] }
-        let L = reader.L
-        let s = LuaStack(L)
-        reader.pushTable(anchor: anchor)
-        let t = s.top
-        reader.pushRowOrigin(of: t, source, .rows)
-        defer { s.top = t - 1 }
-        let origin = s.top
         var result: [[String]] = []
         result.reserveCapacity(n)
         var found: [RowStyle]?
-        let read = {
-            for i in start..<(start + n) {
-                var style = RowStyle()
-                result.append(self.rowCells(reader.pushRow(from: origin, self.source, index: i + 1, name: "ui.table.row"), i + 1, reader, &style))
-                if !style.isPlain, found == nil { found = Array(repeating: RowStyle(), count: n) }
-                found?[i - start] = style
-                s.top = origin
-            }
+        reader.forEachRow(anchor: anchor, source, .rows, from: start, count: n, name: "ui.table.row") { type, i in
+            var style = RowStyle()
+            result.append(rowCells(type, i, reader, &style))
+            if !style.isPlain, found == nil { found = Array(repeating: RowStyle(), count: n) }
+            found?[i - 1 - start] = style
         }
-        if source.isFunction { reader.withCalls(read) } else { read() }
         styles = found
         return result
     }
@@ -201,43 +190,46 @@ final class TableNode: Node, SemanticNode {
         }
         let row = s.top
         let styles = FieldReader(reader: reader, table: row, kind: TableNode.kind)
-        reader.pushName("style")
-        if s.rawGet(at: row) == .table { style.row = styles.readStyle(at: s.top, path: "ui.table: \(place).style") }
-        s.top = row
+        s.restoringTop {
+            reader.pushName("style")
+            if s.rawGet(at: row) == .table { style.row = styles.readStyle(at: s.top, path: "ui.table: \(place).style") }
+        }
         return columns.enumerated().map { c, column in
-            switch column.key {
-            case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
-            case .index(let i): s.rawGetIndex(at: row, i)
-            }
-            defer { s.top = row }
-            switch s.type(at: -1) {
-            case .string: return TableNode.oneLine(reader.displayString(at: -1))
-            case .number:
-                return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
-            case .boolean: return s.truth(at: -1) ? "true" : "false"
-            case .nil: return ""
-            case .table:
-                // A styled cell: `{ "text", style = { … } }` (or `text = …`).
-                let cell = s.top
-                reader.pushName("style")
-                if s.rawGet(at: cell) == .table {
-                    if style.cells.isEmpty { style.cells = Array(repeating: nil, count: columns.count) }
-                    style.cells[c] = styles.readStyle(at: s.top, path: "ui.table: \(place).\(column.key).style")
-                }
-                s.top = cell
-                if s.rawGetIndex(at: cell, 1) != .string {
-                    s.top = cell
-                    reader.pushName("text")
-                    s.rawGet(at: cell)
+            s.restoringTop {
+                switch column.key {
+                case .name(let name): LuaState.push(L, name); s.rawGet(at: row)
+                case .index(let i): s.rawGetIndex(at: row, i)
                 }
                 switch s.type(at: -1) {
-                case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
-                case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
-                default: return ""
+                case .string: return TableNode.oneLine(reader.displayString(at: -1))
+                case .number:
+                    return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+                case .boolean: return s.truth(at: -1) ? "true" : "false"
+                case .nil: return ""
+                case .table:
+                    // A styled cell: `{ "text", style = { … } }` (or `text = …`).
+                    let cell = s.top
+                    s.restoringTop {
+                        reader.pushName("style")
+                        if s.rawGet(at: cell) == .table {
+                            if style.cells.isEmpty { style.cells = Array(repeating: nil, count: columns.count) }
+                            style.cells[c] = styles.readStyle(at: s.top, path: "ui.table: \(place).\(column.key).style")
+                        }
+                    }
+                    if s.rawGetIndex(at: cell, 1) != .string {
+                        s.pop()
+                        reader.pushName("text")
+                        s.rawGet(at: cell)
+                    }
+                    switch s.type(at: -1) {
+                    case .string: return TableNode.oneLine(LuaState.string(L, at: -1))
+                    case .number: return s.isInteger(at: -1) ? String(s.toInteger(at: -1)) : String(s.toNumber(at: -1))
+                    default: return ""
+                    }
+                default:
+                    reader.problem("ui.table: \(place).\(column.key) must be a string, a number or a cell { text, style } (got \(reader.typeName(-1)))")
+                    return ""
                 }
-            default:
-                reader.problem("ui.table: \(place).\(column.key) must be a string, a number or a cell { text, style } (got \(reader.typeName(-1)))")
-                return ""
             }
         }
     }
@@ -263,24 +255,29 @@ final class TableNode: Node, SemanticNode {
         var result: [Column] = []
         result.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
-            defer { s.top = list }
-            guard s.rawGetIndex(at: list, i) == .table else {
-                field.reader.problem("ui.table: columns[\(i)] must be a table (got \(field.reader.typeName(-1)))")
-                continue
-            }
-            let c = FieldReader(reader: field.reader, table: s.absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
-            let title = c.string("title")
-            if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
-            let key: TableColumnKey
-            switch c.id("key") {
-            case .string(let s)?: key = .name(s)
-            case .integer(let k)?: key = .index(Int(k))
-            default: key = .index(i)
-            }
-            let align = c.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init) ?? .left
-            result.append(Column(title: title ?? "", key: key, width: width(c, i), align: align))
+            if let column = s.restoringTop({ readColumn(field, in: list, i) }) { result.append(column) }
         }
         return result
+    }
+
+    /// Column `i` of the `columns` array at `list`; nil (with a problem) when it is no table.
+    private static func readColumn(_ field: FieldReader, in list: Int32, _ i: Int) -> Column? {
+        let s = field.s
+        guard s.rawGetIndex(at: list, i) == .table else {
+            field.reader.problem("ui.table: columns[\(i)] must be a table (got \(field.reader.typeName(-1)))")
+            return nil
+        }
+        let c = FieldReader(reader: field.reader, table: s.absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
+        let title = c.string("title")
+        if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
+        let key: TableColumnKey
+        switch c.id("key") {
+        case .string(let s)?: key = .name(s)
+        case .integer(let k)?: key = .index(Int(k))
+        default: key = .index(i)
+        }
+        let align = c.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init) ?? .left
+        return Column(title: title ?? "", key: key, width: width(c, i), align: align)
     }
 
     /// `width`: cells (an integer), `"30%"` of the table's width, `"2fr"` of

@@ -58,51 +58,59 @@ final class TreeNode: Node, SemanticNode {
                 reader.problem("ui.tree shows more than \(HostLimits.maxTreeRows) rows; the rest are not shown")
                 return
             }
-            defer { s.top = list }
-            let here = "\(place)[\(i)]"
-            let type = s.rawGetIndex(at: list, i)
-            if type == .string {
-                rows.append(Row(title: reader.displayString(at: -1), depth: depth, path: path + [i],
-                                hasChildren: false, expanded: false, parent: parent))
-                continue
+            s.restoringTop {
+                readNode(i, of: list, depth: depth, path: path, parent: parent, ancestors: &ancestors, reader, place: place)
             }
-            guard type == .table, let node = s.pointer(at: -1) else {
-                reader.problem("ui.tree: \(here) must be a table (got \(reader.typeName(-1)))")
-                continue
-            }
-            guard !ancestors.contains(node) else {
-                reader.problem("ui.tree: \(here) is one of its own ancestors (a cycle); it is not shown")
-                continue
-            }
-            let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
-            // A node without a title is left out, as other bad entries are.
-            guard let title = item.string("title") else {
-                reader.problem("ui.tree: \(here).title must be a string (got nil)")
-                continue
-            }
-            let expanded = item.bool("expanded") ?? false
-            reader.pushName("children")
-            let children = s.rawGet(at: item.table)
-            let hasChildren: Bool
-            switch children {
-            case .table: hasChildren = s.rawLength(at: -1) > 0
-            case .function: hasChildren = true
-            case .nil: hasChildren = false
-            default:
-                reader.problem("ui.tree: \(here).children must be a table or a function (got \(reader.typeName(-1)))")
-                hasChildren = false
-            }
-            // Children still behind a function show closed until Right loads them.
-            let open = expanded && children == .table && hasChildren
-            let row = rows.count
-            rows.append(Row(title: title, depth: depth, path: path + [i], hasChildren: hasChildren,
-                            expanded: open, parent: parent, icon: item.string("icon"), style: item.style("style") ?? .plain))
-            if open {
-                ancestors.insert(node)
-                readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
-                          ancestors: &ancestors, reader, place: here + ".children")
-                ancestors.remove(node)
-            }
+        }
+    }
+
+    /// Appends the row of node `i` of the array at `list`, and its children's when it is open.
+    private func readNode(_ i: Int, of list: Int32, depth: Int, path: [Int], parent: Int?,
+                          ancestors: inout Set<UnsafeRawPointer>, _ reader: TreeReader, place: String) {
+        let s = reader.s
+        let here = "\(place)[\(i)]"
+        let type = s.rawGetIndex(at: list, i)
+        if type == .string {
+            rows.append(Row(title: reader.displayString(at: -1), depth: depth, path: path + [i],
+                            hasChildren: false, expanded: false, parent: parent))
+            return
+        }
+        guard type == .table, let node = s.pointer(at: -1) else {
+            reader.problem("ui.tree: \(here) must be a table (got \(reader.typeName(-1)))")
+            return
+        }
+        guard !ancestors.contains(node) else {
+            reader.problem("ui.tree: \(here) is one of its own ancestors (a cycle); it is not shown")
+            return
+        }
+        let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
+        // A node without a title is left out, as other bad entries are.
+        guard let title = item.string("title") else {
+            reader.problem("ui.tree: \(here).title must be a string (got nil)")
+            return
+        }
+        let expanded = item.bool("expanded") ?? false
+        reader.pushName("children")
+        let children = s.rawGet(at: item.table)
+        let hasChildren: Bool
+        switch children {
+        case .table: hasChildren = s.rawLength(at: -1) > 0
+        case .function: hasChildren = true
+        case .nil: hasChildren = false
+        default:
+            reader.problem("ui.tree: \(here).children must be a table or a function (got \(reader.typeName(-1)))")
+            hasChildren = false
+        }
+        // Children still behind a function show closed until Right loads them.
+        let open = expanded && children == .table && hasChildren
+        let row = rows.count
+        rows.append(Row(title: title, depth: depth, path: path + [i], hasChildren: hasChildren,
+                        expanded: open, parent: parent, icon: item.string("icon"), style: item.style("style") ?? .plain))
+        if open {
+            ancestors.insert(node)
+            readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
+                      ancestors: &ancestors, reader, place: here + ".children")
+            ancestors.remove(node)
         }
     }
 

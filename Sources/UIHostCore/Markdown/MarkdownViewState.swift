@@ -3,7 +3,7 @@
 struct MarkdownViewState {
     /// The document the rest is about: a new text starts at its top, with no link.
     var document: ObjectIdentifier?
-    var top = 0
+    var firstLine = 0
     var link: Int32?
     /// `md:scrollTo(heading)` asked for it; the next layout shows it first.
     var pendingHeading: Int?

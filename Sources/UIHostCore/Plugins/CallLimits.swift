@@ -49,21 +49,7 @@ final class CallLimits {
         guard case .plugin = origin else { return }
         let s = LuaStack(L)
         let component = s.absolute(index)
-        guard s.reserve(4) else { return }
-        if s.getField(CallLimits.ownersKey, at: LuaStack.registryIndex) != .table {
-            s.pop()
-            s.pushNewTable()
-            s.pushNewTable(fieldCount: 1)
-            s.push("k")
-            s.setField("__mode", at: -2)
-            s.setMetatable(at: -2)
-            s.pushCopy(of: -1)
-            s.setField(CallLimits.ownersKey, at: LuaStack.registryIndex)
-        }
-        s.pushCopy(of: component)
-        s.pushInteger(origin.code)
-        s.rawSet(at: -3)
-        s.pop()
+        s.withRegistryTable(CallLimits.ownersKey, weakKeys: true) { $0.set(keyAt: component, origin.code) }
     }
 
     /// The plugin whose `ui` built the component at `index`; nil for the app's.
@@ -71,13 +57,9 @@ final class CallLimits {
         guard !prefixes.isEmpty else { return nil }
         let s = LuaStack(L)
         let component = s.absolute(index)
-        guard s.type(at: component) == .table, s.reserve(3) else { return nil }
-        defer { s.pop() }
-        guard s.getField(CallLimits.ownersKey, at: LuaStack.registryIndex) == .table else { return nil }
-        s.pushCopy(of: component)
-        defer { s.pop() }
-        guard s.rawGet(at: -2) == .number else { return nil }
-        return Origin(code: Int(s.toInteger(at: -1)))
+        guard s.type(at: component) == .table,
+              let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) else { return nil }
+        return Origin(code: code)
     }
 
     /// Runs `body` (a call into Lua) under the limits of `origin`.

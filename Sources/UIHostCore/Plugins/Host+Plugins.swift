@@ -59,6 +59,11 @@ extension Host {
     /// The manifest and grants are checked before the plugin gets either;
     /// if `setup` then fails, everything it registered is rolled back.
     private func loadPlugin(_ name: String, at directory: String) -> PluginReport {
+        lua.stack.restoringTop { readPlugin(name, at: directory) }
+    }
+
+    /// `loadPlugin`'s work; what it leaves on the stack, `loadPlugin` pops.
+    private func readPlugin(_ name: String, at directory: String) -> PluginReport {
         var report = PluginReport(name: name, directory: directory)
         let file = FileSystem.join(directory, "plugin.lua")
         guard let set = plugins else { return report }
@@ -75,8 +80,6 @@ extension Host {
         let origin = Origin.plugin(index)
         set.plugins.append(plugin)
         let s = lua.stack
-        let top = s.top
-        defer { s.top = top }
         do throws(LuaError) {
             s.pushNewTable()
             plugin.loaded = LuaRef(popping: lua)
@@ -187,24 +190,29 @@ extension Host {
             return
         }
         plugin.state?.push(onto: s)
-        let state = s.top
-        if let options = plugins?.options, options.push(onto: s) == .table, s.rawGet(at: -1, plugin.name) == .table {
-            s.remove(at: -2)
-            // A copy: the config's table is not the plugin's to keep or change for another.
-            var budget = LuaStack.MessageBudget(.init())
-            if let problem = s.pushMessageCopy(of: -1, budget: &budget) {
-                throw LuaError.runtime(message: "options.\(plugin.name) in \(Host.configName): \(problem)", traceback: "")
-            }
-            s.remove(at: -2)
-        } else {
-            s.top = state
-            s.pushNewTable()
-        }
+        try pushOptions(of: plugin)
         do throws(LuaError) {
             try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
         } catch {
             throw LuaError.runtime(message: "setup failed: " + error.message, traceback: error.traceback)
         }
+    }
+
+    /// Pushes a copy of the plugin's table in the project config's `options`
+    /// (the config's table is not the plugin's to keep or change for
+    /// another), or a new table when there is none.
+    private func pushOptions(of plugin: Plugin) throws(LuaError) {
+        let s = lua.stack
+        let copy = try s.restoringTop { () throws(LuaError) -> LuaRef? in
+            guard let options = plugins?.options, options.push(onto: s) == .table,
+                  s.rawGet(at: -1, plugin.name) == .table else { return nil }
+            var budget = LuaStack.MessageBudget(.init())
+            if let problem = s.pushMessageCopy(of: -1, budget: &budget) {
+                throw LuaError.runtime(message: "options.\(plugin.name) in \(Host.configName): \(problem)", traceback: "")
+            }
+            return LuaRef(popping: lua)
+        }
+        if let copy { copy.push(onto: s) } else { s.pushNewTable() }
     }
 
     /// Takes back everything a plugin whose `setup` failed registered:

@@ -149,14 +149,14 @@ extension Host {
         if options.readsProjectConfig, let screen, !screen.hasSuffix("/" + Host.configName), screen != Host.configName,
            FileSystem.exists(path), !FileSystem.isDirectory(path) {
             let s = lua.stack
-            let top = s.top
-            defer { s.top = top }
-            let config = try ProjectConfigFile.load(path, in: lua)
-            directories += config.directories.map { FileSystem.join(scriptDirectory, $0) }
-            for (name, caps) in projectGrants(config, path: path) { grants[name, default: []].formUnion(caps) }
-            if config.hasOptions {
-                s.rawGet(at: -1, "options")
-                setupOptions = LuaRef(popping: lua)
+            try s.restoringTop { () throws(LuaError) in
+                let config = try ProjectConfigFile.load(path, in: lua)
+                directories += config.directories.map { FileSystem.join(scriptDirectory, $0) }
+                for (name, caps) in projectGrants(config, path: path) { grants[name, default: []].formUnion(caps) }
+                if config.hasOptions {
+                    s.rawGet(at: -1, "options")
+                    setupOptions = LuaRef(popping: lua)
+                }
             }
         }
         if !directories.isEmpty {

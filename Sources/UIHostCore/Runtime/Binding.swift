@@ -87,15 +87,17 @@ enum BindingTable {
         let n = s.rawLength(at: t)
         guard n > 0 else { return ([], "\(path) must list one key name at least") }
         guard n <= maxKeysPerBinding else { return ([], "\(path) lists \(n) keys (at most \(maxKeysPerBinding))") }
-        var names: [String] = []
-        for i in 1...n {
-            defer { s.pop() }
-            guard s.rawGetIndex(at: t, Int64(i)) == .string else {
-                return ([], "\(path)[\(i)] must be a key name (got \(kinds.typeName(L, -1)))")
+        return s.withTable(at: t) { list in
+            var names: [String] = []
+            for i in 1...n {
+                guard let name = list.string(i) else {
+                    list.rawGet(i)
+                    return ([], "\(path)[\(i)] must be a key name (got \(kinds.typeName(L, -1)))")
+                }
+                names.append(name)
             }
-            names.append(LuaState.string(L, at: -1))
+            return (names, nil)
         }
-        return (names, nil)
     }
 
     /// A binding lists a few keys: `up`, `k`, `ctrl-p`.
@@ -116,16 +118,16 @@ enum BindingTable {
         guard s.type(at: v) == .table else {
             return "\(path) must be a table { \"description\", function } (got \(kinds.typeName(L, v)))"
         }
-        let top = s.top
-        defer { s.top = top }
         if description(L, v) == nil { return "\(path) needs a description" }
-        if !pushRun(L, v) { return "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
-        s.top = top
+        let run = s.restoringTop { pushRun(L, v) ? nil : "\(path).run must be a function (got \(kinds.typeName(L, -1)))" }
+        if let run { return run }
         for (field, type, expected) in [("show", LuaType.boolean, "a boolean"), ("group", .string, "a string"), ("order", .number, "a number")] {
-            s.push(field)
-            let t = s.rawGet(at: v)
-            if t != .nil, t != type { return "\(path).\(field) must be \(expected) (got \(kinds.typeName(L, -1)))" }
-            s.pop()
+            let problem = s.restoringTop { () -> String? in
+                s.push(field)
+                let t = s.rawGet(at: v)
+                return t != .nil && t != type ? "\(path).\(field) must be \(expected) (got \(kinds.typeName(L, -1)))" : nil
+            }
+            if let problem { return problem }
         }
         return nil
     }
@@ -133,14 +135,9 @@ enum BindingTable {
     /// The description of the binding table at `v`: `[1]` or `desc`, a string
     /// (empty: the binding is kept out of the footer).
     static func description(_ L: OpaquePointer, _ v: Int32) -> String? {
-        let s = LuaStack(L)
-        defer { s.pop() }
-        if s.rawGetIndex(at: v, 1) != .string {
-            s.pop()
-            s.push("desc")
-            guard s.rawGet(at: v) == .string else { return nil }
+        LuaStack(L).withTable(at: v) { binding in
+            binding.string(1, maxBytes: HostLimits.maxDisplayBytes) ?? binding.string("desc", maxBytes: HostLimits.maxDisplayBytes)
         }
-        return s.displayString(at: -1)
     }
 
     /// Pushes the function of the binding table at `v` (`[2]` or `run`); false
@@ -156,17 +153,11 @@ enum BindingTable {
 
     /// `show`, `group` and `order` of the binding table at `v`.
     private static func presentation(_ L: OpaquePointer, _ v: Int32) -> (show: Bool, group: String?, order: Int?) {
-        let s = LuaStack(L)
-        s.push("show")
-        let show = s.rawGet(at: v) != .boolean || s.truth(at: -1)
-        s.pop()
-        s.push("group")
-        let group = s.rawGet(at: v) == .string ? LuaState.string(L, at: -1) : nil
-        s.pop()
-        s.push("order")
-        let order = s.rawGet(at: v) == .number ? s.number(at: -1).map { Int(max(min($0, 1e9), -1e9)) } : nil
-        s.pop()
-        return (show, group.map(HostLimits.label), order)
+        LuaStack(L).withTable(at: v) { binding in
+            (binding.bool("show") ?? true, binding.string("group").map(HostLimits.label),
+             // NaN (`0/0`) is no order: it has no place among the others.
+             binding.number("order").flatMap { $0.isNaN ? nil : Int(max(min($0, 1e9), -1e9)) })
+        }
     }
 
     /// The bindings in the `keys` table at `t`: the array's entries in order,
@@ -177,11 +168,10 @@ enum BindingTable {
         let s = LuaStack(L)
         let t = s.absolute(t)
         var entries: [(position: Int, first: String, bindings: [Binding])] = []
-        s.pushNil()
         var count = 0
-        while s.next(at: t) {
+        s.forEachPair(in: t) {
             count += 1
-            if count > HostLimits.maxArrayRead { s.pop(2); break }
+            if count > HostLimits.maxArrayRead { return false }
             let v = s.absolute(-1)
             if let problem = problem(L, key: -2, value: v, kinds: kinds) {
                 report(problem)
@@ -198,7 +188,7 @@ enum BindingTable {
                 let position = s.isInteger(at: -2) ? Int(clamping: s.integer(at: -2) ?? 0) : Int.max
                 entries.append((position, names[0], bindings))
             }
-            s.pop()
+            return true
         }
         entries.sort { ($0.position, $0.first) < ($1.position, $1.first) }
         return entries.flatMap(\.bindings)

@@ -108,23 +108,35 @@ final class Compositor {
             interaction.forget($0)
             reader.markdownCache.forget($0)
         }
-        let top = s.top
+        s.restoringTop { readLayers(of: screen, bounds: bounds) }
+        laidOutBounds = bounds
+        seenRuns = reader.lua.runs
+        // A bad field shows once when it appears, not on every frame.
+        for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
+        lastLayoutProblems = Set(reader.problems)
+        layoutProblemCount = reader.problems.count
+    }
+
+    /// Reads the layers of `screen` (the screen, its drawer, the sheets) and places them.
+    private func readLayers(of screen: Navigator.ScreenEntry, bounds: Rect) {
         reader.begin()
+        defer { reader.end() }
         spare.append(contentsOf: layers.reversed())
         layers.removeAll(keepingCapacity: true)
         popup = nil
         defer { spare.removeAll(keepingCapacity: true) }
 
         // The screen, then its drawer when open, then the sheets.
-        s.pushRef(screen.ref)
-        let screenTable = s.top
-        if reader.kinds.kind(L, at: screenTable) == .screen, let root = reader.node(at: screenTable, path: "screen") {
-            layers.append(layer(.screen(screen.ref), root))
-            if screen.drawerOpen, let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
-                layers.append(layer(.drawer(screen.ref), drawer))
+        s.restoringTop {
+            s.pushRef(screen.ref)
+            let screenTable = s.top
+            if reader.kinds.kind(L, at: screenTable) == .screen, let root = reader.node(at: screenTable, path: "screen") {
+                layers.append(layer(.screen(screen.ref), root))
+                if screen.drawerOpen, let drawer = reader.node(inField: "drawer", of: screenTable, path: "screen") {
+                    layers.append(layer(.drawer(screen.ref), drawer))
+                }
             }
         }
-        s.top = screenTable - 1
         for sheet in navigator.sheets {
             s.pushRef(sheet.ref)
             if let root = reader.node(at: -1, path: sheet.isDialog ? "dialog" : "sheet") {
@@ -145,14 +157,6 @@ final class Compositor {
             revealFocus(in: layer, bounds: bounds)
             popup = layoutContext.popups.first
         }
-        reader.end()
-        s.top = top
-        laidOutBounds = bounds
-        seenRuns = reader.lua.runs
-        // A bad field shows once when it appears, not on every frame.
-        for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
-        lastLayoutProblems = Set(reader.problems)
-        layoutProblemCount = reader.problems.count
     }
 
     // MARK: - Reading again what the host wrote
@@ -167,21 +171,19 @@ final class Compositor {
               reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
         reader.kinds.forEachCollected(L) { interaction.forget($0) }
         var replacements: [(old: Node, new: Node, layer: Layer)] = []
-        let top = s.top
-        reader.beginUpdate()
-        for anchor in invalidation.written {
-            guard let old = reader.node(anchored: anchor), let layer = layer(holding: old),
-                  !old.isShared, !old.placesPopups, old.children.isEmpty, old.component?.children.allowsChildren == false,
-                  let new = reader.reread(old), reader.problems.isEmpty,
-                  Layer.canReplace(old, with: new), new.answersAsked(like: old) else {
-                reader.endUpdate()
-                s.top = top
-                return false
+        let reread = s.restoringTop { () -> Bool in
+            reader.beginUpdate()
+            defer { reader.endUpdate() }
+            for anchor in invalidation.written {
+                guard let old = reader.node(anchored: anchor), let layer = layer(holding: old),
+                      !old.isShared, !old.placesPopups, old.children.isEmpty, old.component?.children.allowsChildren == false,
+                      let new = reader.reread(old), reader.problems.isEmpty,
+                      Layer.canReplace(old, with: new), new.answersAsked(like: old) else { return false }
+                replacements.append((old, new, layer))
             }
-            replacements.append((old, new, layer))
+            return true
         }
-        reader.endUpdate()
-        s.top = top
+        guard reread else { return false }
         // Nothing can fail from here: the old nodes give their places to the new.
         generation &+= 1
         invalidation.drawing = true
@@ -315,16 +317,14 @@ final class Compositor {
     /// before a key that takes what was read (Tab over an input's completion),
     /// when keys come faster than frames.
     func prepare() {
-        let top = s.top
-        reader.resume()
-        // A data source is script code: navigation it asks for waits, as a handler's does.
-        dispatcher.handling {
-            for layer in layers {
-                for node in layer.preparing { node.prepare(reader) }
+        reader.resumed {
+            // A data source is script code: navigation it asks for waits, as a handler's does.
+            dispatcher.handling {
+                for layer in layers {
+                    for node in layer.preparing { node.prepare(reader) }
+                }
             }
         }
-        reader.end()
-        s.top = top
         // A data source the rows came from is script code, but the host asked
         // for it: it is not a change of the tables.
         if !invalidation.layout { seenRuns = reader.lua.runs }

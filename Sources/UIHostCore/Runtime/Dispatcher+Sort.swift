@@ -38,8 +38,10 @@ extension Dispatcher {
     /// Sorts `component.rows` by `key`, stably (rows with equal keys keep
     /// their order, in either direction), and moves `selected` with its row.
     func sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int) {
-        let top = s.top
-        defer { s.top = top }
+        s.restoringTop { sortRows(of: anchor, key: key, ascending: ascending, selected: selected) }
+    }
+
+    private func sortRows(of anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int) {
         pushComponent(anchor)
         let t = s.top
         reader.pushName("rows")
@@ -62,27 +64,25 @@ extension Dispatcher {
         }
         let name = s.top
         for i in 1...n {
-            guard s.rawGetIndex(at: rows, i) == .table else {
-                values.append(.missing)
-                s.top = name
-                continue
+            let value = s.restoringTop { () -> SortValue in
+                guard s.rawGetIndex(at: rows, i) == .table else { return .missing }
+                switch key {
+                case .name:
+                    s.pushCopy(of: name)
+                    s.rawGet(at: -2)
+                case .index(let k): s.rawGetIndex(at: -1, k)
+                }
+                switch s.type(at: -1) {
+                case .number:
+                    // NaN is unordered: counted as missing, the order stays total.
+                    let x = s.toNumber(at: -1)
+                    return x.isNaN ? .missing : .number(x)
+                case .string: return .string(strings.string(L, at: -1))
+                case .boolean: return .boolean(s.truth(at: -1))
+                default: return .missing
+                }
             }
-            switch key {
-            case .name:
-                s.pushCopy(of: name)
-                s.rawGet(at: -2)
-            case .index(let k): s.rawGetIndex(at: -1, k)
-            }
-            switch s.type(at: -1) {
-            case .number:
-                // NaN is unordered: counted as missing, the order stays total.
-                let x = s.toNumber(at: -1)
-                values.append(x.isNaN ? .missing : .number(x))
-            case .string: values.append(.string(strings.string(L, at: -1)))
-            case .boolean: values.append(.boolean(s.truth(at: -1)))
-            default: values.append(.missing)
-            }
-            s.top = name
+            values.append(value)
         }
         var order = Array(0..<n)
         order.sort { a, b in

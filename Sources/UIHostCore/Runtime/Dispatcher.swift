@@ -126,79 +126,80 @@ final class Dispatcher {
 
     /// Calls `component[handler](arguments…)` when it is a function.
     func call(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) {
-        pushComponent(anchor)
-        let owner = limits.origin(ofComponentAt: -1, on: L)
-        reader.pushName(handler)
-        s.rawGet(at: -2)
-        s.remove(at: -2)
-        guard s.type(at: -1) == .function else {
-            s.pop()
-            return
-        }
-        for argument in arguments { push(argument) }
-        invoke(nargs: Int32(arguments.count), as: owner)
+        call(anchor, handler, arguments, answer: nil)
     }
 
     /// Calls `component[handler](arguments…)` when it is a function; whether
     /// it returned a true value.
     func ask(anchor: Int32, handler: StaticString, _ arguments: [Action.Argument]) -> Bool {
-        pushComponent(anchor)
-        let owner = limits.origin(ofComponentAt: -1, on: L)
-        reader.pushName(handler)
-        s.rawGet(at: -2)
-        s.remove(at: -2)
-        guard s.type(at: -1) == .function else {
-            s.pop()
-            return false
-        }
-        for argument in arguments { push(argument) }
         var answer = false
-        invoke(nargs: Int32(arguments.count), as: owner, answer: &answer)
+        call(anchor, handler, arguments, answer: &answer)
         return answer
+    }
+
+    private func call(_ anchor: Int32, _ handler: StaticString, _ arguments: [Action.Argument], answer: UnsafeMutablePointer<Bool>?) {
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
+            guard field(component, handler) == .function else { return }
+            let owner = limits.origin(ofComponentAt: component, on: L)
+            for argument in arguments { push(argument) }
+            invoke(nargs: Int32(arguments.count), as: owner, answer: answer)
+        }
     }
 
     /// Calls the handlers of item `index` of the array in field `items`.
     func callItem(anchor: Int32, items: StaticString, index: Int, handler: StaticString, dispatch: Action.ItemDispatch) {
-        let top = s.top
-        pushComponent(anchor)                                  // component
-        if dispatch == .componentOnly {
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
             // No handler, no item: a data source is not called for nothing.
-            reader.pushName(handler)
-            let type = s.rawGet(at: top + 1)
-            s.top = top + 1
-            guard type == .function else {
-                s.top = top
-                return
+            if dispatch == .componentOnly, !hasFunction(component, handler) { return }
+            guard pushItem(of: component, items, index) else { return }
+            let item = s.top
+            let owner = limits.origin(ofComponentAt: component, on: L)
+            let withIndex = dispatch != .itemThenComponent ? index : nil
+            var calledItem = false
+            if dispatch != .componentOnly, s.type(at: item) == .table {
+                calledItem = callItemHandler(handler, of: item, item: item, index: withIndex, as: owner)
+            }
+            if !calledItem || dispatch == .itemThenComponent {
+                callItemHandler(handler, of: component, item: item, index: withIndex, as: owner)
             }
         }
-        guard pushItem(of: top + 1, items, index) else {       // component item
-            s.top = top
-            return
+    }
+
+    /// Whether `t[handler]` is a function, for the table at `t`.
+    private func hasFunction(_ t: Int32, _ handler: StaticString) -> Bool {
+        s.restoringTop { field(t, handler) == .function }
+    }
+
+    /// Calls `t[handler](item, index)` (without `index` when nil) when it is
+    /// a function, for the table at `t` and the item at `item`; whether it was one.
+    @discardableResult
+    private func callItemHandler(_ handler: StaticString, of t: Int32, item: Int32, index: Int?, as owner: Origin?) -> Bool {
+        s.restoringTop {
+            guard field(t, handler) == .function else { return false }
+            s.pushCopy(of: item)
+            if let index { s.pushInteger(index) }
+            invoke(nargs: index == nil ? 1 : 2, as: owner)
+            return true
         }
-        let owner = limits.origin(ofComponentAt: top + 1, on: L)
-        let withIndex = dispatch != .itemThenComponent
-        var calledItem = false
-        if dispatch != .componentOnly, s.type(at: -1) == .table {
-            reader.pushName(handler)
-            if s.rawGet(at: -2) == .function {            // component item fn
-                s.pushCopy(of: top + 2)
-                if withIndex { s.pushInteger(index) }
-                invoke(nargs: withIndex ? 2 : 1, as: owner)
-                calledItem = true
-            } else {
-                s.pop()
-            }
+    }
+
+    /// Calls `t[handler](…)` for the table at `t` when it is a function,
+    /// under the limits of whoever built the table; `arguments` pushes the
+    /// arguments (given the table's index) and says how many. The stack is as
+    /// before afterwards. Whether there was a function to call.
+    @discardableResult
+    func callHandler(_ handler: String, ofTableAt t: Int32, arguments: (Int32) -> Int32) -> Bool {
+        let t = s.absolute(t)
+        return s.restoringTop {
+            guard s.rawGet(at: t, handler) == .function else { return false }
+            let owner = limits.origin(ofComponentAt: t, on: L)
+            invoke(nargs: arguments(t), as: owner)
+            return true
         }
-        if !calledItem || dispatch == .itemThenComponent {
-            s.top = top + 2
-            reader.pushName(handler)
-            if s.rawGet(at: top + 1) == .function {       // component item fn
-                s.pushCopy(of: top + 2)
-                if withIndex { s.pushInteger(index) }
-                invoke(nargs: withIndex ? 2 : 1, as: owner)
-            }
-        }
-        s.top = top
     }
 
     /// Pushes item `index` of the component at `t`: `t[items][index]`, or what
@@ -237,11 +238,11 @@ final class Dispatcher {
 
     /// Whether `component[items][index].disabled` is true.
     func isItemDisabled(anchor: Int32, items: StaticString, index: Int) -> Bool {
-        let top = s.top
-        defer { s.top = top }
-        pushComponent(anchor)
-        guard pushItem(of: -1, items, index), s.type(at: -1) == .table else { return false }
-        return field(-1, "disabled") == .boolean && s.truth(at: -1)
+        s.restoringTop {
+            pushComponent(anchor)
+            guard pushItem(of: -1, items, index), s.type(at: -1) == .table else { return false }
+            return field(-1, "disabled") == .boolean && s.truth(at: -1)
+        }
     }
 
     // MARK: - Writes
@@ -271,21 +272,22 @@ final class Dispatcher {
     /// `component.selected` = the id of `component.items[index]`, or `index`
     /// when it has none.
     func selectItemID(anchor: Int32, index: Int) {
-        let top = s.top
-        pushComponent(anchor)                                  // top+1 component
-        field(top + 1, "items")                                // top+2 items
-        if s.type(at: top + 2) == .table {
-            s.rawGetIndex(at: top + 2, index)        // top+3 item
-        } else {
-            s.pushNil()
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
+            let item = component + 2                           // component, items, item
+            if field(component, "items") == .table { s.rawGetIndex(at: -1, index) } else { s.pushNil() }
+            reader.pushName("selected")
+            if s.type(at: item) == .table, field(item, "id") != .nil {
+                s.rawSet(at: component)
+            } else {
+                s.restoringTop {
+                    reader.pushName("selected")
+                    s.pushInteger(index)
+                    s.rawSet(at: component)
+                }
+            }
         }
-        reader.pushName("selected")
-        if s.type(at: top + 3) != .table || field(top + 3, "id") == .nil {
-            if s.top > top + 4 { s.pop() }
-            s.pushInteger(index)
-        }
-        s.rawSet(at: top + 1)
-        s.top = top
         invalidation.wrote(anchor)
     }
 

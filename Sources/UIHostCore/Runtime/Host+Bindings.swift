@@ -242,21 +242,23 @@ extension Dispatcher {
     /// Calls `component.keys[name]`'s function with the component; a
     /// `shared` key is found in the entry that lists it.
     func runBinding(anchor: Int32, name: String, shared: Bool = false) {
-        let top = s.top
-        pushComponent(anchor)                                          // top+1 component
-        guard s.type(at: top + 1) == .table else { s.top = top; return }
-        lua.push("keys")
-        guard s.rawGet(at: top + 1) == .table else { s.top = top; return }   // top+2 keys
-        if shared {
-            guard BindingTable.pushEntry(L, in: top + 2, listing: name, kinds: reader.kinds) else { s.top = top; return }
-        } else {
-            lua.push(name)
-            guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
+            guard s.type(at: component) == .table else { return }
+            lua.push("keys")
+            guard s.rawGet(at: component) == .table else { return }
+            let keys = s.top
+            if shared {
+                guard BindingTable.pushEntry(L, in: keys, listing: name, kinds: reader.kinds) else { return }
+            } else {
+                lua.push(name)
+                guard s.rawGet(at: keys) == .table else { return }
+            }
+            guard BindingTable.pushRun(L, s.top) else { return }
+            s.pushCopy(of: component)
+            invoke(nargs: 1, as: limits.origin(ofComponentAt: component, on: L))
         }
-        guard BindingTable.pushRun(L, top + 3) else { s.top = top; return }        // top+4 fn
-        s.pushCopy(of: top + 1)
-        invoke(nargs: 1, as: limits.origin(ofComponentAt: top + 1, on: L))
-        s.top = top
     }
 }
 

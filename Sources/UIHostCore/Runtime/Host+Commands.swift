@@ -45,20 +45,14 @@ extension Host {
         command.run.push(onto: s)
         if let plugin = command.plugin { plugin.state?.push(onto: s) }
         s.pushNewTable(fieldCount: 4)
-        s.push(command.id)
-        s.setField("id", at: -2)
-        if let plugin = command.plugin {
-            s.push(plugin.name)
-            s.setField("plugin", at: -2)
-            s.push(plugin.directory)
-            s.setField("folder", at: -2)
+        s.withTable(at: -1) { ctx in
+            ctx.set("id", command.id)
+            if let plugin = command.plugin {
+                ctx.set("plugin", plugin.name)
+                ctx.set("folder", plugin.directory)
+            }
+            if let args { ctx.set("args", copyOf: args) } else { ctx.setNewTable("args") }
         }
-        if let args {
-            s.pushCopy(of: args)
-        } else {
-            s.pushNewTable()
-        }
-        s.setField("args", at: -2)
         do throws(LuaError) {
             try limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
                 try lua.call(nargs: command.plugin == nil ? 1 : 2, nresults: 0, on: thread)

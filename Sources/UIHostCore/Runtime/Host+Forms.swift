@@ -35,13 +35,13 @@ extension Host {
 extension Dispatcher {
     /// `component[key]` as a string, or nil when it is not one (or empty).
     func fieldString(anchor: Int32, _ key: StaticString) -> String? {
-        let top = s.top
-        defer { s.top = top }
-        pushComponent(anchor)
-        reader.pushName(key)
-        guard s.rawGet(at: -2) == .string else { return nil }
-        let text = s.displayString(at: -1)
-        return text.isEmpty ? nil : text
+        s.restoringTop {
+            pushComponent(anchor)
+            reader.pushName(key)
+            guard s.rawGet(at: -2) == .string else { return nil }
+            let text = s.displayString(at: -1)
+            return text.isEmpty ? nil : text
+        }
     }
 
     /// `component.error` = what `component.validate(component.value)` says now.
@@ -52,8 +52,10 @@ extension Dispatcher {
     /// `form.onSubmit(values)`: each field's value (`fields`: its anchor and
     /// the name of its value) under its `id`; a field without an `id` is left out.
     func submitForm(anchor: Int32, fields: [(Int32, StaticString)]) {
-        let top = s.top
-        defer { s.top = top }
+        s.restoringTop { submitFormOnStack(anchor: anchor, fields: fields) }
+    }
+
+    private func submitFormOnStack(anchor: Int32, fields: [(Int32, StaticString)]) {
         pushComponent(anchor)
         let owner = limits.origin(ofComponentAt: -1, on: L)
         reader.pushName("onSubmit")
@@ -61,15 +63,16 @@ extension Dispatcher {
         s.pushNewTable(fieldCount: Int32(min(fields.count, 1000)))
         let values = s.top
         for (field, name) in fields {
-            pushComponent(field)
-            let t = s.top
-            reader.pushName("id")
-            if s.rawGet(at: t) != .nil {
-                reader.pushName(name)
-                s.rawGet(at: t)
-                s.rawSet(at: values)
+            s.restoringTop {
+                pushComponent(field)
+                let t = s.top
+                reader.pushName("id")
+                if s.rawGet(at: t) != .nil {
+                    reader.pushName(name)
+                    s.rawGet(at: t)
+                    s.rawSet(at: values)
+                }
             }
-            s.top = t - 1
         }
         invoke(nargs: 1, as: owner)
     }

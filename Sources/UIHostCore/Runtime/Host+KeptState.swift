@@ -145,12 +145,6 @@ extension Host {
     /// table on top of the stack (popped after).
     private func withComponents(of layer: Layer, _ body: (Node, String) -> Void) {
         let s = lua.stack
-        let top = s.top
-        reader.resume()
-        defer {
-            reader.end()
-            s.top = top
-        }
         var visited = 0
         func visit(_ node: Node, base: String, path: String) {
             guard visited < HostLimits.keptStateComponents else { return }
@@ -179,6 +173,6 @@ extension Host {
                 visit(child, base: base, path: path + (path.isEmpty ? "" : ".") + page + String(i))
             }
         }
-        visit(layer.root, base: "", path: "")
+        reader.resumed { visit(layer.root, base: "", path: "") }
     }
 }

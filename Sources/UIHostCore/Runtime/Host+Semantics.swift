@@ -10,19 +10,15 @@ extension Host {
     public func semanticTree() -> Semantics? {
         _ = render()
         guard let screen = layers.first else { return nil }
-        let top = s.top
-        reader.resume()
-        defer {
-            reader.end()
-            s.top = top
-        }
         var root: Semantics?
-        for (i, layer) in layers.enumerated() {
-            let isTop = i == layers.count - 1
-            let context = SemanticsContext(focused: isTop && popup == nil ? navigator.focus[layer.kind] : nil,
-                                           popup: isTop ? popup : nil, reader: reader)
-            let node = layer.root.semantics(context)
-            if layer === screen { root = node } else { root?.children.append(node) }
+        reader.resumed {
+            for (i, layer) in layers.enumerated() {
+                let isTop = i == layers.count - 1
+                let context = SemanticsContext(focused: isTop && popup == nil ? navigator.focus[layer.kind] : nil,
+                                               popup: isTop ? popup : nil, reader: reader)
+                let node = layer.root.semantics(context)
+                if layer === screen { root = node } else { root?.children.append(node) }
+            }
         }
         root?.children += toasts.shown.map(Toasts.semantics)
         return root

@@ -16,24 +16,24 @@ extension Dispatcher {
     /// `component.validate(value)`: its message, or nil when it returned nil
     /// (or is not set). An error in it shows in the banner and lets the value pass.
     func validate(anchor: Int32, _ value: String) -> String? {
-        let top = s.top
-        defer { s.top = top }
-        pushComponent(anchor)
-        reader.pushName("validate")
-        s.rawGet(at: -2)
-        guard s.type(at: -1) == .function else { return nil }
-        lua.push(value)
-        do {
-            try lua.call(nargs: 1, nresults: 1)
-        } catch {
-            report(error)
-            return nil
-        }
-        switch s.type(at: -1) {
-        case .nil: return nil
-        case .string: return s.displayString(at: -1)
-        case .number: return LuaState.string(L, at: -1)
-        default: return "validate: expected a message or nil (got \(reader.kinds.typeName(L, -1)))"
+        s.restoringTop { () -> String? in
+            pushComponent(anchor)
+            reader.pushName("validate")
+            s.rawGet(at: -2)
+            guard s.type(at: -1) == .function else { return nil }
+            lua.push(value)
+            do throws(LuaError) {
+                try lua.call(nargs: 1, nresults: 1)
+            } catch {
+                report(error)
+                return nil
+            }
+            switch s.type(at: -1) {
+            case .nil: return nil
+            case .string: return s.displayString(at: -1)
+            case .number: return LuaState.string(L, at: -1)
+            default: return "validate: expected a message or nil (got \(reader.kinds.typeName(L, -1)))"
+            }
         }
     }
 

@@ -130,17 +130,15 @@ public final class Host {
     /// Handles one event. Handlers it runs may ask for navigation; that is
     /// applied once the event is handled.
     public func send(_ event: Event) {
-        #if DEBUG
         // Every entry point leaves the Lua stack as it found it.
-        let top = s.top
-        defer { assert(s.top == top, "Lua stack unbalanced by \(event): \(top) -> \(s.top)") }
-        #endif
-        switch event {
-        case .key(let key): dispatcher.handling { handleKey(key) }
-        case .mouse(let mouse): dispatcher.handling { handleMouse(mouse) }
-        case .paste(let text): dispatcher.handling { handlePaste(text) }
-        case .resize(let cols, let rows): resize(Size(cols: cols, rows: rows))
-        case .tick(let ms): advance(ms)
+        s.balancedInDebug("\(event)") {
+            switch event {
+            case .key(let key): dispatcher.handling { handleKey(key) }
+            case .mouse(let mouse): dispatcher.handling { handleMouse(mouse) }
+            case .paste(let text): dispatcher.handling { handlePaste(text) }
+            case .resize(let cols, let rows): resize(Size(cols: cols, rows: rows))
+            case .tick(let ms): advance(ms)
+            }
         }
     }
 
@@ -197,12 +195,10 @@ public final class Host {
 
     /// The current frame, laid out and drawn if anything changed.
     public func render() -> FrameBuffer {
-        #if DEBUG
-        let top = s.top
-        defer { assert(s.top == top, "Lua stack unbalanced by render: \(top) -> \(s.top)") }
-        #endif
-        layoutIfNeeded()
-        return compositor.render(bounds: bounds, clock: scheduler.clock)
+        s.balancedInDebug("render") {
+            layoutIfNeeded()
+            return compositor.render(bounds: bounds, clock: scheduler.clock)
+        }
     }
 
     /// Lays out if the tables may have changed; the focus handlers of moves

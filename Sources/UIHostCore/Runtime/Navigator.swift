@@ -204,24 +204,29 @@ final class Navigator {
     /// `onResize(width, height)` of the top screen, if it has one.
     func screenResized(_ size: Size) {
         guard let top else { return }
-        s.pushRef(top.ref)
-        lua.push("onResize")
-        guard s.rawGet(at: -2) == .function else { return s.pop(2) }
-        s.pushInteger(size.cols)
-        s.pushInteger(size.rows)
-        dispatcher.invoke(nargs: 2, as: dispatcher.limits.origin(ofComponentAt: -4, on: L))
-        s.pop()
+        withTable(top.ref) { screen in
+            dispatcher.callHandler("onResize", ofTableAt: screen) { _ in
+                s.pushInteger(size.cols)
+                s.pushInteger(size.rows)
+                return 2
+            }
+        }
     }
 
     private func callScreenHandler(_ ref: Int32, _ name: String) {
-        s.pushRef(ref)
-        lua.push(name)
-        if s.rawGet(at: -2) == .function {
-            s.pushCopy(of: -2)
-            dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
-            s.pop()
-        } else {
-            s.pop(2)
+        withTable(ref) { screen in
+            dispatcher.callHandler(name, ofTableAt: screen) { screen in
+                s.pushCopy(of: screen)
+                return 1
+            }
+        }
+    }
+
+    /// Runs `body` with the stack index of the table in registry slot `ref`, popped after.
+    private func withTable(_ ref: Int32, _ body: (Int32) -> Void) {
+        s.restoringTop {
+            s.pushRef(ref)
+            body(s.top)
         }
     }
 
@@ -230,9 +235,8 @@ final class Navigator {
     /// Opens the current screen's drawer, if it has one.
     func openDrawer() {
         guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
-        s.pushRef(stack[stack.count - 1].ref)
-        let hasDrawer = s.rawGet(at: -1, "drawer") == .table
-        s.pop(2)
+        var hasDrawer = false
+        withTable(stack[stack.count - 1].ref) { hasDrawer = s.rawGet(at: $0, "drawer") == .table }
         guard hasDrawer else { return }
         stack[stack.count - 1].drawerOpen = true
         invalidation.layout = true
@@ -256,16 +260,14 @@ final class Navigator {
         guard sheets.indices.contains(index) else { return }
         let ref = sheets.remove(at: index).ref
         focus[.sheet(ref)] = nil
-        s.pushRef(ref)
-        s.unref(ref)
-        invalidation.layout = true
-        if s.rawGet(at: -1, "onDismiss") == .function {
-            s.pushCopy(of: -2)
-            dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
-        } else {
-            s.pop()
+        withTable(ref) { sheet in
+            s.unref(ref)
+            invalidation.layout = true
+            dispatcher.callHandler("onDismiss", ofTableAt: sheet) { sheet in
+                s.pushCopy(of: sheet)
+                return 1
+            }
         }
-        s.pop()
     }
 
     // MARK: - Dialogs
@@ -277,16 +279,13 @@ final class Navigator {
         let dialog = sheets.remove(at: index)
         focus[.dialog(dialog.ref)] = nil
         invalidation.layout = true
-        s.pushRef(dialog.ref)
-        s.unref(dialog.ref)
-        if s.rawGet(at: -1, "onChoice") == .function {
-            let owner = dispatcher.limits.origin(ofComponentAt: -2, on: L)
-            s.push(ok)
-            dispatcher.invoke(nargs: 1, as: owner)
-        } else {
-            s.pop()
+        withTable(dialog.ref) { table in
+            s.unref(dialog.ref)
+            dispatcher.callHandler("onChoice", ofTableAt: table) { _ in
+                s.push(ok)
+                return 1
+            }
         }
-        s.pop()
         if let waiter = dialog.waiter { resumeWaiter(waiter, ok) }
     }
 

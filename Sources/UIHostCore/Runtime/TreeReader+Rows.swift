@@ -66,6 +66,29 @@ extension TreeReader {
         s.rawGet(at: t)
     }
 
+    /// Runs `body` for rows from+1 … from+n (1-based) of the component
+    /// `anchor` with the row's type (`pushRow`) and index, the row on top of
+    /// the stack; what it pushes is popped after each row. A data source's
+    /// calls share one budget (`withCalls`). `index` maps a place in the view
+    /// to the row shown there (a filtering list shows its matches).
+    func forEachRow(anchor: Int32, _ source: RowSource, _ names: RowFields, from start: Int, count n: Int,
+                    name: @autoclosure () -> String, index: (Int) -> Int = { $0 },
+                    _ body: (LuaType, Int) -> Void) {
+        guard n > 0 else { return }
+        s.restoringTop {
+            pushTable(anchor: anchor)
+            pushRowOrigin(of: s.top, source, names)
+            let origin = s.top
+            func read() {
+                for place in (start + 1)...(start + n) {
+                    let i = index(place)
+                    s.restoringTop { body(pushRow(from: origin, source, index: i, name: name()), i) }
+                }
+            }
+            if source.isFunction { withCalls(read) } else { read() }
+        }
+    }
+
     /// Pushes row `index` (1-based) from the origin at `o`: `array[index]`
     /// raw, or what `f(index)` returns, called protected. A failed call pushes
     /// nil and keeps its error, naming the row, for the compositor to report
@@ -110,31 +133,23 @@ extension TreeReader {
     /// `title` and `icon`. A failed call is an empty row (its error is reported).
     func loadPopupRows(anchor: Int32, _ source: RowSource, from start: Int, count n: Int, name: String) -> [Popup.Row] {
         guard n > 0, source.isFunction else { return [] }
-        pushTable(anchor: anchor)
-        let t = s.top
-        pushRowOrigin(of: t, source, .items)
-        defer { s.top = t - 1 }
-        let origin = s.top
         var result: [Popup.Row] = []
         result.reserveCapacity(n)
-        withCalls {
-            for i in (start + 1)...(start + n) {
-                defer { s.top = origin }
-                switch pushRow(from: origin, source, index: i, name: name + ".item") {
-                case .string: result.append(Popup.Row(title: displayString(at: -1), icon: nil))
-                case .table:
-                    let t = s.top
-                    pushName("title")
-                    let title = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
-                    if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
-                    pushName("icon")
-                    let icon = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
-                    result.append(Popup.Row(title: title ?? "", icon: icon))
-                case .none: result.append(Popup.Row(title: "", icon: nil))
-                default:
-                    problem("\(name): item(\(i)) must be a table or a string (got \(typeName(-1)))")
-                    result.append(Popup.Row(title: "", icon: nil))
-                }
+        forEachRow(anchor: anchor, source, .items, from: start, count: n, name: name + ".item") { type, i in
+            switch type {
+            case .string: result.append(Popup.Row(title: displayString(at: -1), icon: nil))
+            case .table:
+                let t = s.top
+                pushName("title")
+                let title = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
+                if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
+                pushName("icon")
+                let icon = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
+                result.append(Popup.Row(title: title ?? "", icon: icon))
+            case .none: result.append(Popup.Row(title: "", icon: nil))
+            default:
+                problem("\(name): item(\(i)) must be a table or a string (got \(typeName(-1)))")
+                result.append(Popup.Row(title: "", icon: nil))
             }
         }
         return result

@@ -13,8 +13,10 @@ extension TreeReader {
     /// not called again). nil for an empty text.
     func completion(anchor: Int32, for text: String) -> String? {
         guard !text.isEmpty, s.reserve(4) else { return nil }
-        let top = s.top
-        defer { s.top = top }
+        return s.restoringTop { completionOnStack(anchor: anchor, for: text) }
+    }
+
+    private func completionOnStack(anchor: Int32, for text: String) -> String? {
         pushTable(anchor: anchor)
         let t = s.top
         pushName("suggestions")
@@ -48,10 +50,10 @@ extension TreeReader {
         let list = s.top
         let needle = text.lowercased()
         for i in stride(from: 1, through: min(s.rawLength(at: list), TreeReader.maxSuggestions), by: 1) {
-            defer { s.top = list }
-            guard s.rawGetIndex(at: list, i) == .string else { continue }
-            let candidate = displayString(at: -1)
-            if candidate.count > text.count, candidate.lowercased().hasPrefix(needle) { return candidate }
+            let candidate: String? = s.restoringTop {
+                s.rawGetIndex(at: list, i) == .string ? displayString(at: -1) : nil
+            }
+            if let candidate, candidate.count > text.count, candidate.lowercased().hasPrefix(needle) { return candidate }
         }
         return nil
     }
