@@ -14,10 +14,14 @@ final class ComponentKinds {
     /// Whether a script has used a size field (`width`, `minHeight`, …):
     /// until then layout reads none of them, so screens without sizes do not
     /// pay for them on every key. Set by a constructor that gets one, and by
-    /// the metatables' `__newindex` when one is assigned later (`sizeFlagRef`).
+    /// the proxies' `__newindex` when one is assigned later (`sizeFlagRef`).
     var sizesUsed = false
-    /// A table whose [1] the metatables set when a size field is assigned.
+    /// A table whose [1] the proxies set when a size field is assigned, and
+    /// whose [2] they set when a script fetches a component's method.
     private let sizeFlagRef: Int32
+    /// The array of component proxies scripts wrote into since the host last
+    /// took it (`takeWrites`), one longer than `LuaStack.maxRecordedWrites` past that.
+    private let writtenRef: Int32
     /// Index in `Registry.all` → its schema, made when a constructor of that
     /// kind first runs: building all of them (and the field specs of every
     /// kind) before the first frame was a tenth of `render`'s start-up, and a
@@ -51,9 +55,13 @@ final class ComponentKinds {
             s.setField(name, at: -2)
         }
         let names = s.top
+        s.pushNewTable(arrayCount: Int32(LuaStack.maxRecordedWrites + 1))
+        s.pushCopy(of: -1)
+        writtenRef = s.popRef()
+        let written = s.top
         for component in Registry.all {
             let name = component.kind.constructorName
-            s.pushNewTable(fieldCount: 5)
+            s.pushNewTable(fieldCount: 7)
             s.push(name)
             s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
@@ -62,17 +70,18 @@ final class ComponentKinds {
             // Set before any table gets the metatable, so every component is finalized.
             s.pushCopy(of: finalizer)
             s.setField("__gc", at: -2)
-            if !component.methods.isEmpty {
+            if component.methods.isEmpty {
+                s.pushNil()
+            } else {
                 s.pushNewTable(fieldCount: Int32(component.methods.count))
                 for (name, f) in component.methods {
                     s.setFunction(name, f)
                 }
-                s.setField("__index", at: -2)
             }
             s.pushCopy(of: names)
             s.pushCopy(of: flag)
-            s.pushWatchedNewIndex()
-            s.setField("__newindex", at: -2)
+            s.pushCopy(of: written)
+            s.setProxyMetamethods(ofMetatableAt: -5)
             metatables.append(s.pointer(at: -1)!)
             refs.append(s.popRef())
         }
@@ -149,11 +158,46 @@ final class ComponentKinds {
         return s.typeName(at: index)
     }
 
-    /// Marks the table at `index` as a component of the registry's entry `component`.
-    func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
+    /// Makes the table at `index` the storage of a new component of the
+    /// registry's entry `component`, and puts its proxy in its place: what
+    /// scripts hold. Writes into the proxy are recorded (`takeWrites`).
+    func wrap(_ L: OpaquePointer, at index: Int32, as component: Int) {
         let s = LuaStack(L)
         let t = s.absolute(index)
+        s.pushProxy(ofStorageAt: t)
         s.pushRef(refs[component])
-        s.setMetatable(at: t)
+        s.setMetatable(at: -2)
+        s.copy(-1, into: t)
+        s.pop()
+    }
+
+    /// What scripts wrote into components since the last call: the proxies'
+    /// addresses, or nil when that cannot tell what changed (more proxies
+    /// than recorded, or a component's method was fetched: methods change
+    /// state a layout reads whole). Empties the record.
+    func takeWrites(_ L: OpaquePointer) -> [UnsafeRawPointer]? {
+        let s = LuaStack(L)
+        s.pushRef(sizeFlagRef)
+        let methodUsed = s.rawGetIndex(at: -1, 2) != .nil
+        s.pop()
+        if methodUsed {
+            s.pushNil()
+            s.rawSetIndex(at: -2, 2)
+        }
+        s.pop()
+        s.pushRef(writtenRef)
+        defer { s.pop() }
+        let n = s.rawLength(at: -1)
+        guard n > 0 else { return methodUsed ? nil : [] }
+        var pointers: [UnsafeRawPointer] = []
+        pointers.reserveCapacity(Int(n))
+        for i in stride(from: n, through: 1, by: -1) {
+            s.rawGetIndex(at: -1, i)
+            if let p = s.pointer(at: -1) { pointers.append(p) }
+            s.pop()
+            s.pushNil()
+            s.rawSetIndex(at: -2, i)
+        }
+        return methodUsed || n > LuaStack.maxRecordedWrites ? nil : pointers
     }
 }

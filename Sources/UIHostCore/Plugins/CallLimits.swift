@@ -70,12 +70,13 @@ final class CallLimits {
     func origin(ofComponentAt index: Int32, on L: OpaquePointer) -> Origin? {
         guard !prefixes.isEmpty else { return nil }
         let s = LuaStack(L)
-        let component = s.absolute(index)
-        guard s.type(at: component) == .table, s.reserve(3) else { return nil }
-        defer { s.pop() }
+        guard s.type(at: index) == .table, s.reserve(4) else { return nil }
+        // Marked by its storage (the table the host reads handlers from).
+        let top = s.top
+        defer { s.top = top }
+        let component = s.pushStorage(of: index) ? s.top : s.absolute(index)
         guard s.getField(CallLimits.ownersKey, at: LuaStack.registryIndex) == .table else { return nil }
         s.pushCopy(of: component)
-        defer { s.pop() }
         guard s.rawGet(at: -2) == .number else { return nil }
         return Origin(code: Int(s.toInteger(at: -1)))
     }

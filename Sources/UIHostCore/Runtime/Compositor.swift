@@ -86,10 +86,11 @@ final class Compositor {
     /// changed: any script ran, or something other than the host's own writes
     /// into components changed. Those alone are read again alone (`update`).
     func layoutIfNeeded(bounds: Rect) {
+        if !invalidation.layout, reader.lua.runs != seenRuns, !(readsOnlyChanges && noteScriptWrites()) {
+            invalidation.layout = true
+        }
         if !invalidation.layout {
-            if reader.lua.runs != seenRuns {
-                invalidation.layout = true
-            } else if invalidation.written.isEmpty {
+            if invalidation.written.isEmpty {
                 return
             } else if readsOnlyChanges, update(bounds: bounds) {
                 invalidation.clearWritten()
@@ -101,6 +102,8 @@ final class Compositor {
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
         invalidation.clearWritten()
+        // What scripts wrote is read with everything else.
+        _ = reader.kinds.takeWrites(L)
         invalidation.drawing = true
         generation &+= 1
         // Before any node reads its state: a collected table's state goes with it.
@@ -153,6 +156,27 @@ final class Compositor {
         for problem in reader.problems where !lastLayoutProblems.contains(problem) { dispatcher.report(problem) }
         lastLayoutProblems = Set(reader.problems)
         layoutProblemCount = reader.problems.count
+    }
+
+    // MARK: - Reading again what was written
+
+    /// After a script ran: notes the components it wrote into as written,
+    /// with those that hold plain tables (what a script changes inside them
+    /// reaches no metamethod). False when that cannot tell what changed: a
+    /// method was used, too many were written, or one is not in the last
+    /// layout (or not in one place of it), which only a whole read places.
+    private func noteScriptWrites() -> Bool {
+        guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
+              writes.count + holding.count <= Invalidation.maxWritten else { return false }
+        for id in writes {
+            guard let anchor = reader.anchor(ofComponent: id) else { return false }
+            invalidation.wrote(anchor)
+        }
+        for anchor in holding { invalidation.wrote(anchor) }
+        // Rows a data source gives may have changed with the script's state.
+        invalidation.drawing = true
+        seenRuns = reader.lua.runs
+        return true
     }
 
     // MARK: - Reading again what the host wrote

@@ -252,7 +252,7 @@ extension Dispatcher {
             guard s.rawGet(at: top + 2) == .table else { s.top = top; return }   // top+3 binding
         }
         guard BindingTable.pushRun(L, top + 3) else { s.top = top; return }        // top+4 fn
-        s.pushCopy(of: top + 1)
+        pushProxy(anchor)
         invoke(nargs: 1, as: limits.origin(ofComponentAt: top + 1, on: L))
         s.top = top
     }
@@ -262,9 +262,11 @@ extension Navigator {
     /// Whether the current screen has a drawer.
     var topHasDrawer: Bool {
         guard let entry = top else { return false }
-        LuaStack(lua.L).pushRef(entry.ref)
-        let has = LuaStack(lua.L).rawGet(at: -1, "drawer") == .table
-        LuaStack(lua.L).pop(2)
-        return has
+        let s = LuaStack(lua.L)
+        let top = s.top
+        defer { s.top = top }
+        s.pushRef(entry.ref)
+        _ = s.pushStorage(of: -1)
+        return s.rawGet(at: -1, "drawer") == .table
     }
 }

@@ -199,7 +199,7 @@ final class Navigator {
     /// `onResize(width, height)` of the top screen, if it has one.
     func screenResized(_ size: Size) {
         guard let top else { return }
-        s.pushRef(top.ref)
+        pushFields(top.ref)
         lua.push("onResize")
         guard s.rawGet(at: -2) == .function else { return s.pop(2) }
         s.pushInteger(size.cols)
@@ -208,11 +208,17 @@ final class Navigator {
         s.pop()
     }
 
-    private func callScreenHandler(_ ref: Int32, _ name: String) {
+    /// Pushes the fields (the storage) of the component `ref` refers to.
+    private func pushFields(_ ref: Int32) {
         s.pushRef(ref)
+        s.replaceWithStorage(at: -1)
+    }
+
+    private func callScreenHandler(_ ref: Int32, _ name: String) {
+        pushFields(ref)
         lua.push(name)
         if s.rawGet(at: -2) == .function {
-            s.pushCopy(of: -2)
+            s.pushRef(ref)
             dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
             s.pop()
         } else {
@@ -225,7 +231,7 @@ final class Navigator {
     /// Opens the current screen's drawer, if it has one.
     func openDrawer() {
         guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
-        s.pushRef(stack[stack.count - 1].ref)
+        pushFields(stack[stack.count - 1].ref)
         let hasDrawer = s.rawGet(at: -1, "drawer") == .table
         s.pop(2)
         guard hasDrawer else { return }
@@ -251,16 +257,17 @@ final class Navigator {
         guard sheets.indices.contains(index) else { return }
         let ref = sheets.remove(at: index).ref
         focus[.sheet(ref)] = nil
+        pushFields(ref)
         s.pushRef(ref)
         s.unref(ref)
         invalidation.layout = true
-        if s.rawGet(at: -1, "onDismiss") == .function {
+        if s.rawGet(at: -2, "onDismiss") == .function {
             s.pushCopy(of: -2)
             dispatcher.invoke(nargs: 1, as: dispatcher.limits.origin(ofComponentAt: -1, on: L))
         } else {
             s.pop()
         }
-        s.pop()
+        s.pop(2)
     }
 
     // MARK: - Dialogs
@@ -272,7 +279,7 @@ final class Navigator {
         let dialog = sheets.remove(at: index)
         focus[.dialog(dialog.ref)] = nil
         invalidation.layout = true
-        s.pushRef(dialog.ref)
+        pushFields(dialog.ref)
         s.unref(dialog.ref)
         if s.rawGet(at: -1, "onChoice") == .function {
             let owner = dispatcher.limits.origin(ofComponentAt: -2, on: L)
