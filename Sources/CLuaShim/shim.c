@@ -262,21 +262,13 @@ static int uih_proxylen(lua_State *L) {
     return 1;
 }
 
-static int uih_storagenext(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
+static int uih_componentnext(lua_State *L);
 
-/* __pairs: the storage's fields. */
+/* __pairs: the storage's fields, stepped through the proxy itself (the
+   loop's state is the proxy: the storage never reaches a script). */
 static int uih_proxypairs(lua_State *L) {
-    lua_pushcfunction(L, uih_storagenext);
-    if (lua_rawgetp(L, 1, &uih_storagekey) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-    }
+    lua_pushcfunction(L, uih_componentnext);
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
@@ -326,6 +318,72 @@ void uih_makeproxy(lua_State *L, int idx) {
         lua_pushboolean(L, 1);
         lua_rawsetp(L, -2, &uih_nestedkey);
     }
+}
+
+/* The base library's raw functions, looking through proxies: a script's
+   rawget, rawlen and next see a component's fields, and its rawset is a
+   recorded write like any other (a raw key in the proxy would hide the
+   field from the host and every later write from the record). */
+static int uih_throughproxy(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+        lua_replace(L, 1);
+        return 1;
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+static int uih_componentnext(lua_State *L) {
+    lua_settop(L, 2);
+    uih_throughproxy(L);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int uih_componentrawget(lua_State *L) {
+    luaL_checkany(L, 2);
+    lua_settop(L, 2);
+    uih_throughproxy(L);
+    lua_rawget(L, 1);
+    return 1;
+}
+
+static int uih_componentrawlen(lua_State *L) {
+    int t = lua_type(L, 1);
+    luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
+    if (t == LUA_TTABLE) uih_throughproxy(L);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+    return 1;
+}
+
+static int uih_componentrawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_settable(L, 1);   /* the proxy's __newindex: stored and recorded */
+    } else {
+        lua_pop(L, 1);
+        lua_rawset(L, 1);
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+void uih_pushrawfunctions(lua_State *L) {
+    lua_createtable(L, 0, 4);
+    lua_pushcfunction(L, uih_componentnext);
+    lua_setfield(L, -2, "next");
+    lua_pushcfunction(L, uih_componentrawget);
+    lua_setfield(L, -2, "rawget");
+    lua_pushcfunction(L, uih_componentrawset);
+    lua_setfield(L, -2, "rawset");
+    lua_pushcfunction(L, uih_componentrawlen);
+    lua_setfield(L, -2, "rawlen");
 }
 
 int uih_holdsplaintables(lua_State *L, int idx) {

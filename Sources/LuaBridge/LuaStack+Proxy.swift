@@ -43,4 +43,11 @@ extension LuaStack {
     @inlinable @inline(__always) public func holdsPlainTables(_ index: Int32) -> Bool {
         uih_holdsplaintables(L, index) != 0
     }
+
+    /// Pushes a table of `next`, `rawget`, `rawset` and `rawlen` that look
+    /// through proxies: a script's raw access reaches a component's fields,
+    /// and its `rawset` is a recorded write.
+    public func pushRawFunctions() {
+        uih_pushrawfunctions(L)
+    }
 }

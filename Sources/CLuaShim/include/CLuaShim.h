@@ -164,6 +164,9 @@ int uih_pushstorage(lua_State *L, int idx);
 /* Pushes a new proxy (without a metatable) for the storage table at idx,
    marked when a field of it holds a plain table. */
 void uih_makeproxy(lua_State *L, int idx);
+/* Pushes a table of next, rawget, rawset and rawlen that look through
+   proxies, for the sandbox. */
+void uih_pushrawfunctions(lua_State *L);
 /* Whether a field of the proxy at idx held a plain table since it was made. */
 int uih_holdsplaintables(lua_State *L, int idx);
 
