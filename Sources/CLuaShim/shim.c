@@ -303,20 +303,30 @@ int uih_pushstorage(lua_State *L, int idx) {
 void uih_makeproxy(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     int nested = 0;
+    lua_createtable(L, (int)lua_rawlen(L, idx), 4);
+    int storage = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -1) == LUA_TTABLE && !nested) {
             nested = lua_rawgetp(L, -1, &uih_storagekey) == LUA_TNIL;
             lua_pop(L, 1);
         }
-        lua_pop(L, 1);
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, storage);
     }
-    lua_createtable(L, 0, nested ? 2 : 1);
-    lua_pushvalue(L, idx);
-    lua_rawsetp(L, -2, &uih_storagekey);
+    /* Emptied: clearing a field while stepping through is allowed. */
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, idx);
+    }
+    lua_rawsetp(L, idx, &uih_storagekey);
     if (nested) {
         lua_pushboolean(L, 1);
-        lua_rawsetp(L, -2, &uih_nestedkey);
+        lua_rawsetp(L, idx, &uih_nestedkey);
     }
 }
 

@@ -21,8 +21,10 @@ extension LuaStack {
         uih_setproxymetamethods(L, metatable)
     }
 
-    /// Pushes a new proxy (no metatable yet) for the storage table at `index`.
-    public func pushProxy(ofStorageAt index: Int32) {
+    /// Makes the table at `index` a proxy (its metatable is the caller's to
+    /// set): its fields move into a new storage table behind it, so that the
+    /// table a script gave a constructor stays the component it holds.
+    public func makeProxy(at index: Int32) {
         uih_makeproxy(L, index)
     }
 

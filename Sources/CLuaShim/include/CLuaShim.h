@@ -161,8 +161,8 @@ void uih_setproxymetamethods(lua_State *L, int mt);
 /* Pushes the storage of the proxy at idx and returns 1; pushes nothing and
    returns 0 when idx is not a proxy. */
 int uih_pushstorage(lua_State *L, int idx);
-/* Pushes a new proxy (without a metatable) for the storage table at idx,
-   marked when a field of it holds a plain table. */
+/* Makes the table at idx a proxy: its fields move into a new storage table
+   behind it; marked when one of them is a plain table. */
 void uih_makeproxy(lua_State *L, int idx);
 /* Pushes a table of next, rawget, rawset and rawlen that look through
    proxies, for the sandbox. */

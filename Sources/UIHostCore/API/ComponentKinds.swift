@@ -158,17 +158,15 @@ final class ComponentKinds {
         return s.typeName(at: index)
     }
 
-    /// Makes the table at `index` the storage of a new component of the
-    /// registry's entry `component`, and puts its proxy in its place: what
-    /// scripts hold. Writes into the proxy are recorded (`takeWrites`).
+    /// Makes the table at `index` a component of the registry's entry
+    /// `component`: its fields move into a storage table behind it, and it
+    /// becomes the proxy scripts hold, whose writes are recorded (`takeWrites`).
     func wrap(_ L: OpaquePointer, at index: Int32, as component: Int) {
         let s = LuaStack(L)
         let t = s.absolute(index)
-        s.pushProxy(ofStorageAt: t)
+        s.makeProxy(at: t)
         s.pushRef(refs[component])
-        s.setMetatable(at: -2)
-        s.copy(-1, into: t)
-        s.pop()
+        s.setMetatable(at: t)
     }
 
     /// What scripts wrote into components since the last call: the proxies'

@@ -228,10 +228,13 @@ enum UIModule {
         } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
             return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
-        // The origin is the storage's: the host reads handlers from it.
-        host.dispatcher.limits.mark(componentAt: 1, on: L, as: origin(L))
         WrittenDefaults.write(L, at: 1, component.fields)
         host.kinds.wrap(L, at: 1, as: index)
+        // The origin is the storage's: the host reads handlers from it.
+        if s.pushStorage(of: 1) {
+            host.dispatcher.limits.mark(componentAt: -1, on: L, as: origin(L))
+            s.pop()
+        }
         return 1
     }
 
