@@ -104,6 +104,7 @@ final class Compositor {
         invalidation.clearWritten()
         // What scripts wrote is read with everything else.
         _ = reader.kinds.takeWrites(L)
+        scriptsWrote = false
         invalidation.drawing = true
         generation &+= 1
         // Before any node reads its state: a collected table's state goes with it.
@@ -173,6 +174,7 @@ final class Compositor {
             invalidation.wrote(anchor)
         }
         for anchor in holding { invalidation.wrote(anchor) }
+        scriptsWrote = !writes.isEmpty || !holding.isEmpty
         // Rows a data source gives may have changed with the script's state.
         invalidation.drawing = true
         seenRuns = reader.lua.runs
@@ -187,6 +189,7 @@ final class Compositor {
     /// popup, and answers its container's questions as before (so nothing
     /// else moves). False, with nothing changed, when any of them is not so.
     private func update(bounds: Rect) -> Bool {
+        defer { scriptsWrote = false }
         guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
               reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
         reader.kinds.forEachCollected(L) { interaction.forget($0) }
@@ -222,11 +225,16 @@ final class Compositor {
         }
         seenRuns = reader.lua.runs
         updates += 1
+        if scriptsWrote { scriptUpdates += 1 }
         return true
     }
 
-    /// Layouts made by reading again only what the host wrote (tests count them).
+    /// Layouts made by reading again only what was written (tests count them),
+    /// and those of them after a script wrote.
     private(set) var updates = 0
+    private(set) var scriptUpdates = 0
+    /// Whether the writes `update` reads again include a script's.
+    private var scriptsWrote = false
 
     /// The layer whose tree holds `node`.
     private func layer(holding node: Node) -> Layer? {

@@ -71,7 +71,9 @@ final class Dispatcher {
     /// true value (false when it failed): a screen's `onKey` says it took the key.
     @discardableResult
     func invoke(nargs: Int32, as origin: Origin?, answer: UnsafeMutablePointer<Bool>?) -> LuaError? {
-        invalidation.layout = true
+        // What the script changes is seen by the compositor (`LuaState.runs`,
+        // the components' record of writes); the frame is drawn again.
+        invalidation.drawing = true
         let owner = origin ?? limits.origin(ofFunctionAt: -(nargs + 1), on: L)
         return handling { () -> LuaError? in
             do throws(LuaError) {
