@@ -303,7 +303,15 @@ int uih_pushstorage(lua_State *L, int idx) {
 void uih_makeproxy(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     int nested = 0;
-    lua_createtable(L, (int)lua_rawlen(L, idx), 4);
+    /* Sized once: a component is two tables now, and 10^6 of them must fit. */
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        count++;
+        lua_pop(L, 1);
+    }
+    int narray = (int)lua_rawlen(L, idx);
+    lua_createtable(L, narray, count > narray ? count - narray : 0);
     int storage = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
