@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "uihost", targets: ["uihost"]),
+        // `uihost serve`'s server, which the `serve` subcommand runs: its own
+        // program, so that libwebsockets and the TLS libraries it links are not
+        // loaded by every screen (docs/PERFORMANCE.md, "At the floor").
+        .executable(name: "uihost-serve", targets: ["uihost-serve"]),
         .library(name: "UIHost", targets: ["UIHost"]),
     ],
     targets: [
@@ -32,13 +36,16 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
+        // Frames, text and geometry: pure drawing code, no Lua, so that a change
+        // there rebuilds only it.
+        .target(name: "Drawing"),
         .target(
             name: "UIHostCore",
-            dependencies: ["LuaBridge", "CMarkGFM"],
+            dependencies: ["Drawing", "LuaBridge", "CMarkGFM"],
             // The sandbox's Lua, checked by luacheck like every Lua file.
             resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),
-        .target(name: "TerminalIO", dependencies: ["UIHostCore", "LuaBridge", "CSystem", "CTerminal"]),
+        .target(name: "TerminalIO", dependencies: ["Drawing", "CTerminal"]),
         .target(name: "UIHostTesting", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(name: "UIHost", dependencies: ["UIHostCore", "LuaBridge", "TerminalIO"]),
         .target(
@@ -52,13 +59,15 @@ let package = Package(
         .executableTarget(name: "weather-example", dependencies: ["UIHost"], exclude: ["weather.lua", "plugins"]),
         .executableTarget(
             name: "uihost",
-            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge", "Serve"],
+            dependencies: ["UIHost", "UIHostCore", "UIHostTesting", "TerminalIO", "LuaBridge"],
             // The LuaLS stubs `uihost stubs` writes: a link to library/uihost.lua.
             resources: [.embedInCode("uihost.lua")]
         ),
+        .executableTarget(name: "uihost-serve", dependencies: ["Serve", "Drawing", "LuaBridge"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "UIHostCore"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Drawing", "UIHost", "UIHostCore"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),

@@ -4,10 +4,9 @@
 # (into a virtual environment outside the repository; --no-textual skips it),
 # then the table beside Bubble Tea (Go programs built from Debian's packages;
 # --no-bubbletea skips it). Start-up and memory depend on how the binary is
-# linked, so that table also measures two more builds: .build/static, the
-# Swift runtime linked in (--static-swift-stdlib) and, where GCC's archive is
-# found, libstdc++ too; .build/static-exe, everything in one file (see
-# docs/PERFORMANCE.md, "At the floor"). --no-static skips them.
+# linked, so that table also measures .build/static-exe, everything in one
+# file (see docs/PERFORMANCE.md, "At the floor"); --no-static skips it. The
+# release build links the Swift runtime and libstdc++ in already.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -23,19 +22,6 @@ for arg in "$@"; do
   esac
 done
 if [ $static = 1 ] && [[ " ${args[*]-} " != *" --no-bubbletea "* ]]; then
-  # `-static-stdlib` links libstdc++ dynamically (its 4,000 symbol relocations
-  # are most of what the loader does at start); a folder holding only GCC's
-  # archive, searched first, makes the linker take the archive instead.
-  cxx="$root/.build/static-libstdcxx"
-  mkdir -p "$cxx"
-  archive="$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)"
-  linkflags=()
-  if [ -f "$archive" ]; then
-    ln -sf "$archive" "$cxx/libstdc++.a"
-    linkflags=(-Xlinker -L"$cxx")
-  fi
-  swift build -c release --product uihost --static-swift-stdlib --scratch-path .build/static "${linkflags[@]}" >&2
-  args+=(--also "static=.build/static/release/uihost")
   # Everything in one file: glibc and Debian's liblua5.4.a too (-static makes
   # -llua5.4 find the archive). The floor of what linking can save.
   swift build -c release --product uihost -Xswiftc -static-executable --scratch-path .build/static-exe >&2

@@ -1,12 +1,42 @@
 #!/usr/bin/env bash
-# Builds the release binary that Scripts/install.sh, Scripts/package.sh and
-# Scripts/uihost use, and prints its path. The Swift runtime is linked in
-# (--static-swift-stdlib) and no run path points into the build folder
-# (--disable-local-rpath), so the binary runs with only Debian's shared
-# libraries: liblua5.4, libc, libm, libstdc++ and libgcc_s. One set of flags
-# everywhere, so that the three share one build.
+# Builds the release programs that Scripts/install.sh, Scripts/package.sh and
+# Scripts/uihost use, and prints the path of uihost; `uihost serve`'s server,
+# uihost-serve, is built beside it (the one program that links libwebsockets).
+# The Swift runtime is linked in (--static-swift-stdlib), and so is libstdc++,
+# from GCC's archive: resolving libstdc++.so's 4,000 symbols was most of what
+# the dynamic loader did at every start (docs/PERFORMANCE.md, "At the floor").
+# No run path points into the build folder (--disable-local-rpath), so the
+# programs run with only Debian's shared libraries: liblua5.4, libc, libm and
+# libgcc_s, with libcmark-gfm (ui.markdown) and, for uihost-serve,
+# libwebsockets. One set of flags everywhere, so that the three share one build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-swift build -c release --static-swift-stdlib --disable-local-rpath --product uihost >&2
+# -lstdc++ finds a folder holding only the archive before the system's .so.
+cxx="$root/.build/static-libstdcxx"
+archive="$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)"
+[ -f "$archive" ] || { echo "build-release: no libstdc++.a (the Swift toolchain needs libstdc++-12-dev: apt-get install libstdc++-12-dev)" >&2; exit 1; }
+mkdir -p "$cxx"
+ln -sf "$archive" "$cxx/libstdc++.a"
+# lld (the toolchain's) packs the binary's 32,000 relative relocations into a
+# few kilobytes (-z pack-relative-relocs, DT_RELR): as 24-byte entries they were
+# 750 KiB that the loader read through at every start.
+# Each function in a section of its own, as the Swift runtime's archives
+# have them: the linker drops what nothing calls (--gc-sections), and what a
+# start runs is not spread among what it does not.
+flags=(-c release --static-swift-stdlib --disable-local-rpath -Xlinker -L"$cxx"
+       -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+       -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+       # What a start runs first in the code, together (Scripts/bench/start-order.sh
+       # writes the list); a name the sources no longer have is skipped.
+       -Xlinker --symbol-ordering-file="$root/Scripts/build-release.order" -Xlinker --no-warn-symbol-ordering
+       # -static-stdlib exports every symbol of the program (-export-dynamic):
+       # 200 KiB of symbol tables at the head of the file, faulted in with what
+       # the loader reads there. Nothing looks a symbol of the program up by name.
+       -Xlinker --no-export-dynamic)
+# UIHOST_RELEASE_MAP=FILE: the linker's map of uihost too (Scripts/bench/start-order.sh).
+uihost_flags=()
+[ -z "${UIHOST_RELEASE_MAP:-}" ] || uihost_flags=(-Xlinker -Map="$UIHOST_RELEASE_MAP")
+swift build "${flags[@]}" "${uihost_flags[@]}" --product uihost >&2
+swift build "${flags[@]}" --product uihost-serve >&2
 echo "$root/.build/release/uihost"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/UIHostCore/Text/WidthTable.swift from Python's unicodedata.
+"""Generate Sources/Drawing/Text/WidthTable.swift from Python's unicodedata.
 
 The table lists the code points whose East_Asian_Width is W (wide) or F
 (fullwidth) as sorted, merged, closed ranges; DisplayWidth searches it with a
@@ -28,7 +28,7 @@ import unicodedata
 
 SWIFT_PATH = os.path.join(
     os.path.dirname(os.path.abspath(__file__)),
-    os.pardir, "Sources", "UIHostCore", "Text", "WidthTable.swift",
+    os.pardir, "Sources", "Drawing", "Text", "WidthTable.swift",
 )
 
 # EastAsianWidth.txt, header: unassigned code points here default to "W".

@@ -3,6 +3,7 @@
 # (any error fails), and prints its path: .build/package/uihost_VERSION_ARCH.deb.
 #
 #   /usr/bin/uihost                                    the release binary (Scripts/build-release.sh), stripped
+#   /usr/libexec/uihost/uihost-serve                   `uihost serve`'s server, which uihost runs, stripped
 #   /usr/share/man/man1/uihost.1.gz                    `uihost manpage`
 #   /usr/share/bash-completion/completions/uihost      `uihost completions bash`
 #   /usr/share/zsh/vendor-completions/_uihost          `uihost completions zsh`
@@ -34,13 +35,15 @@ work="$out/work"
 stage="$work/uihost"
 rm -rf "$work"
 umask 022
-install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/man/man1" \
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/libexec/uihost" "$stage/usr/share/man/man1" \
   "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
   "$stage/usr/share/fish/vendor_completions.d" "$stage/usr/share/uihost/library" "$stage/usr/share/doc/uihost"
 
-# The binary, without its symbol tables (Debian policy 10.1; what dh_strip does).
+# The programs, without their symbol tables (Debian policy 10.1; what dh_strip does).
+server="$stage/usr/libexec/uihost/uihost-serve"
 install -m 755 "$built" "$stage/usr/bin/uihost"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/uihost"
+install -m 755 "$(dirname "$built")/uihost-serve" "$server"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/uihost" "$server"
 
 # Written by the binary being packaged: they describe exactly it.
 bin="$stage/usr/bin/uihost"
@@ -84,11 +87,11 @@ uihost ($version) unstable; urgency=medium
  -- $maintainer  $date
 CHANGELOG
 
-# Dependencies: what the binary links, as dpkg-shlibdeps reads them from
+# Dependencies: what the programs link, as dpkg-shlibdeps reads them from
 # the installed libraries' symbols files (it wants a debian/control to exist).
 install -d "$work/debian"
 printf 'Source: uihost\n\nPackage: uihost\nArchitecture: any\n' > "$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O -e uihost/usr/bin/uihost 2>/dev/null | sed -n -e 's/^shlibs:Depends=//p')"
+depends="$(cd "$work" && dpkg-shlibdeps -O -e uihost/usr/bin/uihost -e uihost/usr/libexec/uihost/uihost-serve 2>/dev/null | sed -n -e 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"

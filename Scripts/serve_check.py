@@ -42,6 +42,29 @@ def wait_for(condition, what, timeout=GUARD):
         delay = min(delay * 2, 0.1)
 
 
+def children(pid):
+    """The pids of the processes whose parent is `pid`."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except (FileNotFoundError, ProcessLookupError, ValueError):
+                pass
+    return out
+
+
+def waiting_for_size(pid):
+    """Whether the process sleeps in sigwait: a spare that loaded its screen and waits for a size."""
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            return "sigtimedwait" in f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
 def alive(pid):
     """Whether the process exists and is not a zombie."""
     try:
@@ -355,13 +378,62 @@ def check_killed_server_leaves_no_child():
     sockets = [WebSocket(server.socket_url) for _ in range(2)]
     for ws in sockets:
         ws.read_until(lambda b: LAUNCHER.encode() in b, GUARD)
-    pids = wait_for(lambda: (lambda p: p if len(p) == 2 else None)(server.session_pids()), "two sessions")
+    wait_for(lambda: (lambda p: p if len(p) == 2 else None)(server.session_pids()), "two sessions")
+    # The two sessions' children and the spare waiting for the next tab.
+    pids = wait_for(lambda: (lambda p: p if len(p) == 3 else None)([p for p in children(server.proc.pid) if alive(p)]),
+                    "two sessions and the spare")
     server.proc.kill()
     server.proc.wait(timeout=GUARD)
     for pid in pids:
         wait_for(lambda: not alive(pid), f"session process {pid} to end after the server was killed")
     for ws in sockets:
         ws.sock.close()
+
+
+def check_spare_starts_the_next_tab():
+    """A tab's child was started before the tab (the spare), loaded and
+    waiting; the tab's size is the one it draws at; a new spare follows.
+    A screen that fails to load ends its spare, and each tab then starts
+    its own child, which shows the tab why."""
+    server = Server()
+    try:
+        spare = wait_for(lambda: next(iter(p for p in children(server.proc.pid) if alive(p)), None), "the spare")
+        ws = WebSocket(server.url.replace("http://", "ws://") + "ws?cols=70&rows=20")
+        # The app drew at the tab's size: its divider is 70 wide, no wider.
+        seen = ws.read_until(lambda b: LAUNCHER.encode() in b and ("─" * 70).encode() in b, GUARD)
+        assert server.session_pids() == [spare], f"the session's child {server.session_pids()} is not the spare {spare}"
+        assert ("─" * 71).encode() not in seen, "the first frame is wider than the tab"
+        wait_for(lambda: len([p for p in children(server.proc.pid) if alive(p) and p != spare]) == 1, "the next spare")
+        ws.close()
+    finally:
+        assert server.stop() == 0
+    with tempfile.TemporaryDirectory() as folder:
+        # An edit made while the spare waits is what the next tab shows.
+        screen = os.path.join(folder, "edited.lua")
+        with open(screen, "w") as f:
+            f.write("return ui.screen { ui.text 'before the edit' }\n")
+        server = Server(screen=screen)
+        try:
+            spare = wait_for(lambda: next(iter(p for p in children(server.proc.pid) if alive(p)), None), "the spare")
+            wait_for(lambda: waiting_for_size(spare), "the spare to load its screen and wait")
+            with open(screen, "w") as f:
+                f.write("return ui.screen { ui.text 'after the edit' }\n")
+            ws = WebSocket(server.socket_url)
+            seen = ws.read_until(lambda b: b"the edit" in b, GUARD)
+            assert b"after the edit" in seen and b"before the edit" not in seen, seen[-300:]
+            ws.close()
+        finally:
+            assert server.stop() == 0
+        broken = os.path.join(folder, "broken.lua")
+        with open(broken, "w") as f:
+            f.write("return ui.screen { ui.text { text = nil .. 'x' } }\n")
+        server = Server(screen=broken)
+        try:
+            wait_for(lambda: any("the spare ended before its tab came" in line for line in server.lines), "the spare to end")
+            ws = WebSocket(server.socket_url)
+            ws.read_until(lambda b: b"broken.lua:1" in b, GUARD)
+        finally:
+            assert server.stop() == 0
 
 
 # MARK: - Scale-out behind nginx
@@ -475,6 +547,7 @@ def main():
         run("an idle session ends (--idle)", check_idle_session_ends)
         run("SIGTERM ends every session and the server", check_sigterm_ends_every_session)
         run("a killed server leaves no session process", check_killed_server_leaves_no_child)
+        run("the spare: a tab's child is started and loaded before the tab", check_spare_starts_the_next_tab)
         driver = run("headless chromium starts", browser)
         if driver:
             t = run("the browser: launcher, keys, paste, clicks, cursor, resize", lambda: "first frame in "

@@ -208,6 +208,8 @@
 ---@field title string The row's text (required).
 ---@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
 ---@field expanded? boolean Whether it is open; written back by the host.
+---@field icon? string Drawn before the title (an emoji or a mark).
+---@field style? ui.Style The title's colours and attributes.
 
 -- BEGIN GENERATED component classes (from the component registry: edit the components, then run
 -- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
@@ -339,6 +341,8 @@
 ---@class ui.Progress : ui.Component
 ---@field value? number 0…1 draws a bar and a percentage; nil (the default) a spinner.
 ---@field label? string Drawn before the bar, or after the spinner (default "").
+---@field spinner? ui.SpinnerStyle The spinner's frames, as Bubble Tea's spinner package names them (default "minidot").
+---@field style? ui.Style The spinner's or the bar's filled part's colours and attributes: `{ fg = "success" }`.
 
 ---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while it has focus.
 ---@class ui.Checkbox : ui.Component
@@ -404,8 +408,11 @@
 ---@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
 ---@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
 ---@field sortable? boolean Whether Enter on a title, `s` or a click sorts by a column (default false).
+---@field cursor? ui.TableCursor What the cursor is: a whole row, or one cell that Left/Right move across the columns (default "row").
+---@field selectedColumn? integer With `cursor = "cell"`: 1-based column of the cell cursor (unset means 1); the host sets it when the cursor moves.
 ---@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
 ---@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
+---@field onCellSelect? fun(row: integer, column: integer) With `cursor = "cell"`: called on Enter or a click on a cell, with its row's and column's 1-based indices (instead of onSelect).
 ---@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
 ---@field onFocus? fun(component: ui.Component) Called when it gets the focus.
@@ -446,7 +453,7 @@
 
 ---A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), Space toggles, Enter selects.
 ---@class ui.Tree : ui.Component
----@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title.
+---@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded =, icon =, style = }`; a string is a leaf with that title.
 ---@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
 ---@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
 ---@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).

@@ -1,16 +1,27 @@
 -- About: the pieces that give a screen its look — titled boxes with padding,
 -- links (OSC 8 in a terminal that knows it, the URL beside the title in plain
 -- text), sizes on the children of a stack (cells, percent, shares, limits),
--- align, and a note written in markdown (ui.markdown).
+-- align, and a note written in markdown (ui.markdown). Its footer offers the
+-- links by key; `?` lists those and the hidden `b` (back, as Esc) in groups.
 
 local status = ui.text { text = "Enter on a link shows where it points; Esc goes back.", style = { fg = "muted" } }
 
+local function opens(self) status.text = "Opens " .. self.url end
+
 local function link(title, url)
-  return ui.link { title = title, url = url, onSelect = function(self) status.text = "Opens " .. self.url end }
+  return ui.link { title = title, url = url, onSelect = opens }
 end
+
+local lua, noColor = link("Lua", "https://www.lua.org"), link("NO_COLOR", "https://no-color.org")
 
 return ui.screen {
   title = "About",
+  footer = true,
+  keys = {
+    { "Lua", function() ui.focus(lua); opens(lua) end, keys = { "l" }, group = "Links", order = 1 },
+    { "NO_COLOR", function() ui.focus(noColor); opens(noColor) end, keys = { "n" }, group = "Links", order = 2 },
+    { "Back", function() ui.pop() end, keys = { "b" }, group = "Navigation", show = false },
+  },
   ui.box {
     title = "uihost",
     padding = { 0, 2 },
@@ -22,8 +33,8 @@ return ui.screen {
   ui.hstack {
     ui.box {
       title = "Links", width = "60%", minWidth = 30,
-      link("Lua", "https://www.lua.org"),
-      link("NO_COLOR", "https://no-color.org"),
+      lua,
+      noColor,
     },
     ui.box {
       title = "Sizes", border = "single", width = "1fr",

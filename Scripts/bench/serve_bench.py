@@ -3,7 +3,14 @@
 (read by Scripts/bench/run.py):
 
   page_first_frame_ms   a page load to its first frame drawn by xterm.js,
-                        median of 15 loads in headless chromium (each a new session)
+                        median of 15 loads in headless chromium (each a new session),
+                        one after the other in the same tab
+  page_fresh_frame_ms   the same, each load from a blank tab (about:blank first:
+                        no session page to tear down, as in a new tab)
+  page_script_ms, page_socket_open_ms, page_output_ms, page_terminal_ms
+                        where a load's time goes (medians, fresh loads): our script
+                        runs (the page parsed to its head), the socket is open, the
+                        app's first output is in, the terminal is in the page
   session_pss_mib       memory per session with 50 sessions open: the
                         proportional set size (shared pages split between
                         the processes that share them) of the 50 children, averaged
@@ -25,15 +32,23 @@ from websocket import WebSocket  # noqa: E402
 serve_check.UIHOST = os.path.abspath(sys.argv[1])
 
 
-def page_first_frame(server):
+MARKS = ["script", "open", "output", "terminal"]
+
+
+def page_first_frame(server, fresh):
+    """The median first frame of 15 loads, and the medians of the page's marks (Page/terminal.js)."""
     driver = serve_check.browser()
     try:
-        times = []
+        times, marks = [], []
         for _ in range(16):
+            if fresh:
+                driver.get("about:blank")
             driver.get(server.url)
             times.append(wait_for(lambda: driver.execute_script("return window.uihostFirstFrame;"), "the first frame"))
+            marks.append(driver.execute_script(
+                "var r = {}; performance.getEntriesByType('mark').forEach(function (e) { r[e.name] = e.startTime; }); return r;"))
         # The first load also starts the browser's caches and compiles the script: left out.
-        return statistics.median(times[1:])
+        return statistics.median(times[1:]), {m: statistics.median(x.get("uihost-" + m, 0) for x in marks[1:]) for m in MARKS}
     finally:
         driver.quit()
 
@@ -76,7 +91,12 @@ def key_round_trip(server, keys=1000):
 def main():
     server = Server("--max-sessions", "64")
     try:
-        print(f"BENCH page_first_frame_ms {page_first_frame(server):.1f}", flush=True)
+        print(f"BENCH load_average {open('/proc/loadavg').read().split()[0]}", flush=True)
+        print(f"BENCH page_first_frame_ms {page_first_frame(server, fresh=False)[0]:.1f}", flush=True)
+        fresh, marks = page_first_frame(server, fresh=True)
+        print(f"BENCH page_fresh_frame_ms {fresh:.1f}", flush=True)
+        for m in MARKS:
+            print(f"BENCH page_{'socket_open' if m == 'open' else m}_ms {marks[m]:.1f}", flush=True)
         p50, p99 = key_round_trip(server)
         print(f"BENCH key_p50_ms {p50:.2f}\nBENCH key_p99_ms {p99:.2f}", flush=True)
         pss, rss = memory_per_session(server)

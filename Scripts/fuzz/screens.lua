@@ -151,8 +151,15 @@ return function(seed)
       height = rng:chance(0.3) and rng:range(0, 1000) or nil })
   end
 
+  -- Spinner styles, icons, a cell cursor: chosen from what was drawn already,
+  -- so that the random stream (and every seed's screen) stays as it was.
+  local SPINNERS = { "minidot", "dots", "line", "jump", "pulse", "points", "meter", "hamburger", "ellipsis", "globe", "moon" }
+
   function BUILD.progress()
-    return make("progress", { value = rng:chance(0.5) and rng:pick { 0, 0.5, 1 } or nil, label = str() })
+    local value = rng:chance(0.5) and rng:pick { 0, 0.5, 1 } or nil
+    local label = str()
+    return make("progress", { value = value, label = label,
+      spinner = SPINNERS[#label % #SPINNERS + 1], style = #label % 2 == 0 and { fg = "accent" } or nil })
   end
 
   function BUILD.checkbox()
@@ -260,9 +267,10 @@ return function(seed)
       for c = 1, #columns do row[c] = rng:chance(0.8) and str() or num() end
       rows[r] = row
     end
+    local cell = #rows ~= 1
     return make("table", { columns = columns, rows = rows, sortable = rng:chance(0.5),
       onSelect = rng:chance(0.5) and act or nil, onHighlight = rng:chance(0.2) and act or nil,
-      onSort = rng:chance(0.2) and act or nil })
+      onSort = rng:chance(0.2) and act or nil, cursor = cell and "cell" or nil, onCellSelect = cell and act or nil })
   end
 
   -- Tree nodes: leaves as strings, open and closed nodes, children loaded by a
@@ -275,7 +283,9 @@ return function(seed)
       else
         local kids = rng:chance(0.3) and function() if rng:chance(0.2) then act() end return nodes(depth + 1) end
           or nodes(depth + 1)
-        list[i] = { title = str(), expanded = rng:chance(0.5), children = kids }
+        local title = str()
+        list[i] = { title = title, expanded = rng:chance(0.5), children = kids,
+          icon = #title % 3 == 0 and "📁" or nil, style = #title % 4 == 0 and { bold = true } or nil }
       end
     end
     return list

@@ -15,6 +15,11 @@ test.case("the boxes show their titles and borders, the links their URLs in plai
   app:expect("Lua <https://www.lua.org>")
   app:expect("NO_COLOR <https://no-color.org>")
   app:expect("│ › Lua <https://www.lua.org>") -- the first link takes the focus
+  -- the note is markdown: its marks are drawn as styles, its task list as boxes
+  app:expect("Markdown, drawn by ui.markdown: emphasis, struck text, and")
+  app:expect("[x] lists and task lists")
+  app:expect("[ ] raw HTML, which is never shown")
+  app:expectNot("**Markdown**")
   check(app, #app:errors() == 0, "no errors")
   app:snapshot("about", { styles = true })
 end)
@@ -72,4 +77,20 @@ test.case("narrow frames scroll and keep every control reachable", { sizes = { "
   app:press("shift-tab")
   app:expect("› [ Back ]")
   check(app, #app:errors() == 0, "no errors")
+end)
+
+test.case("keys: the footer offers the links in order, ? lists them grouped with the hidden b", function()
+  local app = test.open("screens/launcher.lua", SIZE)
+  app:press("a")
+  app:expect("l Lua  n NO_COLOR  ? Keys  esc Back")
+  app:press("n")
+  app:expect("│ › NO_COLOR <https://no-color.org>")
+  app:expect("Opens https://no-color.org")
+  app:press("?")
+  local _, links = app:find("│ Links ")
+  local _, navigation = app:find("│ Navigation ")
+  check(app, links and navigation and links < navigation, "two groups, Links first")
+  app:expect("b  Back") -- kept out of the footer, listed here
+  app:press("esc", "b")
+  app:expect("Example screens")
 end)

@@ -18,8 +18,16 @@ test.case("a name in another spelling is an error that says the name meant", fun
   local app = test.open("screens/launcher.lua")
   local ok, err = pcall(app.press, app, "alt-ctrl-x")
   check(app, not ok and err:find("did you mean 'ctrl%-alt%-x'", 1) ~= nil, tostring(err))
-  ok, err = pcall(app.press, app, "shift-a")
+  ok, err = pcall(app.press, app, "shift-A")
   check(app, not ok and err:find("did you mean 'A'", 1, true) ~= nil, tostring(err))
+end)
+
+test.case("shift with a letter is another name of its capital, as Bubble Tea spells it", function()
+  local app = test.open("screens/launcher.lua")
+  app:eval([[ui.bind("G", "Gallery", function() ui.push("gallery.lua") end)]])
+  app:press("shift-g")
+  app:expect("Gallery")
+  app:expect("[¶ Text]")
 end)
 
 test.case("a misspelt key name says the name it is near", function()

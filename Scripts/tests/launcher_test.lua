@@ -21,6 +21,9 @@ local entries = {
   { title = "Orders",             subtitle = "10^6 orders, sheet, confirm",   screenTitle = "Orders",           shows = "Hiroshi" },
   { title = "Notes",              subtitle = "dialogs, toasts, a scroll",     screenTitle = "Notes",            shows = "Buy milk" },
   { title = "Files",              subtitle = "a tree that loads, a log",      screenTitle = "Files",            shows = "README.md" },
+  { title = "Gallery",            subtitle = "one of every component",        screenTitle = "Gallery",          shows = "[¶ Text]" },
+  { title = "Keys and help",      subtitle = "Bubble Tea's help example",     screenTitle = "Help",
+    shows = "Waiting for input..." },
   { title = "About",              subtitle = "boxes, links, sizes and align", screenTitle = "About",            shows = "│ › Lua" },
   { title = "JSON viewer",        subtitle = "ui.json as a tree (-- FILE)",   screenTitle = "JSON: sample.json",
     shows = "sample.json: {6}" },
@@ -180,11 +183,12 @@ end)
 test.case("the mouse wheel scrolls a list taller than its box", function()
   local app = test.open("screens/launcher.lua", { size = "60x7" })
   local _, row = app:find("TabBarView")
-  -- The screen scrolls to give the list its least 3 rows; the intro's first line goes up.
-  check(app, row == 5 and not app:contains("CustomSheet"), "three entries fit; CustomSheet is below the box")
+  -- The screen scrolls to give the list its least 3 rows above the footer; the intro goes up.
+  check(app, row == 4 and not app:contains("Example screens") and not app:contains("CustomSheet"),
+    "three entries fit; CustomSheet is below the box")
   app:scroll(10, row, 3)
   expectFocus(app, "CustomSheet")
-  check(app, rowOf(app, "CustomSheet") == 7 and not app:contains("TabBarView"), "the list scrolled with the cursor")
+  check(app, rowOf(app, "CustomSheet") == 6 and not app:contains("TabBarView"), "the list scrolled with the cursor")
   app:expectNot("‹ Back")
 end)
 

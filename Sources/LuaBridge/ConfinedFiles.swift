@@ -145,6 +145,8 @@ public struct ConfinedFiles {
         case S_IFDIR: return FileSystem.Failure(reason: "\(shown(path)) is a folder (fs.list reads folders)")
         case S_IFIFO: return FileSystem.Failure(reason: "\(shown(path)) is a FIFO, not a regular file: it is not \(verb)")
         case S_IFCHR, S_IFBLK: return FileSystem.Failure(reason: "\(shown(path)) is a device, not a regular file: it is not \(verb)")
+        // Only a write sees the link itself: it would replace the link, wherever it leads.
+        case S_IFLNK: return FileSystem.Failure(reason: "\(shown(path)) is a symbolic link, not a regular file: it is not \(verb)")
         default: return FileSystem.Failure(reason: "\(shown(path)) is not a regular file: it is not \(verb)")
         }
     }

@@ -37,7 +37,7 @@ public struct LuaJSONEncoder {
         }
         output.removeAll(keepingCapacity: true)
         if let problem = value(at: stack.absolute(index)) {
-            let at = place.isEmpty ? "" : " at " + place.joined()
+            let at = place.isEmpty ? "" : " at " + LuaJSONEncoder.shown(place)
             return .failure(LuaJSONError(problem + at))
         }
         guard output.count <= options.maxBytes else {
@@ -269,6 +269,14 @@ public struct LuaJSONEncoder {
     }
 
     /// `.name` for an identifier-like key, else `["…"]`, short and without control characters.
+    /// A place as a message shows it: a deep one by its first and last keys,
+    /// so that a table nested 1,000 deep makes a line, not a page.
+    static func shown(_ place: [String]) -> String {
+        let ends = 4
+        guard place.count > 2 * ends + 1 else { return place.joined() }
+        return place.prefix(ends).joined() + "…(\(place.count - 2 * ends) more)…" + place.suffix(ends).joined()
+    }
+
     static func fieldName(_ key: [UInt8]) -> String {
         let text = String(decoding: key.prefix(40), as: UTF8.self)
         let plain = !text.isEmpty && text.utf8.allSatisfy { c in

@@ -8,19 +8,31 @@ struct PageFiles {
 
     init(title: String, maxSessions: Int, xterm: XtermFiles) throws(ServeError) {
         let title = PageFiles.escapeHTML(title)
-        page = Array(PageFiles.text(PackageResources.index_html).replacingOccurrences(of: "{{title}}", with: title).utf8)
+        let xtermStyle = try xterm.file(xterm.style)
+        page = Array(PageFiles.text(PackageResources.index_html).replacingOccurrences(of: "{{title}}", with: title)
+            .replacingOccurrences(of: "{{style}}", with: PageFiles.style(xtermStyle, PageFiles.text(PackageResources.terminal_css))).utf8)
         full = Array(PageFiles.text(PackageResources.full_html).replacingOccurrences(of: "{{title}}", with: title)
             .replacingOccurrences(of: "{{max}}", with: String(maxSessions)).utf8)
         var assets: [PageAsset: [UInt8]] = [:]
         assets[.terminalScript] = PackageResources.terminal_js
         assets[.terminalStyle] = PackageResources.terminal_css
         assets[.xtermScript] = Array(try xterm.script(loader: PageFiles.text(PackageResources.modules_js)).utf8)
-        assets[.xtermStyle] = Array(try xterm.file(xterm.style).utf8)
+        assets[.xtermStyle] = Array(xtermStyle.utf8)
         assets[.xtermLicence] = Array(try xterm.file(xterm.licence).utf8)
         self.assets = assets
     }
 
     subscript(asset: PageAsset) -> [UInt8] { assets[asset] ?? [] }
+
+    /// The page's style sheets, in the page: a stylesheet holds up the
+    /// page's script until it is loaded, even from the cache. One that could
+    /// end the `<style>` element early stays a link.
+    static func style(_ xterm: String, _ terminal: String) -> String {
+        let sheets = [(xterm, "xterm/xterm.css"), (terminal, "terminal.css")]
+        return sheets.map { text, path in
+            text.lowercased().contains("</style") ? "<link rel=\"stylesheet\" href=\"\(path)\">" : "<style>\n\(text)</style>"
+        }.joined(separator: "\n")
+    }
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

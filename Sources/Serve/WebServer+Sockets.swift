@@ -87,13 +87,17 @@ extension WebServer {
             return
         }
         let child: PseudoTerminal
-        do {
-            child = try PseudoTerminal.spawn(options.executable, arguments: options.arguments, environment: options.environment,
-                                             cols: cols, rows: rows)
-        } catch {
-            options.log("uihost serve: a session could not start: " + error.message)
-            refuse(wsi, code: 1011, reason: "The app could not start.")
-            return
+        if let spare = takeSpare(cols: cols, rows: rows) {
+            child = spare
+        } else {
+            do {
+                child = try PseudoTerminal.spawn(options.executable, arguments: options.arguments, environment: options.environment,
+                                                 cols: cols, rows: rows)
+            } catch {
+                options.log("uihost serve: a session could not start: " + error.message)
+                refuse(wsi, code: 1011, reason: "The app could not start.")
+                return
+            }
         }
         sessionsStarted += 1
         let session = Session(number: sessionsStarted, child: child, socket: wsi, now: monotonicMilliseconds())
@@ -112,6 +116,7 @@ extension WebServer {
         options.log("uihost serve: \(session.name) started for \(peer(wsi)) (pid \(child.pid), \(cols)x\(rows), "
                     + "\(byChild.count) of \(options.maxSessions))")
         armIdleTimer(session)
+        startSpare()
     }
 
     /// `cols=` or `rows=` of the upgrade's URL, when it is a terminal's size.

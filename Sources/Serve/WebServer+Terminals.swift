@@ -70,23 +70,26 @@ extension WebServer {
 
     /// Collects every child that ended; a session whose child is reaped is gone.
     func reapChildren(blocking: Bool) {
-        while !byChild.isEmpty {
+        while !byChild.isEmpty || spare != nil {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, blocking ? 0 : WNOHANG)
             guard pid > 0 else { break }
-            guard let session = byChild.removeValue(forKey: pid) else { continue }
-            let seconds = (monotonicMilliseconds() - session.started) / 1000
             let how: String
             if status & 0x7F == 0 {
                 how = "exit status \((status >> 8) & 0xFF)"
             } else {
                 how = "signal \(status & 0x7F)"
             }
+            if spareEnded(pid, how: how) { continue }
+            guard let session = byChild.removeValue(forKey: pid) else { continue }
+            let seconds = (monotonicMilliseconds() - session.started) / 1000
             // The app ended by itself: its socket says so once its last output is sent.
             if session.socket != nil, session.closing == nil { session.appEnded = true }
             if let socket = session.socket { lws_callback_on_writable(socket) }
             options.log("uihost serve: \(session.name) ended: \(session.endReason ?? "the app ended") (\(how), after \(seconds) s)")
         }
+        // A session is free again: the next tab's child may start.
+        startSpare()
         finishIfDone()
     }
 }

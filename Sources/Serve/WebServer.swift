@@ -52,6 +52,10 @@ public final class WebServer {
     /// The terminal size a WebSocket's URL asked for, from its upgrade to its opening.
     var requestedSizes: [OpaquePointer: (cols: Int, rows: Int)] = [:]
     var sessionsStarted = 0
+    /// The next tab's child, started ahead (`WebServer+Spare.swift`).
+    var spare: PseudoTerminal?
+    /// A spare ended before its tab came: tabs start their own children.
+    var spareFailed = false
     /// The signalfd's connection; its timer also drives the server's own deadlines.
     var signals: OpaquePointer?
     var signalDescriptor: Int32 = -1
@@ -80,6 +84,7 @@ public final class WebServer {
             context = nil
             // Children still running after the loop (an error path): they end with their terminals.
             for session in byChild.values { kill(session.child.pid, SIGKILL) }
+            endSpare()
             reapChildren(blocking: true)
             unblockSignals()
         }
@@ -89,6 +94,7 @@ public final class WebServer {
         }
         let port = Int(lws_get_vhost_listen_port(vhost))
         try adoptSignals(vhost)
+        startSpare()
         let shown = options.host.contains(":") ? "[\(options.host)]" : options.host
         ready("http://\(shown):\(port)/\(options.token.text)/")
         while !finished {
@@ -164,6 +170,7 @@ public final class WebServer {
         stopping = true
         stopDeadline = monotonicMilliseconds() + ServeSignals.stopGrace
         options.log("uihost serve: \(why): ending \(byChild.count) session\(byChild.count == 1 ? "" : "s") and stopping")
+        endSpare()
         for session in byChild.values {
             end(session, code: 1001, reason: "The server stopped.", log: "the server stopped")
         }

@@ -22,6 +22,12 @@ public struct FileWatcher {
         stamps = next
     }
 
+    /// Whether a watched file is other now than when it was first watched
+    /// (no settling: for a one-off look, not for polling).
+    public func differs() -> Bool {
+        stamps.contains { FileWatcher.stamp($0.key) != $0.value }
+    }
+
     /// What identifies a file's content at a path. The modification time alone
     /// misses a file replaced by another one (a link to an older file, a
     /// copy that kept its time, a link pointed elsewhere): the file behind the

@@ -1,9 +1,7 @@
-import UIHostCore
-
 /// One decoded piece of terminal input.
 public enum InputEvent: Hashable, Sendable {
-    case key(Key)
-    case mouse(MouseEvent)
+    case key(TerminalKey)
+    case mouse(TerminalMouse)
     /// A bracketed paste, sanitised: invalid UTF-8 is U+FFFD, CR and CRLF are
     /// `\n`, and control characters other than `\n` and `\t` are removed.
     case paste(String)
@@ -29,10 +27,10 @@ public enum InputEvent: Hashable, Sendable {
 ///   shift-delete, `CSI 1;2P` shift-f1, old `ESC O 5 A`), from rxvt's forms
 ///   (`CSI a`…`d` shift-arrows, `ESC O a`…`d` ctrl-arrows, `$` shift, `^` ctrl,
 ///   `@` ctrl-shift after a `~` code), and from kitty / fixterms `CSI code;m u`
-///   and xterm `modifyOtherKeys` `CSI 27;m;code ~` reports. A combination no
-///   key name spells (super, hyper, meta; ctrl with a non-letter; shift with a
-///   character whose shifted form is unknown) is dropped, never reported as a
-///   different key. Lock modifiers are ignored.
+///   and xterm `modifyOtherKeys` `CSI 27;m;code ~` reports. A key held with
+///   super, hyper or meta, or with shift and a character whose shifted form
+///   is unknown, is dropped, never reported as a different key (the app drops
+///   the combinations its key names cannot spell). Lock modifiers are ignored.
 /// - kitty's keypad code points are the keys they stand for (KP_1 is `1`).
 ///   The answer to the kitty query (`CSI ? flags u`) is `keyboardProtocol`.
 /// - Keys without a name (keypad begin, F13+, focus in/out, ctrl-space as
@@ -153,7 +151,7 @@ public struct InputDecoder: Sendable {
         case .ground:
             break
         case .escape:
-            emit(.key(.esc))
+            emit(.key(TerminalKey(.esc)))
             state = .ground
         case .paste:
             pasteIdleFlushes += 1
@@ -181,7 +179,7 @@ public struct InputDecoder: Sendable {
     private mutating func flushText() {
         if text.isEmpty { return }
         for character in text {
-            events.append(.key(.character(character)))
+            events.append(.key(TerminalKey(.character(character))))
         }
         text = ""
     }
@@ -191,7 +189,7 @@ public struct InputDecoder: Sendable {
         events.append(event)
     }
 
-    private mutating func emitKey(_ key: Key?) {
+    private mutating func emitKey(_ key: TerminalKey?) {
         if let key { emit(.key(key)) }
     }
 
@@ -220,7 +218,7 @@ public struct InputDecoder: Sendable {
                 state = .ground
                 if !(0x80...0x9F).contains(utf8Value), let scalar = Unicode.Scalar(utf8Value) {
                     if utf8Alt {
-                        emitKey(Key.character(Character(scalar)).adding(.alt))
+                        emitKey(TerminalKey(.character(Character(scalar)), .alt))
                     } else {
                         text.unicodeScalars.append(scalar)
                     }
@@ -232,7 +230,7 @@ public struct InputDecoder: Sendable {
         case .escape:
             switch byte {
             case 0x1B:
-                emit(.key(.esc))  // ESC ESC: the first is a key, the second is held
+                emit(.key(TerminalKey(.esc)))  // ESC ESC: the first is a key, the second is held
             case 0x5B:  // [
                 state = .csi
                 sequence.removeAll(keepingCapacity: true)
@@ -312,7 +310,7 @@ public struct InputDecoder: Sendable {
             switch byte {
             case 0x41...0x45:  // A…E: F1…F5
                 state = .ground
-                emit(.key(.function(Int(byte) - 0x40)))
+                emit(.key(TerminalKey(.function(Int(byte) - 0x40))))
                 return false
             case 0x20...0x7E:
                 state = .ground
@@ -363,16 +361,15 @@ public struct InputDecoder: Sendable {
         case 0x1B:
             flushText()
             state = .escape
-        case 0x0D, 0x0A: emitKey(alt ? Key.enter.adding(.alt) : .enter)
-        case 0x09: emitKey(alt ? Key.tab.adding(.alt) : .tab)
-        case 0x7F, 0x08: emitKey(alt ? Key.backspace.adding(.alt) : .backspace)
+        case 0x0D, 0x0A: emitKey(TerminalKey(.enter, alt ? .alt : []))
+        case 0x09: emitKey(TerminalKey(.tab, alt ? .alt : []))
+        case 0x7F, 0x08: emitKey(TerminalKey(.backspace, alt ? .alt : []))
         case 0x01...0x1A:
-            let key = Key.ctrl(Character(Unicode.Scalar(byte + 0x60)))
-            emitKey(alt ? key.adding(.alt) : key)
-        case 0x20: emitKey(alt ? Key.space.adding(.alt) : .space)
+            emitKey(TerminalKey(.character(Character(Unicode.Scalar(byte + 0x60))), alt ? [.ctrl, .alt] : .ctrl))
+        case 0x20: emitKey(TerminalKey(.space, alt ? .alt : []))
         case 0x21...0x7E:
             if alt {
-                emitKey(Key.character(Character(Unicode.Scalar(byte))).adding(.alt))
+                emitKey(TerminalKey(.character(Character(Unicode.Scalar(byte))), .alt))
             } else {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             }
@@ -459,7 +456,7 @@ public struct InputDecoder: Sendable {
             guard params.count <= 2, first == -1 || first == 1 else { return }
             emitKey(Self.key(Self.letterKey(final), parameter: parameter))
         case 0x5A:                            // Z: shift-tab
-            emitKey(Self.key(.shiftTab, parameter: parameter))
+            emitKey(Self.key(TerminalKey(.tab, .shift), parameter: parameter))
         case 0x7E:                            // ~
             if first == 200 {
                 startPaste()
@@ -488,20 +485,20 @@ public struct InputDecoder: Sendable {
 
     // MARK: - Mouse
 
-    private static func sgrMouse(code: Int, column: Int, row: Int, release: Bool) -> MouseEvent? {
+    private static func sgrMouse(code: Int, column: Int, row: Int, release: Bool) -> TerminalMouse? {
         guard column >= 1, row >= 1, code & 128 == 0 else { return nil }
         if code & 64 != 0 {
             guard !release, code & 32 == 0 else { return nil }
             switch code & 3 {
-            case 0: return MouseEvent(.scroll(-1), column: column, row: row)
-            case 1: return MouseEvent(.scroll(1), column: column, row: row)
+            case 0: return TerminalMouse(.scroll(-1), column: column, row: row)
+            case 1: return TerminalMouse(.scroll(1), column: column, row: row)
             default: return nil
             }
         }
         guard code & 3 == 0 else { return nil }
-        if release { return MouseEvent(.release, column: column, row: row) }
-        if code & 32 != 0 { return MouseEvent(.drag, column: column, row: row) }
-        return MouseEvent(.press, column: column, row: row)
+        if release { return TerminalMouse(.release, column: column, row: row) }
+        if code & 32 != 0 { return TerminalMouse(.drag, column: column, row: row) }
+        return TerminalMouse(.press, column: column, row: row)
     }
 
     /// X10 / normal / urxvt encodings, `code` already without its offset of 32.
@@ -510,22 +507,22 @@ public struct InputDecoder: Sendable {
         let button = code & 3
         if code & 64 != 0 {
             guard code & 32 == 0, button <= 1 else { return }
-            emit(.mouse(MouseEvent(.scroll(button == 0 ? -1 : 1), column: column, row: row)))
+            emit(.mouse(TerminalMouse(.scroll(button == 0 ? -1 : 1), column: column, row: row)))
             return
         }
         if code & 32 != 0 {  // motion
-            if button == 0 { emit(.mouse(MouseEvent(.drag, column: column, row: row))) }
+            if button == 0 { emit(.mouse(TerminalMouse(.drag, column: column, row: row))) }
             return
         }
         if button == 3 {  // release of some button
             if legacyButton == nil || legacyButton == 0 {
-                emit(.mouse(MouseEvent(.release, column: column, row: row)))
+                emit(.mouse(TerminalMouse(.release, column: column, row: row)))
             }
             legacyButton = nil
             return
         }
         legacyButton = button
-        if button == 0 { emit(.mouse(MouseEvent(.press, column: column, row: row))) }
+        if button == 0 { emit(.mouse(TerminalMouse(.press, column: column, row: row))) }
     }
 
     // MARK: - Bracketed paste

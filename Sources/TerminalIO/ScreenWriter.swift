@@ -1,4 +1,4 @@
-import UIHostCore
+import Drawing
 
 /// Turns frames into terminal output: keeps the previous frame and writes only
 /// the runs of cells that changed, with cursor moves, emitting a style only

@@ -1,5 +1,5 @@
+import Drawing
 import Glibc
-import UIHostCore
 
 /// The controlling terminal: raw mode through termios, the alternate screen,
 /// a hidden cursor, mouse and bracketed-paste modes, the kitty keyboard
@@ -27,6 +27,23 @@ public final class Terminal {
         var ws = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
         return Size(cols: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
+    /// Returns once the terminal has a size: at once, nearly always; a
+    /// terminal made at 0×0 (a spare of `uihost serve`) is given one when its
+    /// tab comes, and the kernel says so with SIGWINCH, waited for here with
+    /// the signal blocked so that none is missed between looking and waiting.
+    public func waitForSize() {
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        var before = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &winch, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        while size() == nil {
+            var signal: Int32 = 0
+            guard sigwait(&winch, &signal) == 0 else { return }
+        }
     }
 
     /// Ends with the kitty keyboard query (`CSI ? u`), sent on the alternate
@@ -83,17 +100,23 @@ public final class Terminal {
 
     /// Writes all of `text` in as few calls as the kernel allows.
     public func write(_ text: String) {
+        _ = Terminal.write(text, to: output)
+    }
+
+    /// Writes all of `text` to `fd`; false when the kernel refused.
+    static func write(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        text.withUTF8 { buf in
+        return text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
-                let n = Glibc.write(output, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
+                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n <= 0 {
+                    if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                    return false
                 }
                 offset += n
             }
+            return true
         }
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import LuaBridge
 
 /// Sends a `TerminalQuery` to the terminal and collects its answers, for
 /// `uihost doctor`. It asks the terminal uihost would draw on (standard input
@@ -43,7 +42,7 @@ public enum TerminalProbe {
         }
         tcsetattr(input, TCSANOW, &raw)
         defer { tcsetattr(input, TCSANOW, &saved) }
-        guard FileSystem.writeAll(output, query.bytes) else { return .notAsked("cannot write to \(device)") }
+        guard Terminal.write(query.bytes, to: output) else { return .notAsked("cannot write to \(device)") }
         let bytes = collect(from: input, deadlineMilliseconds: deadlineMilliseconds)
         return .asked(device: device, query.answers(in: bytes))
     }

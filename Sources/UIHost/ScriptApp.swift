@@ -15,6 +15,8 @@ public final class ScriptApp {
     let color: Bool
     /// The entry point running now, while it runs.
     private var running: String?
+    /// What `announcements` said last, to say only what changed since.
+    private var reader = ScreenReader()
 
     init(host: Host, color: Bool) {
         self.host = host
@@ -128,6 +130,16 @@ public final class ScriptApp {
             _ = host.render()
             return host.semanticTree().map(ScreenElement.init)
         }
+    }
+
+    /// What a screen reader says of the app since the last call, a line per
+    /// change (`uihost SCREEN --screen-reader`): on the first call the
+    /// screen's title and the focused control; then screens and overlays
+    /// opened or closed, focus moving, the focused control's text, value or
+    /// row, a live component's change, toasts, validation messages and
+    /// handler errors. Each line is one line, whatever the script's text holds.
+    public func announcements() -> [String] {
+        enter("announcements", refused: []) { reader.lines(for: host) }
     }
 }
 

@@ -23,6 +23,11 @@ extension ScriptHost {
         /// On the terminal: reload the screen when one of its files changes,
         /// keeping the navigation; a broken edit shows in the banner.
         public var watch = false
+        /// On the terminal: when it has no size yet, `run` loads the screen and
+        /// then waits for one before it takes the terminal (a spare of
+        /// `uihost serve`, started before its tab, on a terminal of 0×0); it
+        /// loads the screen again if one of its files changed meanwhile.
+        public var waitsForSize = false
         /// Instructions one call into the script (a handler, a timer) may run; nil is unlimited.
         public var maxInstructions: Int64? = ScriptLimits.defaults.maxInstructions
         /// CPU seconds one call may use; 0 is unlimited.

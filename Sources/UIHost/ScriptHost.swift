@@ -51,7 +51,15 @@ public final class ScriptHost {
         if let size = terminal.size() { hostOptions.size = size }
         let depth = options.color ? ColorDepth.of(environment: { getenv($0).map { String(cString: $0) } }) : nil
         hostOptions.glyphs.urlsInText = options.linkURLs ?? (depth == nil)
-        let host = try makeHost(screen, options: hostOptions)
+        var host = try makeHost(screen, options: hostOptions)
+        if options.waitsForSize && terminal.size() == nil {
+            // Loaded ahead of its tab: the first frame is drawn at the size the
+            // tab brings, and from the files as they are then (an edit made
+            // while it waited is what the tab's user expects to see).
+            let loaded = FileWatcher(files: host.loadedFiles)
+            terminal.waitForSize()
+            if loaded.differs() { host = try makeHost(screen, options: hostOptions) }
+        }
         // Once the screen has the terminal, a notice written out would tear its frame.
         hostOptions.notice = options.log
         let reload: (() throws -> Host)? = options.watch ? { [hostOptions] in try Host(script: screen, options: hostOptions) } : nil
@@ -68,7 +76,10 @@ public final class ScriptHost {
 
     // MARK: - Set-up
 
-    private func makeHost(_ screen: String, options: HostOptions) throws(ScriptHostError) -> Host {
+    /// A core host for `screen` with `options` (made by `hostOptions(for:)`):
+    /// what `open`, `run` and the package's own tools (`uihost record`,
+    /// `fuzz`, which drive the host below the library) start from.
+    package func makeHost(_ screen: String, options: HostOptions) throws(ScriptHostError) -> Host {
         if let problem = modules.problems.first { throw ScriptHostError(message: problem) }
         guard FileSystem.exists(screen) else { throw ScriptHostError(message: "cannot open \(screen): No such file or directory") }
         do {
@@ -78,7 +89,9 @@ public final class ScriptHost {
         }
     }
 
-    private func hostOptions(for screen: String) throws(ScriptHostError) -> HostOptions {
+    /// The core host's options for `screen`, from `options`: the one place
+    /// the library's options become the core's.
+    package func hostOptions(for screen: String) throws(ScriptHostError) -> HostOptions {
         guard let theme = Theme.named(options.theme) else {
             throw ScriptHostError(message: "unknown theme '\(options.theme)' (expected " + ScriptHost.themes.joined(separator: ", ") + ")")
         }

@@ -1,5 +1,4 @@
 import LuaBridge
-import Serve
 import UIHost
 import UIHostCore
 import UIHostTesting
@@ -99,20 +98,14 @@ struct Arguments {
     var serveHost: String?
     var servePort = 8080
     var maxSessions = 16
-    /// `serve --idle`, in seconds; 0: never.
-    var idleSeconds = 30 * 60
+    /// `serve --idle` as given (`30m`): the server checks it (uihost-serve).
+    var idle: String?
     /// `serve --token-file`: a token shared by the servers behind one proxy.
     var tokenFile: String?
     /// The serve options given, to refuse them with another command.
     var serveOptions: [String] = []
     /// Internal: a session of `serve` (links written as text, for the page to link).
     var session = false
-
-    /// A step of `--keys`: a key, or `wait:MS`.
-    enum KeyStep: Equatable {
-        case key(Key)
-        case wait(Int)
-    }
 
     struct UsageError: Error {
         let message: String
@@ -246,9 +239,7 @@ struct Arguments {
                 a.maxSessions = n
                 a.serveOptions.append(flag)
             case "--idle":
-                let v = try value(flag, inline)
-                guard let n = IdleTime.seconds(v) else { throw UsageError(message: "--idle: expected a time such as 30m, 90s or 2h (0: never), got '\(v)'") }
-                a.idleSeconds = n
+                a.idle = try value(flag, inline)
                 a.serveOptions.append(flag)
             case "--token-file":
                 a.tokenFile = try value(flag, inline)
@@ -428,14 +419,5 @@ struct Arguments {
                 "--max-memory", String(maxMemoryMiB)]
         if let logFile { out += ["--log", logFile] }
         return out
-    }
-
-    /// `--keys` for the core host (the screen reader): names the parser
-    /// checked already (`keys`).
-    static func keySteps(_ s: String) -> [KeyStep] {
-        s.split(separator: " ").compactMap { name in
-            if name.hasPrefix("wait:") { return Int(name.dropFirst(5)).map(KeyStep.wait) }
-            return Key(name: String(name)).map(KeyStep.key)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import LuaBridge
+import UIHost
 import UIHostCore
 import UIHostTesting
 
@@ -6,8 +7,10 @@ import UIHostTesting
 /// and replay modes, which the parent starts with the same arguments).
 func fuzz(_ path: String, _ args: Arguments) -> Int32 {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
-    var options = hostOptions(args, screen: path)
+    let library = scriptHost(args)
+    var options = coreOptions(path, library)
     options.log = { _ in }
+    options.notice = nil
     let settings = FuzzCommand.Settings(
         screen: path, options: options, seed: args.fuzzSeed, seconds: args.fuzzSeconds, output: args.output,
         workerArguments: Array(CommandLine.arguments.dropFirst()), say: { standardOutput($0) })
@@ -17,7 +20,7 @@ func fuzz(_ path: String, _ args: Arguments) -> Int32 {
     // Its workers load the screen again and again: the project's notice is said once, here.
     var first = options
     first.notice = { standardError($0) }
-    _ = loadHost(path, args, options: first)
+    _ = loadHost(path, library, options: first)
     if let output = args.output, FileSystem.exists(output), !args.force {
         usageExit("fuzz: \(output) exists (add --force to replace it)")
     }

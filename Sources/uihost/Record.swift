@@ -1,6 +1,7 @@
 import Glibc
 import LuaBridge
 import TerminalIO
+import UIHost
 import UIHostCore
 import UIHostTesting
 
@@ -13,14 +14,15 @@ func record(_ path: String, _ args: Arguments) -> Never {
         usageExit("record: \(output) exists (add --force to replace it)")
     }
     let terminal = Terminal(mouse: !args.noMouse)
-    var options = hostOptions(args, screen: path)
+    let library = scriptHost(args)
+    var options = coreOptions(path, library)
     if let size = args.size ?? terminal.size() { options.size = size }
     let log = logPath(args).flatMap { LogFile(path: $0) }
     options.log = { text in log?.write(text) }
     // Said before the screen takes the terminal, and left on it after.
     options.notice = { standardError($0) }
     // A screen that does not load: its error, and nothing written.
-    let host = loadHost(path, args, options: options)
+    let host = loadHost(path, library, options: options)
     guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
         usageExit("record needs a terminal (it records what you do in the screen)")
     }

@@ -1,6 +1,5 @@
 import Glibc
 import LuaBridge
-import Serve
 import TerminalIO
 import UIHost
 import UIHostCore
@@ -40,26 +39,6 @@ func usageExit(_ message: String) -> Never {
 }
 
 
-/// The options of a host for `screen`. Images come from `--assets`, else from
-/// the Assets folder of the screen's project, wherever uihost runs from.
-func hostOptions(_ args: Arguments, screen: String) -> HostOptions {
-    var options = HostOptions(
-        size: args.size ?? Size(cols: 80, rows: 24),
-        glyphs: args.ascii ? .ascii : .unicode,
-        assetsDirectory: args.assets ?? ProjectPaths.assetsFolder(forScreen: screen) ?? "Assets",
-        allow: args.allow,
-        log: { standardError($0) })
-    options.theme = args.theme
-    options.limits = scriptLimits(args)
-    options.pluginDirectories = args.pluginDirectories
-    options.grants = args.grants
-    options.trustStore = Trust.userStore
-    options.arguments = args.screenArguments
-    options.environment = namedEnvironment(args)
-    options.allowedPaths = args.allowedPaths
-    return options
-}
-
 /// The variables named with `--env`, read once at start: all `ui.env` sees.
 func namedEnvironment(_ args: Arguments) -> [String: String?] {
     var named: [String: String?] = [:]
@@ -67,21 +46,29 @@ func namedEnvironment(_ args: Arguments) -> [String: String?] {
     return named
 }
 
-/// The host for a screen, or exit 3 with the error: what the testing tools
-/// (`record`, `fuzz`, `--screen-reader`) drive below the library.
-func loadHost(_ path: String, _ args: Arguments, options: HostOptions? = nil) -> Host {
+/// The core host of a screen, or exit 3 with the error: what the testing
+/// tools (`record`, `fuzz`) drive below the library, with `options` that
+/// `ScriptHost.hostOptions(for:)` made.
+func loadHost(_ path: String, _ host: ScriptHost, options: HostOptions) -> Host {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
-    let options = options ?? hostOptions(args, screen: path)
     do {
-        return try Host(script: path, options: options)
+        return try host.makeHost(path, options: options)
     } catch {
-        standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
-        exit(3)
+        scriptFailed(error)
     }
 }
 
-/// The library's host with the options of the command line: what `uihost
-/// SCREEN` and `render` run their screen with (docs/EMBEDDING.md).
+/// The core options of a screen's host, or exit 3 with the error (an unknown theme).
+func coreOptions(_ path: String, _ host: ScriptHost) -> HostOptions {
+    do {
+        return try host.hostOptions(for: path)
+    } catch {
+        scriptFailed(error)
+    }
+}
+
+/// The library's host with the options of the command line: what every
+/// command that runs a screen or reads plugins starts from (docs/EMBEDDING.md).
 func scriptHost(_ args: Arguments) -> ScriptHost {
     var o = ScriptHost.Options()
     if let size = args.size { (o.columns, o.rows) = (size.cols, size.rows) }
@@ -158,7 +145,10 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     host.options.watch = args.watch
     // A browser session (`serve`): xterm.js shows no OSC 8 link, but links
     // the URLs it sees in the text.
-    if args.session { host.options.linkURLs = true }
+    if args.session {
+        host.options.linkURLs = true
+        host.options.waitsForSize = true
+    }
     // `--log -` holds the lines for stderr after the app; else they go to the file.
     let held = args.logFile == "-" ? HeldLog() : nil
     let file = held == nil ? logPath(args) : nil
@@ -187,12 +177,6 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
     exit(code)
 }
 
-/// Sorts `file:line: …` messages by line, keeping the order of equals.
-func lineKey(_ entry: (offset: Int, element: String)) -> (Int, Int) {
-    let parts = entry.element.split(separator: ":", maxSplits: 2)
-    return (parts.count > 1 ? Int(parts[1]) ?? 0 : 0, entry.offset)
-}
-
 /// `check`: load every screen; report every problem of each.
 func check(_ paths: [String], _ args: Arguments) -> Never {
     var failed = false
@@ -203,29 +187,15 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
                 .map { FileSystem.join(path, $0) }
             : [path]
     }
+    let host = scriptHost(args)
     for path in screens {
         guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
-        do {
-            var options = hostOptions(args, screen: path)
-            options.collectValidationProblems = true
-            // Checking a project runs none of its plugins' code with a capability, trusted or not.
-            options.runsPlugins = false
-            options.log = { _ in }
-            let host = try Host(script: path, options: options)
-            _ = host.render()
-            // Problems in source order; draw-time ones only when construction found none
-            // (they would repeat the same fields).
-            let problems = host.validationProblems.isEmpty
-                ? host.errors : host.validationProblems.enumerated().sorted { lineKey($0) < lineKey($1) }.map(\.element)
-            if problems.isEmpty {
-                standardOutput("ok \(path)", exitCode: failed ? 3 : 1)
-            } else {
-                failed = true
-                for problem in problems { standardError("uihost: " + problem) }
-            }
-        } catch {
+        let problems = host.check(path)
+        if problems.isEmpty {
+            standardOutput("ok \(path)", exitCode: failed ? 3 : 1)
+        } else {
             failed = true
-            standardError("uihost: " + error.message)
+            for problem in problems { standardError("uihost: " + problem) }
         }
     }
     exit(failed ? 3 : 0)
@@ -234,17 +204,15 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
 /// `plugins DIR…`: one line per plugin (name, version, permissions, ok or
 /// its problems); 0, or 3 when one is broken.
 func listPlugins(_ directories: [String], _ args: Arguments) -> Int32 {
-    var options = HostOptions(log: { _ in })
-    options.limits = scriptLimits(args)
-    options.grants = args.grants
-    options.readsProjectConfig = false
+    let host = scriptHost(args)
+    host.options.log = { _ in }
     var broken = false
     for directory in directories {
         guard FileSystem.isDirectory(directory) else { usageExit("plugins: \(directory) is not a folder") }
-        options.pluginDirectories = [directory]
-        let reports: [PluginReport]
+        host.options.plugins = [directory]
+        let reports: [ScriptHost.PluginReport]
         do {
-            reports = try Host.inspectPlugins(options: options)
+            reports = try host.inspectPlugins()
         } catch {
             standardError("uihost: " + error.message)
             return 3
@@ -331,7 +299,7 @@ case .fuzz(let path):
 case .plugins(let directories):
     exit(listPlugins(directories, arguments))
 case .serve(let path):
-    serve(path, arguments)
+    ServeLauncher.exec(path, arguments)
 case .trust(let directory):
     exit(Trust.run(directory, arguments))
 case .stubs(let directory):

@@ -3,8 +3,9 @@ import XCTest
 
 /// The Debian package Scripts/package.sh builds, and the release binary in it:
 /// unpacked into a scratch root (`dpkg -x`), run from there with a bare
-/// environment, it renders a screen; it links no Swift library and has no
-/// run path into the toolchain; the man page and completions it carries are
+/// environment, it renders a screen; it links no Swift library, no
+/// libwebsockets (its server, uihost-serve, does) and has no run path into
+/// the toolchain; `uihost serve` finds the server; the man page and completions it carries are
 /// what the binary writes. Scripts/test.sh runs these in its package stage,
 /// with UIHOST_PACKAGE set to the .deb (the release build takes minutes, so
 /// `swift test` alone skips them).
@@ -32,6 +33,7 @@ final class PackageTests: XCTestCase {
     }
 
     private var binary: URL { root.appendingPathComponent("usr/bin/uihost") }
+    private var server: URL { root.appendingPathComponent("usr/libexec/uihost/uihost-serve") }
 
     private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Uihost.Result {
         try Uihost.run(arguments, executable: URL(fileURLWithPath: executable), environment: environment,
@@ -65,29 +67,60 @@ final class PackageTests: XCTestCase {
     }
 
     func testTheBinaryNeedsNoSwiftLibraryAndNoRunPath() throws {
-        let needed = try run("/usr/bin/readelf", ["-d", binary.path])
-        XCTAssertEqual(needed.status, 0, needed.stderr)
-        let libraries = needed.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
-            return String(line[line.index(after: open)..<close])
-        }
+        // Debian's own libraries only: the C library, libm, libgcc_s (the unwinder), Lua and
+        // cmark-gfm (ui.markdown). The Swift runtime and libstdc++ are linked in.
+        let libraries = try needed(binary)
         XCTAssertTrue(libraries.contains("liblua5.4.so.0"), libraries.description)
-        // Debian's own libraries only: the C library, libm, the C++ runtime the Swift runtime uses, Lua,
-        // cmark-gfm (ui.markdown) and libwebsockets (uihost serve, with the libcap it links).
-        let debian = ["libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2",
-                      "ld-linux-aarch64.so.1", "liblua5.4.so.0", "libcap.so.2"]
-        let debianPrefixes = ["libwebsockets.so.", "libcmark-gfm.so.", "libcmark-gfm-extensions.so."]
+        let debian = ["libc.so.6", "libm.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
+                      "liblua5.4.so.0"]
+        let debianPrefixes = ["libcmark-gfm.so.", "libcmark-gfm-extensions.so."]
         let others = libraries.filter { name in !debian.contains(name) && !debianPrefixes.contains { name.hasPrefix($0) } }
-        XCTAssertEqual(others, [], "the binary links more than Debian's libraries")
-        XCTAssertFalse(needed.stdout.contains("RPATH") || needed.stdout.contains("RUNPATH"),
-                       "a run path would look into the build or the toolchain:\n" + needed.stdout)
-        let ldd = try run("/usr/bin/ldd", [binary.path])
-        XCTAssertEqual(ldd.status, 0, ldd.stderr)
-        XCTAssertFalse(ldd.stdout.contains("swift"), ldd.stdout)
-        XCTAssertFalse(ldd.stdout.contains("not found"), ldd.stdout)
+        XCTAssertEqual(others, [], "the binary links more than it needs to run a screen (libwebsockets is uihost-serve's)")
+        // The server alone links libwebsockets, with the libcap and TLS libraries it needs.
+        let serverLibraries = try needed(server)
+        XCTAssertTrue(serverLibraries.contains { $0.hasPrefix("libwebsockets.so.") }, serverLibraries.description)
+        for program in [binary, server] {
+            let ldd = try run("/usr/bin/ldd", [program.path])
+            XCTAssertEqual(ldd.status, 0, ldd.stderr)
+            XCTAssertFalse(ldd.stdout.contains("swift"), ldd.stdout)
+            XCTAssertFalse(ldd.stdout.contains("not found"), ldd.stdout)
+        }
         let version = try installed(["--version"])
         XCTAssertEqual(version.status, 0, version.stderr)
         XCTAssertTrue(version.stdout.hasPrefix("uihost "), version.stdout)
+    }
+
+    /// `uihost serve` finds its server in the package's /usr/libexec/uihost and
+    /// runs it: with the port taken, the server's own message and status.
+    func testServeRunsThePackagesServer() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &size) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = String(UInt16(bigEndian: address.sin_port))
+        let screen = root.appendingPathComponent("usr/share/uihost/screens/launcher.lua").path
+        let result = try installed(["serve", screen, "--port", port])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("cannot listen on 127.0.0.1 port \(port)"), result.stderr)
+    }
+
+    /// The shared libraries a program names (`readelf -d`), after checking it names no run path.
+    private func needed(_ program: URL, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let dynamic = try run("/usr/bin/readelf", ["-d", program.path])
+        XCTAssertEqual(dynamic.status, 0, dynamic.stderr, file: file, line: line)
+        XCTAssertFalse(dynamic.stdout.contains("RPATH") || dynamic.stdout.contains("RUNPATH"),
+                       "a run path would look into the build or the toolchain:\n" + dynamic.stdout, file: file, line: line)
+        return dynamic.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
     }
 
     func testThePackageCarriesItsManPageCompletionsStubsAndExamples() throws {
@@ -122,12 +155,14 @@ final class PackageTests: XCTestCase {
         try XCTSkipIf(given == nil, "set UIHOST_INSTALLED to the prefix Scripts/install.sh installed into (Scripts/test.sh does)")
         let prefix = URL(fileURLWithPath: given!)
         let installed = prefix.appendingPathComponent("bin/uihost").path
-        let needed = try run("/usr/bin/readelf", ["-d", installed])
-        XCTAssertEqual(needed.status, 0, needed.stderr)
-        XCTAssertFalse(needed.stdout.contains("swift") || needed.stdout.contains("RUNPATH") || needed.stdout.contains("RPATH"),
-                       needed.stdout)
-        let symbols = try run("/usr/bin/readelf", ["-S", installed])
-        XCTAssertFalse(symbols.stdout.contains(".symtab"), "install.sh strips the binary")
+        for program in [installed, prefix.appendingPathComponent("libexec/uihost/uihost-serve").path] {
+            let needed = try run("/usr/bin/readelf", ["-d", program])
+            XCTAssertEqual(needed.status, 0, needed.stderr)
+            XCTAssertFalse(needed.stdout.contains("swift") || needed.stdout.contains("RUNPATH") || needed.stdout.contains("RPATH"),
+                           needed.stdout)
+            let symbols = try run("/usr/bin/readelf", ["-S", program])
+            XCTAssertFalse(symbols.stdout.contains(".symtab"), "install.sh strips \(program)")
+        }
         for (file, command) in [("share/man/man1/uihost.1", ["manpage"]),
                                 ("share/bash-completion/completions/uihost", ["completions", "bash"]),
                                 ("share/zsh/site-functions/_uihost", ["completions", "zsh"]),

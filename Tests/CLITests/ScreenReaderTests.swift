@@ -40,14 +40,14 @@ final class ScreenReaderTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.lines, [
             "screen: uihost",
-            "focus: list 13 items: ▤ TabBarView",
+            "focus: list 15 items: ▤ TabBarView",
             "changed: list: ≡ NavigationListView",
             "changed: list: ▾ DropDownMenu",
             "screen: Messages",
             "focus: dropdown: ✉ Messages, collapsed",
             "focus: scroll: row 1 of 40",
             "screen: uihost",
-            "focus: list 13 items: ▾ DropDownMenu",
+            "focus: list 15 items: ▾ DropDownMenu",
         ])
     }
 
@@ -90,7 +90,7 @@ final class ScreenReaderTests: XCTestCase {
     func testQuitEndsTheSessionAndErrorsAreSaid() throws {
         let quit = try piped(["screens/launcher.lua", "--screen-reader"], input: "q")
         XCTAssertEqual(quit.status, 0)
-        XCTAssertEqual(quit.lines, ["screen: uihost", "focus: list 13 items: ▤ TabBarView"])
+        XCTAssertEqual(quit.lines, ["screen: uihost", "focus: list 15 items: ▤ TabBarView"])
 
         let r = try Uihost.run(["Scripts/tests/fixtures/handler_error.lua", "--screen-reader", "--keys", "enter"], scratch: directory)
         XCTAssertTrue(r.lines.contains { $0.hasPrefix("error: ") }, r.stdout)

@@ -61,6 +61,28 @@ final class ServeCommandTests: XCTestCase {
         assertUsage(try uihost("serve", "screens/launcher.lua", "--token-file", file.path), "A-Z a-z 0-9 - _")
     }
 
+    /// The server is a program of its own (uihost-serve, beside uihost), run
+    /// by `uihost serve`: run alone, it says so.
+    func testTheServerRunAloneSendsToUihostServe() throws {
+        let server = Uihost.binary.deletingLastPathComponent().appendingPathComponent("uihost-serve")
+        let result = try Uihost.run(["screens/launcher.lua"], executable: server, scratch: directory)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("run by `uihost serve SCREEN`"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    /// A uihost with no server beside it nor in ../libexec/uihost says where it looked.
+    func testServeWithoutItsServerSaysWhereItLooked() throws {
+        let lone = directory.appendingPathComponent("bin/uihost")
+        try FileManager.default.createDirectory(at: lone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Uihost.binary, to: lone)
+        let result = try Uihost.run(["serve", "screens/launcher.lua"], executable: lone, scratch: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("cannot find its server, uihost-serve, in \(lone.deletingLastPathComponent().path)/uihost-serve"
+                                             + " or \(lone.deletingLastPathComponent().path)/../libexec/uihost/uihost-serve"), result.stderr)
+    }
+
     func testAPortInUseEndsWithStatusOneAndNoURL() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }

@@ -16,6 +16,12 @@ final class PageFilesTests: XCTestCase {
         XCTAssertFalse(page.contains("{{"), "every placeholder is filled")
         // Relative URLs carry the token (and a proxy's prefix) without the page knowing them.
         XCTAssertFalse(page.contains("src=\"/") || page.contains("href=\"/"), page)
+        // The style sheets are in the page (nothing to wait for before its script); the scripts are not.
+        XCTAssertTrue(page.contains(".xterm-char-measure-element"), "xterm.css in the page")
+        XCTAssertTrue(page.contains("#status[hidden]"), "terminal.css in the page")
+        XCTAssertFalse(page.contains("<link rel=\"stylesheet\""), page)
+        XCTAssertTrue(page.contains("<script src=\"terminal.js\"></script>"), page)
+        XCTAssertEqual(PageFiles.style("a{}</STYLE><script>", "b{}"), "<link rel=\"stylesheet\" href=\"xterm/xterm.css\">\n<style>\nb{}</style>")
         let full = String(decoding: files.full, as: UTF8.self)
         XCTAssertTrue(full.contains("at most 3 sessions"), full)
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TerminalIO
+import UIHost
 import UIHostCore
 
 // MARK: - Helpers
@@ -8,24 +9,57 @@ private let esc = "\u{1B}"
 
 private func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
 
-/// Decodes `input` fed in one piece, then flushed (as after the escape timeout).
-private func decode(_ input: [UInt8]) -> [InputEvent] {
+/// What the app makes of the decoder's output (`Event(_:)` in UIHost): keys
+/// by their names (docs/API.md §6), those no name spells dropped. The
+/// terminal's answer to the keyboard query stays as it is.
+private enum Decoded: Hashable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case paste(String)
+    case keyboardProtocol(flags: Int)
+
+    static func of(_ events: [InputEvent]) -> [Decoded] {
+        events.compactMap { (event: InputEvent) -> Decoded? in
+            if case .keyboardProtocol(let flags) = event { return .keyboardProtocol(flags: flags) }
+            switch Event(event) {
+            case .key(let key)?: return .key(key)
+            case .mouse(let mouse)?: return .mouse(mouse)
+            case .paste(let text)?: return .paste(text)
+            default: return nil
+            }
+        }
+    }
+}
+
+/// The decoder, its output as the app sees it.
+private struct MappedDecoder {
     var decoder = InputDecoder()
+    var hasPending: Bool { decoder.hasPending }
+    var pendingByteCount: Int { decoder.pendingByteCount }
+    var isInPaste: Bool { decoder.isInPaste }
+
+    mutating func feed<S: Sequence>(_ bytes: S) -> [Decoded] where S.Element == UInt8 { Decoded.of(decoder.feed(bytes)) }
+    mutating func flush() -> [Decoded] { Decoded.of(decoder.flush()) }
+}
+
+/// Decodes `input` fed in one piece, then flushed (as after the escape timeout).
+private func decode(_ input: [UInt8]) -> [Decoded] {
+    var decoder = MappedDecoder()
     var events = decoder.feed(input)
     events += decoder.flush()
     return events
 }
 
-private func decode(_ input: String) -> [InputEvent] { decode(bytes(input)) }
+private func decode(_ input: String) -> [Decoded] { decode(bytes(input)) }
 
-private func key(_ key: Key) -> InputEvent { .key(key) }
+private func key(_ key: Key) -> Decoded { .key(key) }
 /// A key by its name, which must be one.
-private func named(_ name: String) -> InputEvent {
+private func named(_ name: String) -> Decoded {
     guard let key = Key(name: name) else { fatalError("not a key name: \(name)") }
     return .key(key)
 }
-private func char(_ c: Character) -> InputEvent { .key(.character(c)) }
-private func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ row: Int) -> InputEvent {
+private func char(_ c: Character) -> Decoded { .key(.character(c)) }
+private func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ row: Int) -> Decoded {
     .mouse(MouseEvent(kind, column: column, row: row))
 }
 
@@ -47,7 +81,7 @@ private struct SplitMix64 {
 
 final class InputDecoderTests: XCTestCase {
 
-    private func assertFixtures(_ fixtures: [(String, [InputEvent])],
+    private func assertFixtures(_ fixtures: [(String, [Decoded])],
                                 file: StaticString = #filePath, line: UInt = #line) {
         for (input, expected) in fixtures {
             XCTAssertEqual(decode(input), expected, "input \(input.debugDescription)", file: file, line: line)
@@ -91,7 +125,7 @@ final class InputDecoderTests: XCTestCase {
     }
 
     func testUTF8SplitByteByByte() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         let a = bytes("あ")
         XCTAssertEqual(a.count, 3)
         XCTAssertEqual(decoder.feed(a[0...0]), [])
@@ -102,14 +136,14 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertFalse(decoder.hasPending)
 
         for b in bytes("😀x") { _ = decoder.feed([b]) }  // 4-byte char byte by byte
-        var d2 = InputDecoder()
-        var out: [InputEvent] = []
+        var d2 = MappedDecoder()
+        var out: [Decoded] = []
         for b in bytes("😀x") { out += d2.feed([b]) }
         XCTAssertEqual(out, [char("😀"), char("x")])
     }
 
     func testSplitUTF8DroppedOnFlush() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed([0xE3, 0x81]), [])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [])
@@ -124,7 +158,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("👍🏽"), [char("👍🏽")])
         XCTAssertEqual(decode("👩‍💻"), [char("👩‍💻")])
         // Across feeds, one character per scalar.
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("e")), [char("e")])
         XCTAssertEqual(decoder.feed(bytes("\u{301}")), [char("\u{301}")])
         // A key in between separates them.
@@ -150,7 +184,7 @@ final class InputDecoderTests: XCTestCase {
     // MARK: ESC
 
     func testLoneEscHeldUntilFlush() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertFalse(decoder.hasPending)
         XCTAssertEqual(decoder.feed([0x1B]), [])
         XCTAssertTrue(decoder.hasPending)
@@ -161,7 +195,7 @@ final class InputDecoderTests: XCTestCase {
     }
 
     func testEscEsc() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed([0x1B, 0x1B]), [key(.esc)])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [key(.esc)])
@@ -190,7 +224,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode([0x1B, 0xE3, 0x81, 0x61]), [char("a")])  // a broken character loses its alt
         XCTAssertEqual(decode(bytes("\(esc)\u{301}x")), [char("x")])   // a lone mark with alt has no name
         // The alt survives a read that splits ESC from its key, but not the timeout.
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed([0x1B]), [])
         XCTAssertEqual(decoder.feed(bytes("b")), [named("alt-b")])
         XCTAssertEqual(decoder.feed([0x1B, 0xE3]), [])
@@ -203,7 +237,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.flush(), [])
         XCTAssertEqual(decoder.feed(bytes("c")), [char("c")])
         // An incomplete CSI / SS3 introducer is dropped at the timeout.
-        decoder = InputDecoder()
+        decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)[")), [])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [])
@@ -384,7 +418,7 @@ final class InputDecoderTests: XCTestCase {
         ])
         let answer = bytes("\(esc)[?1u")
         for cut in 1..<answer.count {
-            var decoder = InputDecoder()
+            var decoder = MappedDecoder()
             XCTAssertEqual(decoder.feed(answer[..<cut]), [])
             XCTAssertEqual(decoder.feed(answer[cut...]), [.keyboardProtocol(flags: 1)])
         }
@@ -420,7 +454,7 @@ final class InputDecoderTests: XCTestCase {
             // An ESC that does not make ST ends the string and starts a sequence.
             ("\(esc)]0;title\(esc)[A", [key(.up)]),
         ])
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)]52;c;aGVsbG8=")), [])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [])
@@ -448,8 +482,8 @@ final class InputDecoderTests: XCTestCase {
         let tooLong = esc + "[" + String(repeating: "1", count: limit - 2) + "A"
         XCTAssertEqual(decode(tooLong + "x"), [char("x")])
         let huge = esc + "[" + String(repeating: "1;", count: 10_000) + "Ax"
-        var decoder = InputDecoder()
-        var events: [InputEvent] = []
+        var decoder = MappedDecoder()
+        var events: [Decoded] = []
         var maxPending = 0
         for b in bytes(huge) {
             events += decoder.feed([b])
@@ -488,7 +522,7 @@ final class InputDecoderTests: XCTestCase {
     }
 
     func testIncompleteSequenceDroppedByFlush() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)[1;5")), [])
         XCTAssertTrue(decoder.hasPending)
         XCTAssertEqual(decoder.flush(), [])
@@ -539,7 +573,7 @@ final class InputDecoderTests: XCTestCase {
         // Split at every point.
         let seq = x10(0, 7, 8)
         for cut in 1..<seq.count {
-            var decoder = InputDecoder()
+            var decoder = MappedDecoder()
             var events = decoder.feed(seq[..<cut])
             XCTAssertTrue(decoder.hasPending)
             events += decoder.feed(seq[cut...])
@@ -577,7 +611,7 @@ final class InputDecoderTests: XCTestCase {
     }
 
     func testPasteSurvivesFlushUntilIdleLimit() {
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)[200~abc")), [])
         XCTAssertTrue(decoder.hasPending)
         for _ in 0..<(InputDecoder.pasteIdleFlushLimit - 1) { XCTAssertEqual(decoder.flush(), []) }
@@ -586,7 +620,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.feed(bytes("1~x")), [.paste("abcdef"), char("x")])
 
         XCTAssertEqual(decoder.feed(bytes("\(esc)[200~ab\(esc)[2")), [])
-        var events: [InputEvent] = []
+        var events: [Decoded] = []
         for _ in 0..<InputDecoder.pasteIdleFlushLimit { events += decoder.flush() }
         XCTAssertEqual(events, [.paste("ab[2")])
         XCTAssertFalse(decoder.hasPending)
@@ -594,7 +628,7 @@ final class InputDecoderTests: XCTestCase {
 
     func testPasteCap() {
         let cap = InputDecoder.maxPasteBytes
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         XCTAssertEqual(decoder.feed(bytes("\(esc)[200~")), [])
         let chunk = [UInt8](repeating: 0x61, count: 4096)
         for _ in 0..<(cap / chunk.count + 8) {
@@ -609,7 +643,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertTrue(text.utf8.allSatisfy { $0 == 0x61 })
         XCTAssertEqual(events.last, char("z"))
 
-        var cut = InputDecoder()
+        var cut = MappedDecoder()
         _ = cut.feed(bytes("\(esc)[200~"))
         _ = cut.feed([UInt8](repeating: 0x61, count: cap - 1))
         let tail = cut.feed(bytes("あ\(esc)[201~"))
@@ -648,15 +682,15 @@ final class InputDecoderTests: XCTestCase {
             XCTAssertFalse(whole.isEmpty)
             // One cut at every position.
             for cut in 0...sample.count {
-                var decoder = InputDecoder()
+                var decoder = MappedDecoder()
                 var events = decoder.feed(sample[..<cut])
                 events += decoder.feed(sample[cut...])
                 events += decoder.flush()
                 XCTAssertEqual(events, whole, "sample \(sample) cut at \(cut)")
             }
             // Byte by byte.
-            var decoder = InputDecoder()
-            var events: [InputEvent] = []
+            var decoder = MappedDecoder()
+            var events: [Decoded] = []
             for b in sample { events += decoder.feed(CollectionOfOne(b)) }
             events += decoder.flush()
             XCTAssertEqual(events, whole, "sample \(sample) byte by byte")
@@ -666,7 +700,7 @@ final class InputDecoderTests: XCTestCase {
     // MARK: Fuzz
 
     /// Checks an event is one the key names can express.
-    private func assertWellFormed(_ events: [InputEvent], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertWellFormed(_ events: [Decoded], file: StaticString = #filePath, line: UInt = #line) {
         for event in events {
             switch event {
             case .key(.character(let c)):
@@ -697,7 +731,7 @@ final class InputDecoderTests: XCTestCase {
 
     func testFuzzRandomBytes() {
         var rng = SplitMix64(seed: 0x5EED_1234_ABCD_0001)
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         let total = 1_000_000
         let bound = InputDecoder.maxSequenceLength
         // Bytes that build sequences, to reach deep states (long parameter
@@ -755,7 +789,7 @@ final class InputDecoderTests: XCTestCase {
             bytes("\(esc)O5A"), bytes("\(esc)[57414;5u"), bytes("\(esc)[3@"),
         ]
         var rng = SplitMix64(seed: 0xC0FF_EE00_0000_0042)
-        var decoder = InputDecoder()
+        var decoder = MappedDecoder()
         let bound = InputDecoder.maxSequenceLength + InputDecoder.maxPasteBytes
         var input: [UInt8] = []
         for iteration in 0..<100_000 {
@@ -803,6 +837,31 @@ final class InputDecoderTests: XCTestCase {
                 }
             }
         }
+    }
+
+    // MARK: What the decoder reports, and what the app names
+
+    /// The decoder reports the key and the modifiers the terminal sent,
+    /// whether or not a key name spells them: naming is the app's.
+    func testTheDecoderReportsKeysAsTheTerminalSentThem() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed([0x03]), [.key(TerminalKey(.character("c"), .ctrl))])
+        XCTAssertEqual(decoder.feed(bytes("\(esc)[Z")), [.key(TerminalKey(.tab, .shift))])
+        XCTAssertEqual(decoder.feed(bytes("\(esc)[49;5u")), [.key(TerminalKey(.character("1"), .ctrl))])
+        XCTAssertEqual(decoder.feed(bytes("\(esc)[97;4u")), [.key(TerminalKey(.character("a"), [.alt, .shift]))])
+        XCTAssertEqual(decoder.feed(bytes("\(esc)[<64;3;4M")), [.mouse(TerminalMouse(.scroll(-1), column: 3, row: 4))])
+    }
+
+    func testTheAppNamesKeysAndDropsWhatNoNameSpells() {
+        XCTAssertEqual(Key(TerminalKey(.character("c"), .ctrl)), .ctrl("c"))
+        XCTAssertEqual(Key(TerminalKey(.tab, .shift)), .shiftTab)
+        XCTAssertEqual(Key(TerminalKey(.character("a"), [.alt, .shift])), Key(name: "alt-A"))
+        XCTAssertEqual(Key(TerminalKey(.function(5), [.ctrl, .shift])), Key(name: "ctrl-shift-f5"))
+        XCTAssertNil(Key(TerminalKey(.character("1"), .ctrl)), "ctrl with a non-letter")
+        XCTAssertNil(Key(TerminalKey(.character("é"), .shift)), "shift with a character that has no capital")
+        XCTAssertEqual(Event(.mouse(TerminalMouse(.drag, column: 2, row: 5))), .mouse(MouseEvent(.drag, column: 2, row: 5)))
+        XCTAssertEqual(Event(.paste("text")), .paste("text"))
+        XCTAssertNil(Event(.keyboardProtocol(flags: 1)), "the terminal's answer is not input")
     }
 
     private static let pasteEnd = bytes("\(esc)[201~")

@@ -1,6 +1,6 @@
 import XCTest
 @testable import TerminalIO
-import UIHostCore
+import Drawing
 
 /// The terminal cursor: each update ends with it placed and shown, or hidden,
 /// and writes nothing about it when nothing about it changed.

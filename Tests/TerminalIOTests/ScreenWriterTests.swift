@@ -1,6 +1,6 @@
 import XCTest
 @testable import TerminalIO
-import UIHostCore
+import Drawing
 
 /// The diff writer: only changed runs, one cursor move per run, a style only
 /// when it changes, nothing at all for an unchanged frame.

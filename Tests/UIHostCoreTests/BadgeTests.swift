@@ -40,7 +40,7 @@ final class BadgeTests: XCTestCase {
     func testAnUnknownKindIsAConstructorErrorNamingTheChoices() throws {
         XCTAssertThrowsError(try host("return ui.screen { ui.badge { text = 'x', kind = 'sucess' } }")) { error in
             let message = (error as? LuaError)?.message ?? "\(error)"
-            XCTAssertTrue(message.hasSuffix("s.lua:1: ui.badge: kind must be one of 'info', 'success', 'warning', 'error' (got 'sucess')"), message)
+            XCTAssertTrue(message.hasSuffix("s.lua:1: ui.badge: kind must be one of 'info', 'success', 'warning', 'error' (got 'sucess'; did you mean 'success'?)"), message)
         }
     }
 

@@ -21,6 +21,8 @@ struct Conformance {
     /// Where assets and scratch files are.
     let root: String
     let scratch: String
+    /// The state a kind declares: its `Component.state` (a test takes one away).
+    var declaredState: (any Component.Type) -> [any ComponentState.Type] = { $0.state }
 
     // MARK: - The parts
 
@@ -43,6 +45,7 @@ struct Conformance {
         if !examples.isEmpty {
             problems += semanticsProblems(component, found)
             problems += keysProblems(component, found)
+            problems += stateProblems(component, found)
         }
         if !fuzzed.contains(component.kind.rawValue) {
             problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder: BUILD.\(component.kind.rawValue))")
@@ -87,6 +90,17 @@ struct Conformance {
         return []
     }
 
+    /// Whatever its components keep between frames is declared in its
+    /// `state`: else `--watch` would drop it on a reload without a word
+    /// (`KeptState` takes only what the kind lists).
+    private func stateProblems(_ component: any Component.Type, _ found: Found) -> [String] {
+        let declared = Set(declaredState(component).map { ObjectIdentifier($0) })
+        return found.state.filter { !declared.contains(ObjectIdentifier($0)) }.map { $0.name }.sorted().map {
+            "\(component.kind.constructorName): state: its components keep `\($0)` between frames, but it is not in "
+                + "the kind's `static var state` (so --watch would drop it on a reload)"
+        }
+    }
+
     static func showsText(_ component: any Component.Type) -> Bool {
         component.fields.contains { spec in
             switch spec.type {
@@ -111,6 +125,8 @@ struct Conformance {
         var focusable = false
         /// The fuzzer's keys while a node of it had focus (all of its nodes' together).
         var fuzzKeys: Set<Key> = []
+        /// The kinds of state its components held once laid out and pressed with its keys.
+        var state: [any ComponentState.Type] = []
     }
 
     /// The render examples of the sections whose heading names the kind, that use it.
@@ -153,11 +169,30 @@ struct Conformance {
         }
         let kind = component.kind.rawValue
         if let tree = host.semanticTree() { Conformance.collect(tree, where: { $0.kind == kind }, into: &found.semantics) }
+        var ids: [UnsafeRawPointer] = []
+        var focusable: [(Node, Layer)] = []
         for layer in host.layers {
-            for node in Conformance.nodes(layer.root) where node.component?.kind == component.kind && node.isFocusable {
+            for node in Conformance.nodes(layer.root) where node.component?.kind == component.kind {
+                ids.append(node.id)
+                guard node.isFocusable else { continue }
                 found.focusable = true
                 host.navigator.focus(node, in: layer)
                 found.fuzzKeys.formUnion(host.fuzzHints().keys)
+                focusable.append((node, layer))
+            }
+        }
+        // Its keys, pressed on each of its nodes focused, make what state it keeps.
+        for (node, layer) in focusable where host.quitCode == nil {
+            for key in component.keys.allKeys where host.quitCode == nil {
+                _ = host.render()
+                host.navigator.focus(node, in: layer)
+                host.send(.key(key))
+            }
+        }
+        _ = host.render()
+        for id in ids {
+            for kind in host.interaction.kinds(heldFor: id) where !found.state.contains(where: { $0 == kind }) {
+                found.state.append(kind)
             }
         }
     }

@@ -13,7 +13,9 @@ private typealias Host = UIHostCore.Host
 /// - docs: its section of docs/API.md has a rendered example that uses it
 ///   (DocsTests checks the frame, ReferenceTests its fields and keys tables);
 /// - fuzzing: Scripts/fuzz/screens.lua builds it;
-/// - stubs: library/uihost.lua has its class.
+/// - stubs: library/uihost.lua has its class;
+/// - state: what its components keep between frames (a caret, a cursor, a
+///   scroll), once laid out and pressed with its keys, is in its `state`.
 /// Adding a kind is its file, its line in `Registry.all` and its test file;
 /// this says what else is missing.
 final class ConformanceTests: XCTestCase {
@@ -93,6 +95,16 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(lacking.problems(BadgeNode.self).contains { $0.hasPrefix("ui.badge: stubs: ") })
         XCTAssertTrue(lacking.problems(LogNode.self).contains { $0.hasPrefix("ui.log: fuzz: ") })
         XCTAssertEqual(lacking.problems(ButtonNode.self), [], "a kind with every part has no problem")
+    }
+
+    func testAKindWhoseComponentsKeepStateItDoesNotDeclareIsNamed() throws {
+        var lacking = try conformance()
+        lacking.declaredState = { $0 == TreeNode.self || $0 == ListNode.self ? [] : $0.state }
+        XCTAssertTrue(lacking.problems(TreeNode.self).contains { $0.hasPrefix("ui.tree: state: its components keep `TreeState`") },
+                      lacking.problems(TreeNode.self).joined(separator: "\n"))
+        XCTAssertTrue(lacking.problems(ListNode.self).contains { $0.hasPrefix("ui.list: state: its components keep `ListScroll`") },
+                      lacking.problems(ListNode.self).joined(separator: "\n"))
+        XCTAssertEqual(lacking.problems(InputNode.self), [], "a kind that declares its state has no problem")
     }
 
     func testAKindThatShowsTextButReadsAsAGroupOrWithoutALabelIsNamed() throws {

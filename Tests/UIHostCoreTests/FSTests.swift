@@ -108,6 +108,14 @@ final class FSTests: XCTestCase {
         XCTAssertEqual(try error(h, "fs.stat('door/secret.txt')"),
                        "fs.stat: 'door/secret.txt' is outside the project, it leads to '\(real)/secret.txt'")
         XCTAssertFalse(FileSystem.exists(FileSystem.join(outside.path, "planted")))
+        // A write to a link is refused whether it leads out or in: it would replace the link.
+        XCTAssertEqual(try error(h, "fs.write('leak', 'x')"), "fs.write: 'leak' is a symbolic link, not a regular file: it is not written")
+        XCTAssertEqual(try error(h, "fs.write('alias', 'x')"), "fs.write: 'alias' is a symbolic link, not a regular file: it is not written")
+        XCTAssertEqual(try FileSystem.readText(FileSystem.join(outside.path, "secret.txt")), "secret")
+        // A loop of links is an error that says so.
+        symlink("loop2", FileSystem.join(project, "loop1"))
+        symlink("loop1", FileSystem.join(project, "loop2"))
+        XCTAssertEqual(try error(h, "fs.read('loop1')"), "fs.read: 'loop1': Too many levels of symbolic links")
         XCTAssertEqual(try h.evalString("fs.read('alias')"), "buy milk\n")
         XCTAssertEqual(try h.evalString("fs.stat('alias').link"), "true")
         XCTAssertEqual(try h.evalString("fs.list('.')[1].name .. ' ' .. fs.list('.')[1].kind"), "alias link")

@@ -58,21 +58,22 @@ final class InteractionStateTests: XCTestCase {
         defer { box.deallocate() }
         let id = UnsafeRawPointer(box), other = UnsafeRawPointer(box + 1)
         for p in [id, other] {
-            state.listScroll[p] = 4
-            state.highlight[p] = 2
-            state.scrollOffsets[p] = 3
-            state.logTop[p] = 7
-            state.trees[p] = TreeState(cursor: 5, scroll: 1)
+            state[ListScroll.self, p] = 4
+            state[MenuHighlight.self, p] = 2
+            state[ScrollOffset.self, p] = 3
+            state[LogTop.self, p] = 7
+            state[TreeState.self, p] = TreeState(cursor: 5, scroll: 1)
         }
         state.openMenu = id
         state.forget(id)
-        XCTAssertNil(state.listScroll[id])
-        XCTAssertNil(state.highlight[id])
-        XCTAssertNil(state.scrollOffsets[id])
-        XCTAssertNil(state.logTop[id])
-        XCTAssertNil(state.trees[id])
+        XCTAssertNil(state[ListScroll.self, id])
+        XCTAssertNil(state[MenuHighlight.self, id])
+        XCTAssertNil(state[ScrollOffset.self, id])
+        XCTAssertNil(state[LogTop.self, id])
+        XCTAssertNil(state[TreeState.self, id])
         XCTAssertNil(state.openMenu)
-        XCTAssertEqual(state.logTop[other], 7, "another table's state stays")
-        XCTAssertEqual(state.trees[other], TreeState(cursor: 5, scroll: 1))
+        XCTAssertTrue(state.kinds(heldFor: id).isEmpty)
+        XCTAssertEqual(state[LogTop.self, other], 7, "another table's state stays")
+        XCTAssertEqual(state[TreeState.self, other], TreeState(cursor: 5, scroll: 1))
     }
 }

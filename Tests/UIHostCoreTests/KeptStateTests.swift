@@ -154,4 +154,63 @@ final class KeptStateTests: XCTestCase {
         XCTAssertEqual(try fresh.evalString("MORE"), "true")
         XCTAssertEqual(try fresh.evalString("SAME"), "nil", "a value the script set the same runs nothing")
     }
+
+    /// A markdown keeps the rows it was scrolled to and its link cursor,
+    /// like the other scrolled kinds, also when its text was edited.
+    func testAMarkdownKeepsItsScrollAndLinkCursor() throws {
+        let size = Size(cols: 40, rows: 10)
+        func source(_ title: String) -> String {
+            """
+            opened = {}
+            local lines = {}
+            for i = 1, 60 do lines[i] = "Line " .. i .. " with [link " .. i .. "](https://e.example/" .. i .. ")" end
+            S = ui.screen { title = "\(title)", ui.markdown { text = table.concat(lines, "\\n\\n"),
+              onLink = function(url) opened[#opened + 1] = url end } }
+            return S
+            """
+        }
+        let path = try scratch.write("screen.lua", source("Before"))
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        for _ in 0..<3 { press(old, .pageDown) }
+        press(old, .tab)
+        let before = old.render()
+        XCTAssertNil(before.find("Line 1 "), before.text)
+        try scratch.write("screen.lua", source("After"))
+        let (fresh, restored) = try reload(old, path: path, size: size)
+        XCTAssertGreaterThanOrEqual(restored, 2)
+        let after = fresh.render()
+        XCTAssertEqual(after.text.replacingOccurrences(of: "After", with: "Before"), before.text)
+        press(fresh, .enter)
+        press(old, .enter)
+        XCTAssertEqual(try fresh.evalString("opened[1]"), try old.evalString("opened[1]"))
+        XCTAssertNotEqual(try fresh.evalString("opened[1]"), "https://e.example/1")
+    }
+
+    /// A radio group's choice and the open tab come back, each with its own
+    /// onChange arguments (the item and index; the tab and index).
+    func testAReloadRunsTheChoiceHandlersOfARadioGroupAndTabs() throws {
+        let size = Size(cols: 40, rows: 12)
+        let source = """
+            S = ui.screen {
+              ui.radio { id = "size", items = { "S", "M", "L" },
+                onChange = function(item, i) SIZE = item .. " " .. i end },
+              ui.tabs {
+                onChange = function(tab, i) TAB = tab.title .. " " .. i end,
+                ui.tab { title = "One", ui.text "first" },
+                ui.tab { title = "Two", ui.text "second" },
+              },
+            }
+            return S
+            """
+        let path = try scratch.write("screen.lua", source)
+        let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
+        press(old, .down, .down, .space)           // the radio group, focused first: L
+        XCTAssertEqual(try old.evalString("SIZE"), "L 3")
+        press(old, .tab, .right)                   // the tabs: Two
+        XCTAssertEqual(try old.evalString("TAB"), "Two 2")
+        try scratch.write("screen.lua", source + "\n-- edited\n")
+        let (fresh, _) = try reload(old, path: path, size: size)
+        XCTAssertEqual(try fresh.evalString("TAB"), "Two 2", "the open tab came back and its onChange ran")
+        XCTAssertEqual(try fresh.evalString("SIZE"), "L 3", "the choice came back and its onChange ran")
+    }
 }

@@ -49,8 +49,17 @@ final class KeyTests: XCTestCase {
         XCTAssertNil(Key.character("é").adding([.alt, .shift]))
     }
 
+    /// Bubble Tea's and Textual's spelling of a capital is another name of it:
+    /// the key is the same, its name (and the footer) the capital.
+    func testShiftWithALetterIsItsCapital() {
+        XCTAssertEqual(Key(name: "shift-x"), .character("X"))
+        XCTAssertEqual(Key(name: "shift-x")?.name, "X")
+        XCTAssertEqual(Key(name: "alt-shift-x"), Key(name: "alt-X"))
+        XCTAssertEqual(Key(name: "ctrl-shift-x")?.name, "ctrl-shift-x")
+    }
+
     func testOtherSpellingsAreNotNames() {
-        for name in ["alt-ctrl-x", "shift-ctrl-a", "shift-a", "alt-shift-a", "ctrl-A", "ctrl-1",
+        for name in ["alt-ctrl-x", "shift-ctrl-a", "shift-A", "alt-shift-A", "ctrl-A", "ctrl-1", "shift-1",
                      "Ctrl-x", "ctrl+x", "ctrl-", "ctrl-ctrl-a", "shift-shift-tab", "alt-shift-tab-x",
                      "f0", "f13", "f01", "F1", "Enter", "ctrl-é", "alt- ", "alt-", "", "ab", "\u{7}",
                      "shift-space-", "ctrl-alt-ctrl-x", "meta-x"] {
@@ -60,8 +69,8 @@ final class KeyTests: XCTestCase {
 
     func testNearMissesSuggestTheName() {
         let cases: [(String, String?)] = [
-            ("alt-ctrl-x", "ctrl-alt-x"), ("Ctrl+X", "ctrl-x"), ("shift-a", "A"),
-            ("alt-shift-a", "alt-A"), ("Return", "enter"), ("ESC", "esc"), ("PgUp", "pageup"),
+            ("alt-ctrl-x", "ctrl-alt-x"), ("Ctrl+X", "ctrl-x"), ("shift-A", "A"), ("Shift+a", "A"),
+            ("alt-shift-A", "alt-A"), ("shift-a", nil), ("Return", "enter"), ("ESC", "esc"), ("PgUp", "pageup"),
             ("F5", "f5"), ("shift-ctrl-up", "ctrl-shift-up"), ("C-x", "ctrl-x"),
             ("ctrl-1", nil), ("banana", nil), ("ctrl-x", nil),
             ("enterr", "enter"), ("pgaeup", "pageup"), ("ctrl-hoem", "ctrl-home"), ("escc", "esc"),

@@ -206,7 +206,7 @@ final class ScrollTests: XCTestCase {
         return ui.screen(c)
         """, cols: 20, rows: 10)
         _ = host.render()
-        XCTAssertLessThan(host.interaction.editors.count, 10, "drew \(host.interaction.editors.count) inputs")
-        XCTAssertGreaterThan(host.interaction.editors.count, 0)
+        XCTAssertLessThan(host.interaction.count(TextFieldState.self), 10, "drew \(host.interaction.count(TextFieldState.self)) inputs")
+        XCTAssertGreaterThan(host.interaction.count(TextFieldState.self), 0)
     }
 }

@@ -83,7 +83,7 @@ final class StyleFieldTests: XCTestCase {
         guard let a = frame.find("[A]") else { return XCTFail(frame.text) }
         XCTAssertTrue(frame[a.x + 1, a.y].style.contains(.italic))
         XCTAssertEqual(try loadError(##"return ui.screen { ui.tabs { style = "botom" } }"##),
-                       "s.lua:1: ui.tabs: style must be one of 'top', 'bottom' (got 'botom')")
+                       "s.lua:1: ui.tabs: style must be one of 'top', 'bottom' (got 'botom'; did you mean 'bottom'?)")
     }
 
     func testThemeOverridesTokensAndRejectsUnknownOnes() throws {

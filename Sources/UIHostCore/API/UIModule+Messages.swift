@@ -82,7 +82,7 @@ extension UIModule {
                 s.move(1, to: co)
             }
             do throws(LuaError) {
-                try host.dispatcher.limits.run(as: entry.origin) { () throws(LuaError) in
+                try host.limits.run(as: entry.origin) { () throws(LuaError) in
                     try host.lua.call(nargs: nargs, nresults: -1, on: co.L)
                 }
             } catch {

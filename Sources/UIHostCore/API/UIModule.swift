@@ -99,8 +99,8 @@ enum UIModule {
         ("every", { schedule($0!, repeating: true, name: "every") }),
         ("spawn", spawn), ("sleep", sleep), ("log", log),
         ("present", present), ("dismiss", dismiss),
-        ("openDrawer", { host($0!).navigator.request(.openDrawer); return 0 }),
-        ("closeDrawer", { host($0!).navigator.request(.closeDrawer); return 0 }),
+        ("openDrawer", { host($0!).apply(.navigate(.openDrawer)); return 0 }),
+        ("closeDrawer", { host($0!).apply(.navigate(.closeDrawer)); return 0 }),
         ("theme", theme), ("bind", bind), ("focus", focus),
         ("alert", { showDialog($0!, .alert) }), ("confirm", { showDialog($0!, .confirm) }),
         ("toast", toast), ("env", env), ("size", size),
@@ -129,13 +129,13 @@ enum UIModule {
         let s = LuaStack(L)
         let host = host(L)
         if s.type(at: 1) == .nil {
-            host.navigator.request(.blur)
+            host.apply(.navigate(.blur))
             return 0
         }
         guard host.kinds.kind(L, at: 1) != nil, let table = s.pointer(at: 1) else {
             return argError(L, 1, "focus", "component")
         }
-        host.navigator.request(.focus(table))
+        host.apply(.navigate(.focus(table)))
         return 0
     }
 
@@ -232,7 +232,7 @@ enum UIModule {
         host.kinds.wrap(L, at: 1, as: index)
         // The origin is the storage's: the host reads handlers from it.
         if s.pushStorage(of: 1) {
-            host.dispatcher.limits.mark(componentAt: -1, on: L, as: origin(L))
+            host.limits.mark(componentAt: -1, on: L, as: origin(L))
             s.pop()
         }
         return 1
@@ -291,12 +291,12 @@ enum UIModule {
             return argError(L, 1, "push", "ui.screen or path")
         }
         s.move(1, to: LuaStack(host.L))
-        host.navigator.request(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file, origin: runAs))
+        host.apply(.navigate(.push(ref: LuaStack(host.L).popRef(), directory: directory, file: file, origin: runAs)))
         return 0
     }
 
     static let pop: LuaSwiftFunction = { L in
-        host(L!).navigator.request(.pop)
+        host(L!).apply(.navigate(.pop))
         return 0
     }
 
@@ -312,7 +312,7 @@ enum UIModule {
         } else if !s.type(at: 1).isNil {
             return argError(L, 1, "quit", "integer")
         }
-        host(L).navigator.request(.quit(code))
+        host(L).apply(.navigate(.quit(code)))
         return 0
     }
 
@@ -329,7 +329,7 @@ enum UIModule {
         }
         s.pushCopy(of: 1)
         s.move(1, to: LuaStack(host.L))
-        host.navigator.request(.present(Navigator.Sheet(ref: LuaStack(host.L).popRef(), table: table)))
+        host.apply(.navigate(.present(Navigator.Sheet(ref: LuaStack(host.L).popRef(), table: table))))
         return 0
     }
 
@@ -352,7 +352,7 @@ enum UIModule {
         s.pushCopy(of: 1)
         s.move(1, to: LuaStack(host.L))
         let ref = LuaStack(host.L).popRef()
-        host.navigator.request(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true)))
+        host.apply(.navigate(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true))))
         guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
         s.top = 0
@@ -406,11 +406,11 @@ enum UIModule {
         let s = LuaStack(L)
         let host = host(L)
         if s.type(at: 1).isNil {
-            host.navigator.request(.dismissTop)
+            host.apply(.navigate(.dismissTop))
             return 0
         }
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "dismiss", "ui.sheet") }
-        host.navigator.request(.dismiss(s.pointer(at: 1)!))
+        host.apply(.navigate(.dismiss(s.pointer(at: 1)!)))
         return 0
     }
 

@@ -143,7 +143,8 @@ struct Validator {
             guard t == .string else { return wrong() }
             let value = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             if options.contains(value) { return nil }
-            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(HostLimits.shortened(value))')"
+            let near = suggestion(for: value, among: options).map { "; did you mean '\($0)'?" } ?? ""
+            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(HostLimits.shortened(value))'\(near))"
         case .component(let kind):
             guard let actual = kinds.kind(L, at: v) else { return wrong() }
             if let kind, actual != kind { return "\(path) must be \(type.expected) (got a \(actual.constructorName))" }

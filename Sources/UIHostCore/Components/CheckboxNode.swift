@@ -34,6 +34,12 @@ final class CheckboxNode: Node, SemanticNode {
          .call(anchor: anchor, handler: "onChange", [.boolean(!checked)])]
     }
 
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "checked", case .boolean(let on) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.boolean(on)])]
+    }
+
     func describe(_ context: SemanticsContext) -> Semantics {
         Semantics(role: "checkbox", label: title, value: checked ? "checked" : "not checked")
     }

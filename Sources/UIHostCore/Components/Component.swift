@@ -39,6 +39,12 @@ protocol Component {
     /// takes no focus says so with `[]`; `ConformanceTests` fails a focusable
     /// kind whose list is empty.
     static var keys: [KeySpec] { get }
+    /// What it keeps for each component between frames that the script's
+    /// table does not hold (`ComponentState`, declared in its file): a caret,
+    /// a cursor, a scroll. `InteractionState` stores it; `--watch` gives back
+    /// what is listed here and kept across a reload (`KeptState`); a kind
+    /// whose components hold state it does not list fails `ConformanceTests`.
+    static var state: [any ComponentState.Type] { get }
     /// Whether its node can take focus: such a kind gets `autofocus`,
     /// `onFocus` and `onBlur` from the registry (by default, a kind with keys).
     static var takesFocus: Bool { get }
@@ -57,6 +63,7 @@ extension Component {
     static var shorthand: Shorthand { .none }
     static var readsOwnChildren: Bool { false }
     static var methods: [(String, LuaSwiftFunction)] { [] }
+    static var state: [any ComponentState.Type] { [] }
     static var takesFocus: Bool { !keys.isEmpty }
 
     /// Its fields, then what every focusable takes (`FieldSpec.focusFields`)

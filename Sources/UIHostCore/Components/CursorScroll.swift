@@ -32,7 +32,7 @@ enum CursorScroll {
 
 extension ListNode {
     static let methods: [(String, LuaSwiftFunction)] = [
-        ("scrollTo", { CursorScroll.scrollTo($0!, kind: ListNode.kind, array: "items") { $0.listScroll[$1] = $2 } }),
+        ("scrollTo", { CursorScroll.scrollTo($0!, kind: ListNode.kind, array: "items") { $0[ListScroll.self, $1] = $2 } }),
     ]
 }
 
@@ -40,12 +40,12 @@ extension TableNode {
     static let methods: [(String, LuaSwiftFunction)] = [
         ("scrollTo", {
             CursorScroll.scrollTo($0!, kind: TableNode.kind, array: "rows") { state, id, top in
-                var view = state.tables[id] ?? TableState()
+                var view = state[TableState.self, id] ?? TableState()
                 view.scroll = top
                 view.onHeader = false
                 // The host's own move: a replaced `rows` still resets the cursor.
                 view.readSelected = top + 1
-                state.tables[id] = view
+                state[TableState.self, id] = view
             }
         }),
     ]

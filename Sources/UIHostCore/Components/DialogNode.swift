@@ -133,12 +133,12 @@ final class DialogButtonNode: Node, SemanticNode {
 
     /// Esc is the host's: it answers false as it closes the top layer.
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
-        DialogNode.keys.action(for: key) == .activate ? [.answerDialog(id, ok)] : nil
+        DialogNode.keys.action(for: key) == .activate ? [.navigate(.answer(id, ok))] : nil
     }
 
     override var keySpecs: [KeySpec] { DialogNode.keys }
 
-    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [.answerDialog(id, ok)] }
+    override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { [.navigate(.answer(id, ok))] }
 
     func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "button", label: title) }
 }

@@ -40,6 +40,7 @@ extension DrawerNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom.")
 
+    static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []
 
     static func node(_ source: NodeSource) -> any SemanticNode { DrawerNode(id: source.id, anchor: source.anchor, source.field) }

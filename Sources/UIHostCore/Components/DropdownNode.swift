@@ -83,15 +83,15 @@ final class DropdownNode: Node, SemanticNode {
         guard expanded, !rect.isEmpty, count > 0 else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items.map(\.row), count: count, highlighted: state.highlight[id] ?? selectedIndex ?? 1,
+            owner: self, rows: items.map(\.row), count: count, highlighted: state[MenuHighlight.self, id] ?? selectedIndex ?? 1,
             checked: selectedIndex, dividers: true,
             choose: { [anchor, id] index in
-                [.highlight(id, nil),
+                [.set(MenuHighlight.self, id, nil),
                  .selectItemID(anchor: anchor, index: index),
                  .setBoolean(anchor: anchor, field: "expanded", false),
                  .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)]
             },
-            cancel: [.highlight(id, nil), .setBoolean(anchor: anchor, field: "expanded", false)])
+            cancel: [.set(MenuHighlight.self, id, nil), .setBoolean(anchor: anchor, field: "expanded", false)])
         // Under the field, after the label, as far as the frame allows.
         let x = rect.x + Gutter.width + min(labelWidth, max(0, rect.width - Gutter.width - fieldWidth))
         popup.place(anchorRow: rect.y, x: x, minWidth: min(fieldWidth, rect.maxX - x),
@@ -125,7 +125,7 @@ final class DropdownNode: Node, SemanticNode {
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? { toggle }
 
     private var toggle: [Action] {
-        [.highlight(id, selectedIndex ?? 1), .setBoolean(anchor: anchor, field: "expanded", !expanded)]
+        [.set(MenuHighlight.self, id, selectedIndex ?? 1), .setBoolean(anchor: anchor, field: "expanded", !expanded)]
     }
 
     /// The chosen item as its value; its label, else while nothing is chosen
@@ -166,6 +166,7 @@ extension DropdownNode: Component {
     ]
 
     /// Closed, it opens; open, its popup takes the keys (`Popup.keys`).
+    static var state: [any ComponentState.Type] { [MenuHighlight.self] }
     static let keys = [KeySpec([.enter, .space], "Open the list (Up/Down, Enter chooses, Esc closes)", .open)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { DropdownNode(id: source.id, anchor: source.anchor, source.field) }

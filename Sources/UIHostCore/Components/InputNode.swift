@@ -51,7 +51,7 @@ final class InputNode: Node, SemanticNode {
     /// key. Whoever takes it puts it back at once: drawing directly, a key
     /// through `.setEditorState` (or directly when the key is not the field's).
     private func takeState(_ interaction: InteractionState) -> TextFieldState {
-        var state = interaction.editors.removeValue(forKey: id) ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
+        var state = interaction.remove(TextFieldState.self, id) ?? TextFieldState(editor: LineEditor(value, maxLength: maxLength))
         state.editor.maxLength = maxLength
         state.editor.reset(to: value)
         return state
@@ -74,7 +74,7 @@ final class InputNode: Node, SemanticNode {
         var state = takeState(context.state)
         let view = state.editor.view(width: box.width, firstShown: state.firstShown, mask: password ? context.glyphs.mask : nil)
         state.firstShown = view.first
-        context.state.editors[id] = state
+        context.state[TextFieldState.self, id] = state
         if value.isEmpty && !placeholder.isEmpty {
             // In plain text no dimness tells a placeholder from a value: `‹Title›` does.
             let marked = context.glyphs.urlsInText
@@ -99,22 +99,22 @@ final class InputNode: Node, SemanticNode {
         default:
             switch InputNode.keys.action(for: key) {
             case .activate:
-                context.state.editors[id] = state
+                context.state[TextFieldState.self, id] = state
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):
                 guard let edited = InputNode.apply(edit, to: &state.editor) else {
-                    context.state.editors[id] = state
+                    context.state[TextFieldState.self, id] = state
                     return nil
                 }
                 changed = edited
             default:
-                context.state.editors[id] = state
+                context.state[TextFieldState.self, id] = state
                 return nil
             }
         }
         let text = state.editor.text
-        var actions: [Action] = [.setEditorState(id, state)]
+        var actions: [Action] = [.set(TextFieldState.self, id, state)]
         if changed { change(to: text, &actions) }
         return actions
     }
@@ -143,7 +143,7 @@ final class InputNode: Node, SemanticNode {
         var state = takeState(context.state)
         let changed = state.editor.insert(text)
         let value = state.editor.text
-        var actions: [Action] = [.setEditorState(id, state)]
+        var actions: [Action] = [.set(TextFieldState.self, id, state)]
         if changed { change(to: value, &actions) }
         return actions
     }
@@ -156,6 +156,12 @@ final class InputNode: Node, SemanticNode {
         actions.append(.setString(anchor: anchor, field: "value", text))
         if error != nil { actions.append(.revalidate(anchor: anchor, text)) }
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
+    }
+
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "value", case .string(let text) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
     }
 
     /// A password is never read out: one `•` per character, as drawn.
@@ -187,6 +193,7 @@ extension InputNode: Component {
         .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
     ]
 
+    static var state: [any ComponentState.Type] { [TextFieldState.self] }
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text)"),
         KeySpec([.left, .ctrl("b")], "Caret left", .edit(.left)),
@@ -206,4 +213,15 @@ extension InputNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { InputNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+/// What a text field keeps between frames that its table does not hold.
+struct TextFieldState {
+    var editor: LineEditor
+    var firstShown = 0
+}
+
+extension TextFieldState: ComponentState {
+    /// The caret and what was typed come back after a reload.
+    static let keptAcrossReload = true
 }

@@ -44,12 +44,12 @@ final class ListNode: Node, SemanticNode {
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
         let h = rect.height
-        var s = context.state.listScroll[id] ?? 0
+        var s = context.state[ListScroll.self, id] ?? 0
         if selected - 1 < s { s = selected - 1 }
         if h > 0, selected - 1 >= s + h { s = selected - h }
         s = max(0, min(s, count - h))
         scroll = s
-        context.state.listScroll[id] = s
+        context.state[ListScroll.self, id] = s
     }
 
     /// Reads items from+1 … of this list, raw from its array or from its
@@ -213,6 +213,7 @@ extension ListNode: Component {
                  doc: "Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written."),
     ]
 
+    static var state: [any ComponentState.Type] { [ListScroll.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row: calls onHighlight", .move(-1)),
         KeySpec([.down], "Next row: calls onHighlight", .move(1)),
@@ -232,4 +233,10 @@ enum Subtitle {
     static let gap = 3
     /// Fewer columns than this for the subtitles (or than the widest) and none is shown.
     static let minimum = 8
+}
+
+/// The first row a list shows, 0-based: its scroll, kept across a reload.
+enum ListScroll: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

@@ -72,7 +72,7 @@ extension LogNode {
                 s.rawSetIndex(at: lines, i)
             }
             // A view held above the tail stays on the same lines.
-            if let t = host.interaction.logTop[id] { host.interaction.logTop[id] = Swift.max(0, t - drop) }
+            if let t = host.interaction[LogTop.self, id] { host.interaction[LogTop.self, id] = Swift.max(0, t - drop) }
         }
         host.invalidation.layout = true
         return 0

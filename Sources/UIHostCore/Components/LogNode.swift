@@ -40,10 +40,10 @@ final class LogNode: Node, SemanticNode {
         self.rect = rect
         if follow {
             top = bottom
-            context.state.logTop[id] = nil
+            context.state[LogTop.self, id] = nil
         } else {
-            top = Swift.min(Swift.max(context.state.logTop[id] ?? first, first), bottom)
-            context.state.logTop[id] = top
+            top = Swift.min(Swift.max(context.state[LogTop.self, id] ?? first, first), bottom)
+            context.state[LogTop.self, id] = top
         }
     }
 
@@ -132,7 +132,7 @@ final class LogNode: Node, SemanticNode {
             return follow ? [] : [.setBoolean(anchor: anchor, field: "follow", true)]
         }
         guard target != top || follow else { return [] }
-        return [.setLogTop(id, target)] + (follow ? [.setBoolean(anchor: anchor, field: "follow", false)] : [])
+        return [.set(LogTop.self, id, target)] + (follow ? [.setBoolean(anchor: anchor, field: "follow", false)] : [])
     }
 
     // MARK: - To a screen reader
@@ -175,6 +175,7 @@ extension LogNode: Component {
 
     /// Scrolling up stops following the tail (`follow = false`); End, or
     /// scrolling back to the bottom, follows again.
+    static var state: [any ComponentState.Type] { [LogTop.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Scroll up a line (stops following)", .move(-1)),
         KeySpec([.down], "Scroll down a line (at the bottom, follows again)", .move(1)),
@@ -185,4 +186,10 @@ extension LogNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { LogNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+/// The first line (0-based) a log shows while it does not follow its tail.
+enum LogTop: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

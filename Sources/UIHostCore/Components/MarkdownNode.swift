@@ -67,8 +67,13 @@ final class MarkdownNode: Node, SemanticNode {
         glyphs = context.glyphs
         key = MarkdownLayout.Key(width: max(1, min(rect.width, MarkdownNode.maxWidth) - MarkdownNode.margins), ascii: glyphs.isASCII,
                                  urlsInText: glyphs.urlsInText)
-        view = context.state.markdown[id] ?? MarkdownViewState()
-        if view.document != ObjectIdentifier(document) {
+        view = context.state[MarkdownViewState.self, id] ?? MarkdownViewState()
+        if view.reloaded {
+            // Kept across a reload (`--watch`): the reloaded component's text was
+            // parsed again; layout clamps what an edit made too far.
+            view.document = ObjectIdentifier(document)
+            view.reloaded = false
+        } else if view.document != ObjectIdentifier(document) {
             // A new text: a heading asked for is of the new text (md:scrollTo after text = …); the rest is not.
             view = MarkdownViewState(document: ObjectIdentifier(document), pendingHeading: view.pendingHeading)
         }
@@ -78,7 +83,7 @@ final class MarkdownNode: Node, SemanticNode {
             if let line = document.line(ofHeading: heading, key, glyphs: glyphs) { view.top = line }
         }
         view.top = clamped(view.top)
-        context.state.markdown[id] = view
+        context.state[MarkdownViewState.self, id] = view
     }
 
     /// Makes the document's lines those of this node's width again: the same
@@ -167,7 +172,7 @@ final class MarkdownNode: Node, SemanticNode {
             if x >= column && x < column + width && run.link >= 0 {
                 var state = view
                 state.link = run.link
-                return [.setMarkdownState(id, state), open(run.link)]
+                return [.set(MarkdownViewState.self, id, state), open(run.link)]
             }
             column += width
         }
@@ -186,7 +191,7 @@ final class MarkdownNode: Node, SemanticNode {
         if let link = state.link, let line = document.linkLines[link], line < state.top || line >= state.top + rect.height {
             state.link = nil
         }
-        return [.setMarkdownState(id, state)]
+        return [.set(MarkdownViewState.self, id, state)]
     }
 
     /// The next (or previous) link, scrolled into view; nil past the last
@@ -221,7 +226,7 @@ final class MarkdownNode: Node, SemanticNode {
         var state = view
         state.link = target
         if line < state.top { state.top = line } else if line >= state.top + rect.height { state.top = clamped(line - rect.height + 1) }
-        return [.setMarkdownState(id, state)]
+        return [.set(MarkdownViewState.self, id, state)]
     }
 
     func describe(_ context: SemanticsContext) -> Semantics {
@@ -298,11 +303,10 @@ extension MarkdownNode {
                                   + (headings.isEmpty ? " (the document has none)" : " (headings: \(names)\(headings.count > 8 ? ", …" : ""))"))
         }
         let host = UIModule.host(L)
-        var view = host.interaction.markdown[id] ?? MarkdownViewState()
+        var view = host.interaction[MarkdownViewState.self, id] ?? MarkdownViewState()
         view.pendingHeading = index
         view.link = nil
-        host.interaction.markdown[id] = view
-        host.invalidation.layout = true
+        host.apply(.set(MarkdownViewState.self, id, view))
         return 0
     }
 }
@@ -323,6 +327,7 @@ extension MarkdownNode: Component {
     ] + FieldSpec.focusFields
     static let methods: [(String, LuaSwiftFunction)] = [("toc", toc), ("scrollTo", scrollTo)]
 
+    static var state: [any ComponentState.Type] { [MarkdownViewState.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Scroll up a row", .move(-1)),
         KeySpec([.down], "Scroll down a row", .move(1)),
@@ -336,4 +341,18 @@ extension MarkdownNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { MarkdownNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension MarkdownViewState: ComponentState {
+    /// Kept: the first line shown and the link under the cursor. The reloaded
+    /// screen parses its text again, so the view is marked to take the new
+    /// document as its own rather than start a new text at the top.
+    static let keptAcrossReload = true
+
+    static func kept(_ value: MarkdownViewState) -> MarkdownViewState {
+        var view = value
+        view.reloaded = true
+        view.pendingHeading = nil
+        return view
+    }
 }

@@ -191,6 +191,13 @@ class Node {
     /// The mouse wheel over the node (positive is down).
     func scroll(_ amount: Int, _ context: EventContext) -> [Action]? { nil }
 
+    /// What a `--watch` reload runs when it gave this component back `value`
+    /// for `field` and the reloaded script had set another (`KeptState`): the
+    /// handler the user's own change would run, so that what the script
+    /// derives from the value agrees with it. A value that is navigation
+    /// rather than data (a list's cursor, a dropdown's open state) runs none.
+    func restored(_ field: String, _ value: KeptState.Value) -> [Action] { [] }
+
     // MARK: - Its kind
 
     /// The kind it was read as (set by the reader; a dialog's buttons get their
@@ -270,53 +277,4 @@ struct RenderContext {
     let clock: Int
 
     func isFocused(_ node: Node) -> Bool { node.focusKey == focused }
-}
-
-/// Interaction state the script does not own, kept across frames, keyed by the
-/// address of the component's table. It is dropped when the collector takes
-/// the table (`ComponentKinds.forEachCollected`, before each layout), so a new
-/// table at the same address starts afresh.
-final class InteractionState {
-    var listScroll: [UnsafeRawPointer: Int] = [:]
-    /// The menu picker whose popup is open, and its highlighted row.
-    var openMenu: UnsafeRawPointer?
-    var highlight: [UnsafeRawPointer: Int] = [:]
-    /// Text fields: the caret and the first character shown, per field.
-    var editors: [UnsafeRawPointer: TextFieldState] = [:]
-    var textAreas: [UnsafeRawPointer: TextAreaState] = [:]
-    var tables: [UnsafeRawPointer: TableState] = [:]
-    /// Rows scrolled past the top, per scrolling container (while it overflows).
-    var scrollOffsets: [UnsafeRawPointer: Int] = [:]
-    /// `scroll:scrollTo(component)` waiting for the next layout: the
-    /// component's table, by the scroll's (empty nearly always).
-    var scrollRequests: [UnsafeRawPointer: UnsafeRawPointer] = [:]
-    /// Set when the user scrolled content (wheel, keys) since focus last
-    /// moved: focus out of view is then not scrolled back at the next layout.
-    var scrolledByHand = false
-    /// The first line a log shows while it does not follow its tail.
-    var logTop: [UnsafeRawPointer: Int] = [:]
-    var trees: [UnsafeRawPointer: TreeState] = [:]
-    var markdown: [UnsafeRawPointer: MarkdownViewState] = [:]
-
-    /// Drops what was kept for the table at `id`: the collector took it, and a
-    /// new table may get its address.
-    func forget(_ id: UnsafeRawPointer) {
-        listScroll[id] = nil
-        if openMenu == id { openMenu = nil }
-        highlight[id] = nil
-        editors[id] = nil
-        textAreas[id] = nil
-        tables[id] = nil
-        scrollOffsets[id] = nil
-        scrollRequests[id] = nil
-        logTop[id] = nil
-        trees[id] = nil
-        markdown[id] = nil
-    }
-}
-
-/// What a text field keeps between frames that its table does not hold.
-struct TextFieldState {
-    var editor: LineEditor
-    var firstShown = 0
 }

@@ -75,7 +75,7 @@ final class PickerNode: Node, SemanticNode {
         guard !isWheel, context.state.openMenu == id, !rect.isEmpty else { return }
         let state = context.state
         let popup = Popup(
-            owner: self, rows: items, count: count, highlighted: state.highlight[id] ?? selected, checked: selected, dividers: false,
+            owner: self, rows: items, count: count, highlighted: state[MenuHighlight.self, id] ?? selected, checked: selected, dividers: false,
             choose: { [anchor, id, selected] index in
                 // Confirming the item already chosen changes nothing, so calls nothing.
                 [.closeMenu(id)] + (index == selected ? [] : Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange"))
@@ -161,6 +161,12 @@ final class PickerNode: Node, SemanticNode {
         return Action.choose(anchor: anchor, index: target, field: "selected", handler: "onChange")
     }
 
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "selected", case .integer(let index) = value else { return [] }
+        return [.callItem(anchor: anchor, items: "items", index: index, handler: "onChange", dispatch: .componentOnly)]
+    }
+
     /// The chosen item as its value, an option per item (none with a data
     /// source); a menu is collapsed until its popup opens.
     func describe(_ context: SemanticsContext) -> Semantics {
@@ -191,6 +197,7 @@ extension PickerNode: Component {
     ]
 
     /// A menu opens its popup (whose keys are `Popup.keys`); a wheel spins.
+    static var state: [any ComponentState.Type] { [MenuHighlight.self] }
     static let keys: [KeySpec] = [
         KeySpec([.enter, .space], "Menu: open the list (Up/Down, Enter chooses, Esc cancels)", .open),
         KeySpec([.up], "Wheel: previous item, chosen at once: calls onChange", .move(-1)),

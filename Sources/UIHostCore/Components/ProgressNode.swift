@@ -1,18 +1,21 @@
 /// `ui.progress`: a spinner while `value` is nil (it advances with the host's
-/// clock), or a bar for 0…1.
+/// clock), or a bar for 0…1. `style` colours the spinner or the bar's filled part.
 final class ProgressNode: Node, SemanticNode {
     let value: Double?
     let label: String
-    static let frameMilliseconds = 80
+    let spinner: Spinner
+    let style: Style
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         value = field.number("value").map { min(max($0, 0), 1) }
         label = field.string("label") ?? ""
+        spinner = Spinner.named(field.choice("spinner", Spinner.names))
+        style = field.style("style") ?? .plain
         super.init(id: id, anchor: anchor)
     }
 
     override func measureRows(width: Int) -> Int { 1 }
-    override func naturalWidth() -> Int { DisplayWidth.of(label) + (value == nil ? 2 : 20) }
+    override func naturalWidth() -> Int { DisplayWidth.of(label) + (value == nil ? spinner.width + 1 : 20) }
 
     /// A spinner turns with the clock.
     override var animates: Bool { value == nil }
@@ -20,9 +23,9 @@ final class ProgressNode: Node, SemanticNode {
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }
         guard let value else {
-            let frames = context.glyphs.spinner
-            let spinner = frames[(context.clock / ProgressNode.frameMilliseconds) % frames.count]
-            frame.put(String(spinner) + (label.isEmpty ? "" : " " + label), x: rect.x, y: rect.y, style: .accent, clip: rect)
+            let x = rect.x + frame.put(spinner.frame(at: context.clock, context.glyphs), x: rect.x, y: rect.y,
+                                       style: Style.accent.union(style), clip: rect)
+            if !label.isEmpty { frame.put(" " + label, x: x, y: rect.y, clip: rect) }
             return
         }
         let percent = " \(Int((value * 100).rounded()))%"
@@ -30,9 +33,10 @@ final class ProgressNode: Node, SemanticNode {
         if !label.isEmpty { x += frame.put(label + " ", x: x, y: rect.y, clip: rect) }
         let barWidth = max(0, rect.maxX - x - DisplayWidth.of(percent) - 2)
         let filled = Int((Double(barWidth) * value).rounded(.down))
-        let bar = String(repeating: context.glyphs.barFilled, count: filled)
-            + String(repeating: context.glyphs.barEmpty, count: barWidth - filled)
-        frame.put("[" + bar + "]" + percent, x: x, y: rect.y, clip: rect)
+        x += frame.put("[", x: x, y: rect.y, clip: rect)
+        x += frame.put(String(repeating: context.glyphs.barFilled, count: filled), x: x, y: rect.y, style: style, clip: rect)
+        x += frame.put(String(repeating: context.glyphs.barEmpty, count: barWidth - filled), x: x, y: rect.y, clip: rect)
+        frame.put("]" + percent, x: x, y: rect.y, clip: rect)
     }
 
     func describe(_ context: SemanticsContext) -> Semantics {
@@ -48,6 +52,9 @@ extension ProgressNode: Component {
     static let fields: [FieldSpec] = [
         FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "0…1 draws a bar and a percentage; nil (the default) a spinner."),
         .string("label", default: "", doc: "Drawn before the bar, or after the spinner (default \"\")."),
+        .choice("spinner", Spinner.names, alias: "ui.SpinnerStyle",
+                doc: "The spinner's frames, as Bubble Tea's spinner package names them (default \"minidot\")."),
+        .style(doc: "The spinner's or the bar's filled part's colours and attributes: `{ fg = \"success\" }`."),
     ]
 
     static let keys: [KeySpec] = []

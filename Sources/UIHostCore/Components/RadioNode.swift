@@ -21,7 +21,7 @@ final class RadioNode: Node, SemanticNode {
 
     /// The row the cursor is on: the chosen one until Up or Down moved it.
     private func cursor(_ state: InteractionState) -> Int {
-        min(max(state.highlight[id] ?? selected, 1), max(items.count, 1))
+        min(max(state[RadioCursor.self, id] ?? selected, 1), max(items.count, 1))
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -45,9 +45,9 @@ final class RadioNode: Node, SemanticNode {
         case .move(let step):
             // Past either end the key goes on to the host: focus leaves the group.
             let target = at + step
-            return items.indices.contains(target - 1) ? [.highlight(id, target)] : nil
-        case .first: return [.highlight(id, 1)]
-        case .last: return [.highlight(id, items.count)]
+            return items.indices.contains(target - 1) ? [.set(RadioCursor.self, id, target)] : nil
+        case .first: return [.set(RadioCursor.self, id, 1)]
+        case .last: return [.set(RadioCursor.self, id, items.count)]
         case .activate: return choose(at)
         default: return nil
         }
@@ -56,11 +56,17 @@ final class RadioNode: Node, SemanticNode {
     override func click(x: Int, y: Int, _ context: EventContext) -> [Action]? {
         let row = y - rect.y + 1
         guard items.indices.contains(row - 1) else { return nil }
-        return [.highlight(id, row)] + choose(row)
+        return [.set(RadioCursor.self, id, row)] + choose(row)
     }
 
     private func choose(_ index: Int) -> [Action] {
         Action.choose(anchor: anchor, index: index, field: "selected", handler: "onChange")
+    }
+
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "selected", case .integer(let index) = value else { return [] }
+        return [.callItem(anchor: anchor, items: "items", index: index, handler: "onChange", dispatch: .componentOnly)]
     }
 
     /// The chosen item as its value, an option per item.
@@ -87,6 +93,7 @@ extension RadioNode: Component {
                  doc: "Called when Space, Enter or a click chose an item."),
     ]
 
+    static var state: [any ComponentState.Type] { [RadioCursor.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Cursor to the previous choice (at the first, focus moves on)", .move(-1)),
         KeySpec([.down], "Cursor to the next choice (at the last, focus moves on)", .move(1)),
@@ -96,4 +103,11 @@ extension RadioNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { RadioNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+/// The option (1-based) a radio group's cursor is on, which Up/Down move
+/// before Space or Enter chooses it.
+enum RadioCursor: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

@@ -89,6 +89,7 @@ extension ScreenNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, laid out top to bottom.")
 
+    static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []
 
     static func node(_ source: NodeSource) -> any SemanticNode { ScreenNode(id: source.id, anchor: source.anchor, source.field) }

@@ -38,11 +38,11 @@ final class ScrollNode: Node, SemanticNode {
         viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
                                                      markX: rect.maxX - 1, context)
         // `scrollTo(component)`: placed once, then the view moves to show it.
-        guard !context.state.scrollRequests.isEmpty, let target = context.state.scrollRequests.removeValue(forKey: id),
+        guard !context.state.isEmpty(ScrollRequest.self), let target = context.state.remove(ScrollRequest.self, id),
               let viewport, let node = ScrollNode.find(target, in: children) else { return }
         let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: node.rect))
         guard offset != viewport.offset else { return }
-        context.state.scrollOffsets[id] = offset
+        context.state[ScrollOffset.self, id] = offset
         self.viewport = StackLayout.layoutScrollingColumn(children, spacing: 0, in: rect, key: id, reserve: 1,
                                                           markX: rect.maxX - 1, context)
     }
@@ -121,6 +121,7 @@ extension ScrollNode: Component {
 
     /// Its own keys while it holds no control and so has focus; at an end a
     /// key goes on to the host (focus moves on, or a container around scrolls).
+    static var state: [any ComponentState.Type] { [ScrollOffset.self, ScrollRequest.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Scroll up a row", .move(-1)),
         KeySpec([.down], "Scroll down a row", .move(1)),
@@ -147,10 +148,7 @@ extension ScrollNode: Component {
         guard host.kinds.kind(L, at: 1) == kind, let id = LuaStack(L).pointer(at: 1) else {
             return UIModule.argError(L, 1, name, "ui.scroll")
         }
-        host.interaction.scrollRequests[id] = nil
-        host.interaction.scrollOffsets[id] = offset
-        host.interaction.scrolledByHand = true
-        host.invalidation.layout = true
+        host.apply([.set(ScrollRequest.self, id, nil), .setScrollOffset(id, offset)])
         return 0
     }
 
@@ -165,7 +163,7 @@ extension ScrollNode: Component {
         guard host.kinds.kind(L, at: 2) != nil, let target = s.pointer(at: 2) else {
             return UIModule.argError(L, 2, "scrollTo", "component")
         }
-        host.interaction.scrollRequests[id] = target
+        host.interaction[ScrollRequest.self, id] = target
         host.interaction.scrolledByHand = true
         host.invalidation.layout = true
         return 0
@@ -180,4 +178,12 @@ extension Key {
         default: false
         }
     }
+}
+
+/// `scroll:scrollTo(component)` waiting for the next layout: the
+/// component's table (empty nearly always).
+enum ScrollRequest: ComponentState {
+    typealias Value = UnsafeRawPointer
+    /// Not kept: it is for the next layout of the screen that asked.
+    static let keptAcrossReload = false
 }

@@ -90,6 +90,7 @@ extension SheetNode: Component {
     ]
     static let children = ChildPolicy.any(doc: "Children, top to bottom inside the sheet.")
 
+    static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []
 
     static func node(_ source: NodeSource) -> any SemanticNode { SheetNode(id: source.id, anchor: source.anchor, source.field) }

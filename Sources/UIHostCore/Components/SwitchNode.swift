@@ -37,6 +37,12 @@ final class SwitchNode: Node, SemanticNode {
          .call(anchor: anchor, handler: "onChange", [.boolean(!on)])]
     }
 
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "on", case .boolean(let on) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.boolean(on)])]
+    }
+
     func describe(_ context: SemanticsContext) -> Semantics {
         Semantics(role: "switch", label: title, value: on ? "on" : "off")
     }

@@ -11,6 +11,8 @@ import LuaBridge
 /// cursor instead, Up from the first row reaches the header, and Enter there (or
 /// `s` anywhere) sorts by that column: the host sorts a `rows` array in place,
 /// stably, by the column's key; a data source is sorted by its script in `onSort`.
+/// With `cursor = "cell"` the cursor is one cell: Left/Right move its column
+/// (`selectedColumn`), Enter calls `onCellSelect(row, column)`.
 final class TableNode: Node, SemanticNode {
     struct Column {
         var title: String
@@ -33,6 +35,8 @@ final class TableNode: Node, SemanticNode {
     /// 1-based, clamped to the rows.
     let selected: Int
     let sortable: Bool
+    /// `cursor = "cell"`: the cursor is a cell, its column `view.column`.
+    let cellCursor: Bool
     /// What the host keeps between frames: scroll, column cursor, sort order.
     private(set) var view = TableState()
 
@@ -59,16 +63,23 @@ final class TableNode: Node, SemanticNode {
         }
         self.selected = selected
         sortable = field.bool("sortable") ?? false
+        cellCursor = field.choice("cursor", ["row", "cell"]) == "cell"
+        // The script owns the cell cursor's column as it owns `selected`.
+        selectedColumn = cellCursor ? min(max(field.int("selectedColumn") ?? 1, 1), max(columns.count, 1)) : nil
+        if cellCursor { field.setDefault("selectedColumn", integer: 1) }
         super.init(id: id, anchor: anchor)
     }
+
+    /// 1-based column of the cell cursor (`cursor = "cell"`), clamped to the columns.
+    let selectedColumn: Int?
 
     /// The cursor after a read: new `rows` (another table) start at the first
     /// row, unless the script moved `selected` itself since the last read; the
     /// old index would point at an unrelated row of the new data.
     private static func cursor(_ selected: Int, rows: UnsafeRawPointer?, id: UnsafeRawPointer,
                                _ state: InteractionState, _ field: FieldReader) -> Int {
-        var view = state.tables[id] ?? TableState()
-        defer { state.tables[id] = view }
+        var view = state[TableState.self, id] ?? TableState()
+        defer { state[TableState.self, id] = view }
         let replaced = view.rowsTable != nil && view.rowsTable != rows && selected == view.readSelected
         view.rowsTable = rows
         guard replaced else {
@@ -98,12 +109,13 @@ final class TableNode: Node, SemanticNode {
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        var view = context.state.tables[id] ?? TableState()
+        var view = context.state[TableState.self, id] ?? TableState()
         let h = max(0, rect.height - 1)
         var s = view.scroll
         if selected - 1 < s { s = selected - 1 }
         if h > 0, selected - 1 >= s + h { s = selected - h }
         view.scroll = max(0, min(s, count - h))
+        if let selectedColumn { view.column = selectedColumn - 1 }
         view.column = min(max(view.column, 0), max(columns.count - 1, 0))
         view.firstColumn = min(max(view.firstColumn, 0), max(columns.count - 1, 0))
         if view.sampledCount != count {
@@ -113,7 +125,7 @@ final class TableNode: Node, SemanticNode {
         }
         if !sortable { view.onHeader = false }
         self.view = view
-        context.state.tables[id] = view
+        context.state[TableState.self, id] = view
         state = context.state
         // Keys may come before the next drawing: widths from the fitted widths seen so far.
         widths = TableNode.widths(columns, fitted: view.fitted, available: body.width)
@@ -140,8 +152,8 @@ final class TableNode: Node, SemanticNode {
         }
         view.fitted = fitted
         widths = TableNode.widths(columns, fitted: fitted, available: body.width)
-        if sortable { view.firstColumn = TableNode.firstColumn(showing: view.column, from: view.firstColumn, widths, in: body.width) }
-        state?.tables[id] = view
+        if sortable || cellCursor { view.firstColumn = TableNode.firstColumn(showing: view.column, from: view.firstColumn, widths, in: body.width) }
+        state?[TableState.self, id] = view
     }
 
     /// The cells of rows from+1 … (`Host.semanticTree` reads them too).
@@ -362,7 +374,7 @@ final class TableNode: Node, SemanticNode {
                 title += " " + String(sort.ascending ? g.chevronUp : g.chevronDown)
             }
             var style: Style = .bold
-            if focused && sortable && c == view.column { style = style.union(view.onHeader ? .focused : .underline) }
+            if focused && (sortable || cellCursor) && c == view.column { style = style.union(view.onHeader ? .focused : .underline) }
             frame.put(TextLayout.fit(title, width: w, align: column.align), x: body.x + x, y: rect.y, style: style, clip: header)
         }
         if overflowsRight {
@@ -380,21 +392,27 @@ final class TableNode: Node, SemanticNode {
             let line = rect.row(1 + i)
             let isCursor = view.scroll + i + 1 == selected
             let highlighted = focused && isCursor && !view.onHeader
-            if highlighted {
+            // A cell cursor's mark goes just before its cell (in the gutter for the first column shown).
+            let markX = cellCursor ? shown.first { $0.index == view.column && $0.x > 0 }.map { body.x + $0.x - 1 } : nil
+            if highlighted, let markX {
+                frame.put(String(g.focus), x: markX, y: y, style: .focused, clip: line)
+            } else if highlighted {
                 frame.put(String(g.focus) + " ", x: rect.x, y: y, style: .focused, clip: line)
             }
-            let base: Style = highlighted ? .focused : isCursor ? .bold : .plain
+            // A cell cursor highlights its cell; a row cursor the whole row.
+            let base: Style = highlighted && !cellCursor ? .focused : isCursor && !cellCursor ? .bold : .plain
             let rowStyle = styles?[i]
             for (c, x, w) in shown {
                 // The script's colours under the cursor's highlight, which must stay visible.
-                var style = base
+                let cursor = isCursor && cellCursor && c == view.column ? (highlighted ? .focused : .bold) : base
+                var style = cursor
                 if let rowStyle {
-                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(base)
+                    style = rowStyle.row.union(rowStyle.cells.isEmpty ? .plain : rowStyle.cells[c] ?? .plain).union(cursor)
                 }
                 frame.put(TextLayout.fit(row[c], width: w, align: columns[c].align), x: body.x + x, y: y, style: style, clip: line)
             }
             // The cursor row is highlighted across the table, gutter and gaps included.
-            if highlighted { frame.addStyle(.focused, in: line) }
+            if highlighted && !cellCursor { frame.addStyle(.focused, in: line) }
         }
     }
 
@@ -403,7 +421,7 @@ final class TableNode: Node, SemanticNode {
     override func handle(_ key: Key, _ context: EventContext) -> [Action]? {
         if view.onHeader {
             switch TableNode.headerKeys.action(for: key) {
-            case .move: return [.setTableState(id, with { $0.onHeader = false })]
+            case .move: return [.set(TableState.self, id, with { $0.onHeader = false })]
             case .sort: return sort(by: view.column)
             case .column(let step): return moveColumn(to: view.column + step, stopsAtEnds: true)
             case .first: return moveColumn(to: 0, stopsAtEnds: false)
@@ -413,13 +431,14 @@ final class TableNode: Node, SemanticNode {
         }
         switch TableNode.rowKeys.action(for: key) {
         case .move(let rows):
-            if rows < 0, selected <= 1, sortable { return [.setTableState(id, with { $0.onHeader = true })] }
+            if rows < 0, selected <= 1, sortable { return [.set(TableState.self, id, with { $0.onHeader = true })] }
             return move(to: selected + rows)
         case .page(let pages): return move(to: selected + pages * max(1, bodyRows - 1))
         case .first: return move(to: 1)
         case .last: return move(to: count)
         case .activate: return activate(selected)
-        case .column(let step): return sortable ? moveColumn(to: view.column + step, stopsAtEnds: true) : scrollColumns(step)
+        case .column(let step):
+            return sortable || cellCursor ? moveColumn(to: view.column + step, stopsAtEnds: true) : scrollColumns(step)
         case .sort where sortable: return sort(by: view.column)
         default: return nil
         }
@@ -429,11 +448,18 @@ final class TableNode: Node, SemanticNode {
         if y == rect.y {
             // A click on a title sorts by that column.
             guard sortable, let hit = shownColumns().first(where: { x >= body.x + $0.x && x < body.x + $0.x + $0.width }) else { return [] }
-            return [.setTableState(id, with { $0.column = hit.index })] + sort(by: hit.index)
+            return [.set(TableState.self, id, with { $0.column = hit.index })] + sort(by: hit.index)
         }
         let index = view.scroll + (y - rect.y - 1) + 1
         guard index >= 1, index <= count else { return [] }
-        return [.setTableState(id, with { $0.onHeader = false })] + move(to: index) + activate(index)
+        // A cell cursor goes to the cell clicked (a gap counts with the cell on its left).
+        var column = view.column
+        var moved: [Action] = []
+        if cellCursor, let hit = shownColumns().first(where: { x >= body.x + $0.x && x < body.x + $0.x + $0.width + TableNode.gap }) {
+            column = hit.index
+            moved = moveColumn(to: hit.index, stopsAtEnds: false) ?? []
+        }
+        return [.set(TableState.self, id, with { $0.onHeader = false })] + moved + move(to: index) + activate(index, column: column)
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
@@ -452,30 +478,34 @@ final class TableNode: Node, SemanticNode {
         guard target != selected, count > 0 else { return [] }
         // The host's own move is not the script's: `readSelected` follows it.
         return [.setInteger(anchor: anchor, field: "selected", target),
-                .setTableState(id, with { $0.readSelected = target }),
+                .set(TableState.self, id, with { $0.readSelected = target }),
                 .callItem(anchor: anchor, items: "rows", index: target, handler: "onHighlight", dispatch: .componentOnly)]
     }
 
-    private func activate(_ index: Int) -> [Action] {
+    private func activate(_ index: Int, column: Int? = nil) -> [Action] {
         guard index >= 1, index <= count else { return [] }
-        return [.callItem(anchor: anchor, items: "rows", index: index, handler: "onSelect", dispatch: .componentOnly)]
+        guard cellCursor else {
+            return [.callItem(anchor: anchor, items: "rows", index: index, handler: "onSelect", dispatch: .componentOnly)]
+        }
+        return [.call(anchor: anchor, handler: "onCellSelect", [.integer(index), .integer((column ?? view.column) + 1)])]
     }
 
     /// Left/Right by one column when nothing is hidden; nil when the table fits.
     private func scrollColumns(_ step: Int) -> [Action]? {
         let first = view.firstColumn + step
         guard first >= 0, first < columns.count, step < 0 || overflowsRight else { return nil }
-        return [.setTableState(id, with { $0.firstColumn = first })]
+        return [.set(TableState.self, id, with { $0.firstColumn = first })]
     }
 
     /// The column cursor (sortable tables), scrolled into view. A step past
     /// either end is not taken (`stopsAtEnds`: the key goes on to the host).
     private func moveColumn(to target: Int, stopsAtEnds: Bool) -> [Action]? {
         guard target >= 0, target < columns.count, target != view.column else { return stopsAtEnds ? nil : [] }
-        return [.setTableState(id, with { v in
+        let state: Action = .set(TableState.self, id, with { v in
             v.column = target
             v.firstColumn = TableNode.firstColumn(showing: target, from: v.firstColumn, widths, in: body.width)
-        })]
+        })
+        return cellCursor ? [state, .setInteger(anchor: anchor, field: "selectedColumn", target + 1)] : [state]
     }
 
     /// The first column shown so that column `c` shows whole (or is the first
@@ -493,7 +523,7 @@ final class TableNode: Node, SemanticNode {
         let ascending = view.sort.map { $0.column == c ? !$0.ascending : true } ?? true
         // A sorted table is read from its start: the view goes to the top and
         // the cursor to the first row (its old row may now lie anywhere).
-        var actions: [Action] = [.setTableState(id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
+        var actions: [Action] = [.set(TableState.self, id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
         if !source.isFunction {
             actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: 0))
         }
@@ -513,6 +543,11 @@ final class TableNode: Node, SemanticNode {
             return row
         }
         s.value = s.children.first { $0.selected == true }?.label
+        // A cell cursor says its cell, then where it is: `down, State, row 1`.
+        if cellCursor, let i = cells.indices.first(where: { view.scroll + $0 + 1 == selected }), cells[i].indices.contains(view.column) {
+            let cell = cells[i][view.column]
+            s.value = (cell.isEmpty ? "empty" : cell) + ", " + columns[view.column].title + ", row \(selected)"
+        }
         return s
     }
 }
@@ -589,14 +624,21 @@ extension TableNode: Component {
         .selectedIndex(counting: .rows,
                        doc: "1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves."),
         .bool("sortable", default: false, doc: "Whether Enter on a title, `s` or a click sorts by a column (default false)."),
+        .choice("cursor", ["row", "cell"], alias: "ui.TableCursor",
+                doc: "What the cursor is: a whole row, or one cell that Left/Right move across the columns (default \"row\")."),
+        FieldSpec(name: "selectedColumn", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),
+                  doc: "With `cursor = \"cell\"`: 1-based column of the cell cursor (unset means 1); the host sets it when the cursor moves."),
         .handler("onSelect", "fun(row: table, index: integer)", doc: "Called on Enter or a click on a row."),
         .handler("onHighlight", "fun(row: table, index: integer)", doc: "Called when the cursor moved to another row."),
+        .handler("onCellSelect", "fun(row: integer, column: integer)",
+                 doc: "With `cursor = \"cell\"`: called on Enter or a click on a cell, with its row's and column's 1-based indices (instead of onSelect)."),
         .handler("onSort", "fun(column: ui.TableColumn, ascending: boolean)",
                  doc: "Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here."),
     ]
 
     /// Its keys: those of the rows, then those of the header (a sortable
     /// table's cursor reaches it with Up from the first row).
+    static var state: [any ComponentState.Type] { [TableState.self] }
     static let keys = rowKeys + headerKeys
 
     static let rowKeys: [KeySpec] = [
@@ -606,9 +648,9 @@ extension TableNode: Component {
         KeySpec([.pageDown], "A page down", .page(1)),
         KeySpec([.home], "First row", .first),
         KeySpec([.end], "Last row", .last),
-        KeySpec([.enter], "Select the row: calls onSelect", .activate),
-        KeySpec([.left], "Column cursor left (sortable), else scroll a wide table left", .column(-1)),
-        KeySpec([.right], "Column cursor right (sortable), else scroll a wide table right", .column(1)),
+        KeySpec([.enter], "Select the row: calls onSelect (cell cursor: onCellSelect)", .activate),
+        KeySpec([.left], "Column cursor left (sortable or cell cursor), else scroll a wide table left", .column(-1)),
+        KeySpec([.right], "Column cursor right (sortable or cell cursor), else scroll a wide table right", .column(1)),
         KeySpec([.character("s")], "Sort by the cursor's column (sortable): calls onSort", .sort),
     ]
 
@@ -622,4 +664,9 @@ extension TableNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { TableNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension TableState: ComponentState {
+    /// The scroll, the column cursor and the sort order come back after a reload.
+    static let keptAcrossReload = true
 }

@@ -187,6 +187,12 @@ final class TabsNode: Node, SemanticNode {
                 .call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])]
     }
 
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "selected", case .integer(let index) = value, index >= 1, index <= tabs.count else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.component(tabs[index - 1].anchor), .integer(index)])]
+    }
+
     /// A tab per label; the chosen tab holds the page (the only one laid out).
     func describe(_ context: SemanticsContext) -> Semantics {
         var s = Semantics(role: "tabs", label: Semantics.count(tabs.count, "tab"),

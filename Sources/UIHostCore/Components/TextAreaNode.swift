@@ -28,7 +28,7 @@ final class TextAreaNode: Node, SemanticNode {
     /// directly, a key through `.setTextAreaState` (or directly when the key is
     /// not the field's).
     private func takeState(_ interaction: InteractionState) -> TextAreaState {
-        var state = interaction.textAreas.removeValue(forKey: id) ?? TextAreaState(editor: TextEditor(value))
+        var state = interaction.remove(TextAreaState.self, id) ?? TextAreaState(editor: TextEditor(value))
         state.editor.reset(to: value)
         return state
     }
@@ -50,7 +50,7 @@ final class TextAreaNode: Node, SemanticNode {
         state.firstRow = min(max(state.firstRow, state.editor.row - rows + 1), state.editor.row)
         let caretView = state.editor.lines[state.editor.row].view(width: box.width, firstShown: state.firstColumn)
         state.firstColumn = caretView.first
-        context.state.textAreas[id] = state
+        context.state[TextAreaState.self, id] = state
         Gutter.draw(focused: focused, x: rect.x, y: y, into: &frame, context, clip: rect)
         for i in 0..<rows {
             frame.put("[", x: box.x - 1, y: y + i, clip: rect)
@@ -85,11 +85,11 @@ final class TextAreaNode: Node, SemanticNode {
             }
         }
         guard handled else {
-            context.state.textAreas[id] = state
+            context.state[TextAreaState.self, id] = state
             return nil
         }
         let text = changed ? state.editor.keptText() : nil
-        var actions: [Action] = [.setTextAreaState(id, state)]
+        var actions: [Action] = [.set(TextAreaState.self, id, state)]
         if let text { change(to: text, &actions) }
         return actions
     }
@@ -118,7 +118,7 @@ final class TextAreaNode: Node, SemanticNode {
         let clean = String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
         let changed = state.editor.insert(clean)
         let value = changed ? state.editor.keptText() : nil
-        var actions: [Action] = [.setTextAreaState(id, state)]
+        var actions: [Action] = [.set(TextAreaState.self, id, state)]
         if let value { change(to: value, &actions) }
         return actions
     }
@@ -129,6 +129,12 @@ final class TextAreaNode: Node, SemanticNode {
     private func change(to text: String, _ actions: inout [Action]) {
         actions.append(.setString(anchor: anchor, field: "value", text))
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
+    }
+
+    /// A value a `--watch` reload gave back: the handler the user's change runs.
+    override func restored(_ field: String, _ value: KeptState.Value) -> [Action] {
+        guard field == "value", case .string(let text) = value else { return [] }
+        return [.call(anchor: anchor, handler: "onChange", [.string(text)])]
     }
 
     func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "textarea", label: label, value: value) }
@@ -158,6 +164,7 @@ extension TextAreaNode: Component {
         .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
     ]
 
+    static var state: [any ComponentState.Type] { [TextAreaState.self] }
     static let keys: [KeySpec] = [
         .typing("Type at the caret (a paste inserts its text, line breaks too)"),
         KeySpec([.enter], "Start a new line", .edit(.newline)),
@@ -175,4 +182,9 @@ extension TextAreaNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { TextAreaNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension TextAreaState: ComponentState {
+    /// The caret and the view come back after a reload.
+    static let keptAcrossReload = true
 }

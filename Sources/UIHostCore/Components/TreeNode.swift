@@ -6,7 +6,8 @@ import LuaBridge
 /// first child), Left closes it (or moves to its parent); Space toggles; Enter
 /// calls `onSelect(node)`. `children` may be a function: it is called once, on
 /// the first opening, and its result replaces it in the node's table.
-/// `expanded` is written back into each node's table.
+/// `expanded` is written back into each node's table. A node's `icon` is drawn
+/// before its title and its `style` colours the title.
 final class TreeNode: Node, SemanticNode {
     struct Row {
         var title: String
@@ -17,6 +18,11 @@ final class TreeNode: Node, SemanticNode {
         var expanded: Bool
         /// The row of the parent node, nil at the top level.
         var parent: Int?
+        var icon: String? = nil
+        var style: Style = .plain
+
+        /// The title after its icon, as drawn and announced.
+        var label: String { (icon ?? "").isEmpty ? title : icon! + " " + title }
     }
 
     private(set) var rows: [Row] = []
@@ -90,7 +96,7 @@ final class TreeNode: Node, SemanticNode {
             let open = expanded && children == .table && hasChildren
             let row = rows.count
             rows.append(Row(title: title, depth: depth, path: path + [i], hasChildren: hasChildren,
-                            expanded: open, parent: parent))
+                            expanded: open, parent: parent, icon: item.string("icon"), style: item.style("style") ?? .plain))
             if open {
                 ancestors.insert(node)
                 readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
@@ -105,19 +111,19 @@ final class TreeNode: Node, SemanticNode {
     override var preferredFlexibleHeight: Int { rows.count }
     override func measureRows(width: Int) -> Int { rows.count }
     override func naturalWidth() -> Int {
-        Gutter.width + Swift.max(24, rows.prefix(200).map { 2 * $0.depth + 2 + DisplayWidth.of($0.title) }.max() ?? 0)
+        Gutter.width + Swift.max(24, rows.prefix(200).map { 2 * $0.depth + 2 + DisplayWidth.of($0.label) }.max() ?? 0)
     }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
-        var v = context.state.trees[id] ?? TreeState()
+        var v = context.state[TreeState.self, id] ?? TreeState()
         v.cursor = Swift.min(Swift.max(v.cursor, 0), Swift.max(rows.count - 1, 0))
         let h = rect.height
         if v.cursor < v.scroll { v.scroll = v.cursor }
         if h > 0, v.cursor >= v.scroll + h { v.scroll = v.cursor - h + 1 }
         v.scroll = Swift.max(0, Swift.min(v.scroll, rows.count - h))
         view = v
-        context.state.trees[id] = v
+        context.state[TreeState.self, id] = v
     }
 
     // MARK: - Drawing
@@ -138,8 +144,12 @@ final class TreeNode: Node, SemanticNode {
             let body = line.dropLeft(Gutter.width)
             let mark = row.hasChildren ? (row.expanded ? g.treeOpen : g.treeClosed) : " "
             let indent = String(repeating: " ", count: Swift.min(2 * row.depth, Swift.max(0, body.width)))
-            let text = TextLayout.truncate(indent + mark + " " + row.title, to: body.width)
-            frame.put(text, x: body.x, y: line.y, style: isCursor ? (focused ? .focused : .bold) : .plain, clip: body)
+            let lead = indent + mark + " "
+            // The script's colours under the cursor's highlight, which must stay visible.
+            let state: Style = isCursor ? (focused ? .focused : .bold) : .plain
+            let x = body.x + frame.put(TextLayout.truncate(lead, to: body.width), x: body.x, y: line.y, style: state, clip: body)
+            let label = TextLayout.truncate(lead + row.label, to: body.width).dropFirst(lead.count)
+            frame.put(label, x: x, y: line.y, style: row.style.union(state), clip: body)
             if focused && isCursor { frame.addStyle(.focused, in: line) }
         }
     }
@@ -189,7 +199,7 @@ final class TreeNode: Node, SemanticNode {
         guard target != view.cursor else { return [] }
         var v = view
         v.cursor = target
-        return [.setTreeState(id, v)]
+        return [.set(TreeState.self, id, v)]
     }
 
     private func expand(_ row: Row, _ open: Bool) -> [Action] {
@@ -202,11 +212,11 @@ final class TreeNode: Node, SemanticNode {
     /// whether it is open; the cursor's row is selected and its title is the value.
     func describe(_ context: SemanticsContext) -> Semantics {
         var s = Semantics(role: "tree", label: Semantics.count(rows.count, "node"),
-                          value: rows.indices.contains(view.cursor) ? rows[view.cursor].title : nil)
+                          value: rows.indices.contains(view.cursor) ? rows[view.cursor].label : nil)
         let shown = rect.isEmpty ? 0..<0 : view.scroll..<Swift.min(rows.count, view.scroll + rect.height)
         s.children = rows[shown].indices.map { r in
             let row = rows[r]
-            var item = Semantics(role: "treeitem", label: row.title)
+            var item = Semantics(role: "treeitem", label: row.label)
             item.level = row.depth + 1
             item.position = r + 1
             item.expanded = row.hasChildren ? row.expanded : nil
@@ -234,12 +244,13 @@ extension TreeNode: Component {
     static let fields: [FieldSpec] = [
         FieldSpec(name: "nodes", type: .rows, defaultValue: .value(.emptyTable), luaType: "(ui.TreeItem|string)[]",
                   docsType: "array of node tables or strings",
-                  doc: "The top-level nodes: `{ title =, children =, expanded = }`; a string is a leaf with that title."),
+                  doc: "The top-level nodes: `{ title =, children =, expanded =, icon =, style = }`; a string is a leaf with that title."),
         .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
         .handler("onExpand", "fun(node: ui.TreeItem)",
                  doc: "Called after a node opened (its `expanded` written, its children loaded)."),
     ]
 
+    static var state: [any ComponentState.Type] { [TreeState.self] }
     static let keys: [KeySpec] = [
         KeySpec([.up], "Previous row", .move(-1)),
         KeySpec([.down], "Next row", .move(1)),
@@ -254,4 +265,9 @@ extension TreeNode: Component {
     ]
 
     static func node(_ source: NodeSource) -> any SemanticNode { TreeNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension TreeState: ComponentState {
+    /// The cursor and the scroll come back after a reload.
+    static let keptAcrossReload = true
 }

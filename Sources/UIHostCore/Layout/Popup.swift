@@ -165,7 +165,7 @@ final class Popup {
 
     /// The highlight moves; the next layout builds the popup with it.
     private func move(to index: Int) -> [Action] {
-        [.highlight(owner.id, min(max(index, 1), max(count, 1)))]
+        [.set(MenuHighlight.self, owner.id, min(max(index, 1), max(count, 1)))]
     }
 
     /// A click: on a row chooses it; anywhere else closes with no change.
@@ -177,4 +177,11 @@ final class Popup {
         }
         return choose(offset + line + 1)
     }
+}
+
+/// The highlighted row (1-based) of a picker's or a dropdown's open popup;
+/// at most one popup is open (`InteractionState.openMenu`).
+enum MenuHighlight: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

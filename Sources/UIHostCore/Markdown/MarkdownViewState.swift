@@ -7,4 +7,6 @@ struct MarkdownViewState {
     var link: Int32?
     /// `md:scrollTo(heading)` asked for it; the next layout shows it first.
     var pendingHeading: Int?
+    /// Carried over a reload: the next layout adopts the reparsed document.
+    var reloaded = false
 }

@@ -89,7 +89,7 @@ extension Host {
             try lua.loadFile(file)
             s.pushCopy(of: env)
             s.setEnvironment(ofChunkAt: -2)
-            try dispatcher.limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1) }
+            try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1) }
             let manifestIndex = s.top
             guard s.type(at: manifestIndex) == .table else {
                 let got = kinds.typeName(L, manifestIndex)
@@ -127,7 +127,7 @@ extension Host {
             s.pushNewTable()
             plugin.state = LuaRef(popping: lua)
             plugin.active = true
-            dispatcher.limits.add(plugin, as: origin)
+            limits.add(plugin, as: origin)
             let requested = navigator.requests.count
             navigator.holding = true
             defer { navigator.holding = false }
@@ -201,7 +201,7 @@ extension Host {
             s.pushNewTable()
         }
         do throws(LuaError) {
-            try dispatcher.limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
+            try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 2, nresults: 0) }
         } catch {
             throw LuaError.runtime(message: "setup failed: " + error.message, traceback: error.traceback)
         }

@@ -1,4 +1,5 @@
-/// An effect a node asks for when it handles an event. Nodes decide and
+/// An effect a node asks for when it handles an event, or that the script
+/// asks for through a `ui` function. Nodes and `ui` functions decide and
 /// return actions; the host applies them in order, in one place
 /// (`Host.apply`), after the node returned — as Bubble Tea runs the `tea.Cmd`s
 /// that `Update` returns. A node never calls into Lua or the host itself.
@@ -29,23 +30,15 @@ enum Action {
 
     // MARK: Interaction state the script does not own
 
-    /// Opens a menu picker's popup, with `highlighted` its highlighted row.
+    /// Opens a menu picker's or a dropdown's popup, with `highlighted` its
+    /// highlighted row (`MenuHighlight`).
     case openMenu(UnsafeRawPointer, highlighted: Int)
-    /// Closes the popup of the menu picker `id`, forgetting its highlight.
+    /// Closes the popup of `id`, forgetting its highlight.
     case closeMenu(UnsafeRawPointer)
-    /// Remembers (or forgets, with nil) the highlighted row of an open popup
-    /// (or a radio group's cursor).
-    case highlight(UnsafeRawPointer, Int?)
-    /// Keeps a one-line text field's caret and text.
-    indirect case setEditorState(UnsafeRawPointer, TextFieldState)
-    /// Keeps a text area's caret, text and view.
-    indirect case setTextAreaState(UnsafeRawPointer, TextAreaState)
-    /// Keeps a table's scroll, column cursor and sort order.
-    indirect case setTableState(UnsafeRawPointer, TableState)
-    /// Holds a log's view at a line (0-based) while it does not follow.
-    case setLogTop(UnsafeRawPointer, Int)
-    /// Keeps a tree's cursor and scroll.
-    case setTreeState(UnsafeRawPointer, TreeState)
+    /// Keeps (or with nil, forgets) a kind's state for the component at `id`:
+    /// a caret, a cursor, a scroll (`ComponentState`, declared in the kind's
+    /// file). Made with `set`, which checks the value's type.
+    case setState(any ComponentState.Type, UnsafeRawPointer, Any?)
     /// Opens (loading children behind a function, then calling `onExpand`) or
     /// closes the tree node at `path`, writing its `expanded`.
     case expandTreeNode(anchor: Int32, path: [Int], Bool)
@@ -55,14 +48,14 @@ enum Action {
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
-    /// Keeps a markdown view's first line and link cursor.
-    case setMarkdownState(UnsafeRawPointer, MarkdownViewState)
 
     // MARK: Navigation
 
-    /// Answers the dialog of this table: it closes, its `onChoice(ok)` runs,
-    /// and a coroutine waiting in `ui.confirm{…}` gets `ok`.
-    case answerDialog(UnsafeRawPointer, Bool)
+    /// Navigation the script asked for through `ui` (`ui.push`, `ui.focus`…),
+    /// or a dialog's answer (it closes, its `onChoice(ok)` runs, and a
+    /// coroutine waiting in `ui.confirm{…}` gets `ok`): it waits until the
+    /// running handler returned (`Navigator.request`).
+    case navigate(NavigationRequest)
 
     /// An argument of a handler call.
     enum Argument {
@@ -83,6 +76,11 @@ enum Action {
         case itemThenComponent
         /// Only the component's, with `(item, index)` (pickers).
         case componentOnly
+    }
+
+    /// Keeps `value` as state `key` of the component at `id` (nil forgets it).
+    static func set<Key: ComponentState>(_ key: Key.Type, _ id: UnsafeRawPointer, _ value: Key.Value?) -> Action {
+        .setState(key, id, value)
     }
 
     /// `component[field] = index`, then the component's `handler(items[index], index)`:

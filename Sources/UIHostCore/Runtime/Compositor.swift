@@ -282,7 +282,7 @@ final class Compositor {
         while let node = container, let viewport = node.viewport {
             let offset = viewport.offset(scrolledBy: viewport.scrollDelta(toShow: target))
             if offset != viewport.offset {
-                state.scrollOffsets[viewport.key] = offset
+                state[ScrollOffset.self, viewport.key] = offset
                 changed = true
             }
             // What shows of it once scrolled, for the containers further out.

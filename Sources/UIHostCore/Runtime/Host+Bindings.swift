@@ -164,6 +164,8 @@ extension Host {
             (.character("q"), "Quit (first screen)"),
             (.ctrl("c"), "Quit at once"),
         ]
+        // Tab and Enter mean nothing where nothing takes the focus (a screen of bindings alone).
+        if topLayer?.focusables.isEmpty ?? true { own.removeAll { $0.key == .tab || $0.key == .enter } }
         if navigator.topHasDrawer { own.append((.function(2), "Open the drawer")) }
         // The palette opens only when there are commands to run.
         if !commands.isEmpty { own.insert((.ctrl("p"), "Command palette"), at: 3) }

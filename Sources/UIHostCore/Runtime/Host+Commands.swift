@@ -60,7 +60,7 @@ extension Host {
         }
         s.setField("args", at: -2)
         do throws(LuaError) {
-            try dispatcher.limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
+            try limits.run(as: origin(of: command.plugin)) { () throws(LuaError) in
                 try lua.call(nargs: command.plugin == nil ? 1 : 2, nresults: 0, on: thread)
             }
             return nil

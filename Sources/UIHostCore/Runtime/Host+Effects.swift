@@ -7,7 +7,7 @@ extension Host {
         for action in actions { apply(action) }
     }
 
-    private func apply(_ action: Action) {
+    func apply(_ action: Action) {
         switch action {
         // A write into one of a component's own fields names what it changed
         // (`Invalidation.wrote`); a call that runs a script is seen by the
@@ -30,35 +30,24 @@ extension Host {
             return dispatcher.callItem(anchor: anchor, items: items, index: index, handler: handler, dispatch: dispatch)
         case .openMenu(let id, let highlighted):
             interaction.openMenu = id
-            interaction.highlight[id] = highlighted
+            interaction[MenuHighlight.self, id] = highlighted
         case .closeMenu(let id):
             if interaction.openMenu == id { interaction.openMenu = nil }
-            interaction.highlight[id] = nil
-        case .highlight(let id, let row):
-            interaction.highlight[id] = row
-        case .setEditorState(let id, let state):
-            interaction.editors[id] = state
-        case .setTextAreaState(let id, let state):
-            interaction.textAreas[id] = state
-        case .setTableState(let id, let state):
-            interaction.tables[id] = state
-        case .setLogTop(let id, let top):
-            interaction.logTop[id] = top
-        case .setTreeState(let id, let state):
-            interaction.trees[id] = state
+            interaction[MenuHighlight.self, id] = nil
+        case .setState(let key, let id, let value):
+            key.restore(value, in: interaction, at: id)
         case .expandTreeNode(let anchor, let path, let open):
             dispatcher.expandTreeNode(anchor: anchor, path: path, open)
         case .selectTreeNode(let anchor, let path):
             dispatcher.selectTreeNode(anchor: anchor, path: path)
         case .sortRows(let anchor, let key, let ascending, let selected):
             dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
-        case .answerDialog(let table, let ok):
-            navigator.request(.answer(table, ok))
+        case .navigate(let request):
+            // The navigator says what it changes once the request is applied.
+            return navigator.request(request)
         case .setScrollOffset(let id, let offset):
-            interaction.scrollOffsets[id] = offset
+            interaction[ScrollOffset.self, id] = offset
             interaction.scrolledByHand = true
-        case .setMarkdownState(let id, let state):
-            interaction.markdown[id] = state
         }
         // Interaction state, a table inside a component, navigation: read everything again.
         invalidation.layout = true

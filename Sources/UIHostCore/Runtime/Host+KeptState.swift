@@ -10,7 +10,7 @@ import LuaBridge
 /// Where a value it gives back differs from the one the reloaded script set,
 /// the component's `onChange` runs with it, as if the user had made the
 /// change again, so that what the script derives from it (a table filtered
-/// by an input) agrees with it (`Host.restoredHandlers`).
+/// by an input) agrees with it (`Node.restored`, in each kind's file).
 public struct KeptState {
     enum Value: Equatable {
         case string(String), integer(Int), number(Double), boolean(Bool)
@@ -20,14 +20,8 @@ public struct KeptState {
         let kind: ObjectIdentifier
         /// The fields the host writes into a component's table.
         var fields: [(String, Value)] = []
-        var listScroll: Int?
-        var highlight: Int?
-        var editor: TextFieldState?
-        var textArea: TextAreaState?
-        var table: TableState?
-        var scrollOffset: Int?
-        var logTop: Int?
-        var tree: TreeState?
+        /// What its kind keeps across a reload (`Component.state`), with the values.
+        var state: [(key: any ComponentState.Type, value: Any)] = []
     }
 
     /// The file of the screen shown: state goes back only to the same screen.
@@ -65,15 +59,9 @@ extension Host {
             for field in KeptState.writtenFields {
                 if let value = keptValue("\(field)") { c.fields.append(("\(field)", value)) }
             }
-            let id = node.id
-            c.listScroll = interaction.listScroll[id]
-            c.highlight = interaction.highlight[id]
-            c.editor = interaction.editors[id]
-            c.textArea = interaction.textAreas[id]
-            c.table = interaction.tables[id]
-            c.scrollOffset = interaction.scrollOffsets[id]
-            c.logTop = interaction.logTop[id]
-            c.tree = interaction.trees[id]
+            for key in node.component?.state ?? [] where key.keptAcrossReload {
+                if let value = key.value(in: interaction, at: node.id) { c.state.append((key, value)) }
+            }
             kept.components[identity] = c
             if node.focusKey == focusKey { kept.focused = identity }
         }
@@ -100,7 +88,7 @@ extension Host {
     /// the components that match; returns how many did. Fields are written
     /// raw, as the host writes them on a key; then, for each value that differs
     /// from what the reloaded script set, the component's `onChange` runs
-    /// (`restoredHandlers`), in the order of the components.
+    /// (`Node.restored`), in the order of the components.
     @discardableResult
     public func restore(_ kept: KeptState) -> Int {
         guard kept.screenFile != nil, kept.screenFile == navigator.stack.last?.file else { return 0 }
@@ -130,15 +118,7 @@ extension Host {
                     }
                     s.rawSet(at: -3)
                 }
-                let id = node.id
-                if let v = c.listScroll { interaction.listScroll[id] = v }
-                if let v = c.highlight { interaction.highlight[id] = v }
-                if let v = c.editor { interaction.editors[id] = v }
-                if let v = c.textArea { interaction.textAreas[id] = v }
-                if let v = c.table { interaction.tables[id] = v }
-                if let v = c.scrollOffset { interaction.scrollOffsets[id] = v }
-                if let v = c.logTop { interaction.logTop[id] = v }
-                if let v = c.tree { interaction.trees[id] = v }
+                for (key, value) in c.state { key.restore(value, in: interaction, at: node.id) }
                 if identity == kept.focused, node.isFocusable { focusNode = node }
             }
             if let focusNode { navigator.focus[layer.kind] = focusNode.focusKey }
@@ -150,7 +130,7 @@ extension Host {
             var actions: [Action] = []
             withComponents(of: layer) { node, identity in
                 guard let fields = changed.removeValue(forKey: identity) else { return }
-                actions += Host.restoredHandlers(node, fields)
+                actions += fields.flatMap { node.restored($0.0, $0.1) }
             }
             // Anchors are this layout's: the handlers run before the next one.
             if !actions.isEmpty {
@@ -159,31 +139,6 @@ extension Host {
             }
         }
         return restored.count
-    }
-
-    /// The handlers a reload runs for values it gave back that the reloaded
-    /// script set otherwise: each kind's `onChange`, with the arguments its
-    /// own change would pass. Kinds whose kept values are navigation rather
-    /// than data (a list's or a tree's cursor, a dropdown's open state) run
-    /// nothing.
-    static func restoredHandlers(_ node: Node, _ fields: [(String, KeptState.Value)]) -> [Action] {
-        var actions: [Action] = []
-        for (field, value) in fields {
-            switch (node, field, value) {
-            case (is InputNode, "value", .string(let text)), (is TextAreaNode, "value", .string(let text)):
-                actions.append(.call(anchor: node.anchor, handler: "onChange", [.string(text)]))
-            case (is CheckboxNode, "checked", .boolean(let on)), (is SwitchNode, "on", .boolean(let on)):
-                actions.append(.call(anchor: node.anchor, handler: "onChange", [.boolean(on)]))
-            case (is RadioNode, "selected", .integer(let index)), (is PickerNode, "selected", .integer(let index)):
-                actions.append(.callItem(anchor: node.anchor, items: "items", index: index, handler: "onChange",
-                                         dispatch: .componentOnly))
-            case (let tabs as TabsNode, "selected", .integer(let index)) where index >= 1 && index <= tabs.tabs.count:
-                actions.append(.call(anchor: node.anchor, handler: "onChange",
-                                     [.component(tabs.tabs[index - 1].anchor), .integer(index)]))
-            default: break
-            }
-        }
-        return actions
     }
 
     /// Calls `body` with each component of `layer` and its identity, its

@@ -57,7 +57,7 @@ extension Host {
             environment.push(onto: s)
             s.setEnvironment(ofChunkAt: -2)
         }
-        try dispatcher.limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1, on: T) }
+        try limits.run(as: origin) { () throws(LuaError) in try lua.call(nargs: 0, nresults: 1, on: T) }
         guard kinds.kind(T, at: -1) == .screen else {
             let got = kinds.typeName(T, -1)
             LuaStack(T).pop()

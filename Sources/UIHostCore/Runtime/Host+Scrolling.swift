@@ -36,7 +36,7 @@ extension Host {
         default:
             offset = down ? viewport.maxOffset : 0
         }
-        interaction.scrollOffsets[viewport.key] = offset
+        interaction[ScrollOffset.self, viewport.key] = offset
         interaction.scrolledByHand = true
         if key != .up, key != .down { focusFirstShown(in: node, layer, shift: offset - viewport.offset, from: focused) }
         return true
@@ -49,7 +49,7 @@ extension Host {
         while let node = container, let viewport = node.viewport {
             let offset = viewport.offset(scrolledBy: rows)
             if offset != viewport.offset {
-                interaction.scrollOffsets[viewport.key] = offset
+                interaction[ScrollOffset.self, viewport.key] = offset
                 interaction.scrolledByHand = true
                 return
             }

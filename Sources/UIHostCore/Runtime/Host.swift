@@ -8,9 +8,12 @@ import LuaBridge
 ///   and the navigation the script requests;
 /// - `Scheduler`: the clock, timers and coroutines;
 /// - `Dispatcher`: calls into the script's handlers, the error banner and log;
-/// - `Compositor`: layout, preparing, drawing.
+/// - `Compositor`: layout, preparing, drawing;
+/// - `InteractionState`: what each kind keeps between frames;
+/// - `CallLimits`: whose limits each call into the script runs under.
 /// Input is routed here (`Host+Input.swift`): nodes answer events with
-/// actions, which `apply` (`Host+Effects.swift`) carries out in one place.
+/// actions, and the `ui` functions ask for navigation with them, which
+/// `apply` (`Host+Effects.swift`) carries out in one place.
 public final class Host {
     public let lua: LuaState
     var L: OpaquePointer { lua.L }
@@ -25,6 +28,9 @@ public final class Host {
     let navigator: Navigator
     let scheduler: Scheduler
     let compositor: Compositor
+    /// Whose limits each call into the script runs under (the screen's, a
+    /// plugin's): shared by the reader, the dispatcher and the `ui` functions.
+    let limits: CallLimits
     /// The directory of the root script: `require` and `ui.push(path)` resolve from here.
     public let scriptDirectory: String
 
@@ -67,7 +73,7 @@ public final class Host {
         kinds = ComponentKinds(lua.L)
         let confined = !(options.allow.contains(.io) || options.allow.contains(.all))
         let assets = AssetStore(directory: options.assetsDirectory, project: confined ? directory : nil)
-        let limits = CallLimits(lua: lua, pluginLimits: options.pluginLimits)
+        limits = CallLimits(lua: lua, pluginLimits: options.pluginLimits)
         reader = TreeReader(lua: lua, kinds: kinds, assets: assets, limits: limits)
         reader.interaction = interaction
         scriptDirectory = directory

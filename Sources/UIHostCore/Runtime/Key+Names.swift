@@ -9,8 +9,9 @@ extension Key {
     ]
 
     /// Parses a key name (docs/API.md §6); nil when the name is not one. Only
-    /// the one spelling `name` gives is accepted: `ctrl-alt-x`, not `alt-ctrl-x`;
-    /// `A` and `alt-A`, not `shift-a` or `alt-shift-a`.
+    /// the one spelling `name` gives is accepted (`ctrl-alt-x`, not `alt-ctrl-x`),
+    /// but for shift with a letter: `shift-a` is `A` and `alt-shift-a` is
+    /// `alt-A`, as Bubble Tea and Textual spell them (the footer says `A`).
     public init?(name: String) {
         // Unmodified keys first: they are most of what `--keys` and tests send.
         if let key = Key.named[name] { self = key; return }
@@ -24,8 +25,14 @@ extension Key {
         }
         guard !modifiers.isEmpty, !rest.isEmpty,
               let base = Key.named[String(rest)] ?? Key.unmodified(rest),
-              let key = Key.compose(modifiers, base), key.name == name else { return nil }
+              let key = Key.compose(modifiers, base), key.name == name || Key.isShiftedLetter(modifiers, base) else { return nil }
         self = key
+    }
+
+    /// Shift (without ctrl) held with a lowercase letter: the capital it types.
+    private static func isShiftedLetter(_ modifiers: KeyModifiers, _ base: Key) -> Bool {
+        guard modifiers.contains(.shift), !modifiers.contains(.ctrl), case .character(let c) = base else { return false }
+        return c.isASCII && c >= "a" && c <= "z"
     }
 
     /// A single character or `f1` … `f12`.
@@ -55,7 +62,7 @@ extension Key {
 
     /// The spelling meant by a name that is not one, for "did you mean"
     /// messages: `Ctrl+X` → `ctrl-x`, `alt-ctrl-x` → `ctrl-alt-x`,
-    /// `shift-a` → `A`, `ctrl-A` → `ctrl-a`, `Return` → `enter`.
+    /// `shift-A` → `A`, `ctrl-A` → `ctrl-a`, `Return` → `enter`.
     public static func suggestion(for name: String) -> String? {
         guard Key(name: name) == nil, !name.isEmpty else { return nil }
         let parts = name.count > 1

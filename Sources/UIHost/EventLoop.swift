@@ -1,15 +1,16 @@
-import CTerminal
 import Glibc
 import LuaBridge
+import TerminalIO
 import UIHostCore
 
 /// The interactive program: one loop over terminal input, timers, signals and
 /// resizes. It sleeps in `poll` until a byte, a signal or the next timer is
 /// due, so an idle screen uses no CPU, yet a spinner animates without input.
 ///
-/// Input and signals come through the watchdog (CTerminal): it owns them, so
+/// Input and signals come through the terminal's `Watchdog`: it owns them, so
 /// that Ctrl-C, SIGTERM, SIGHUP and SIGQUIT end the app and restore the
-/// terminal within a second even while a script keeps this loop busy.
+/// terminal within a second even while a script keeps this loop busy. The
+/// decoder's keys and mouse reports become the host's events here.
 public final class EventLoop {
     var host: Host
     /// `--watch`: builds a fresh host from the screen script, or throws its error.
@@ -49,15 +50,15 @@ public final class EventLoop {
     /// The terminal is restored on every path out.
     public func run() -> Int32 {
         terminal.enter()
-        var saved = terminal.saved
-        guard uit_watchdog_start(terminal.input, terminal.output, &saved, terminal.leaveSequence, &keys, &events) == 0 else {
+        guard let pipes = Watchdog.start(on: terminal) else {
             terminal.restore()
             return 1
         }
+        (keys, events) = (pipes.input, pipes.signals)
         watchInterrupts()
         defer {
             terminal.restore()
-            uit_watchdog_finished()
+            Watchdog.finished()
         }
         if let size = terminal.size() { host.resize(size) }
         if reload != nil { watcher.watch(host.loadedFiles) }
@@ -116,7 +117,7 @@ public final class EventLoop {
     /// Lets the watchdog stop the current host's running script.
     private func watchInterrupts() {
         let handle = host.lua.interruptHandle
-        uit_watchdog_setinterrupt(handle.function, handle.context)
+        Watchdog.interrupt(with: handle.function, handle.context)
     }
 
     /// A changed script: a fresh host, the navigation path pushed again where
@@ -132,7 +133,7 @@ public final class EventLoop {
             try fresh.restoreNavigation(host.navigationRecord)
             fresh.restore(kept)
             // The old state is freed with the old host: the watchdog must not reach it.
-            uit_watchdog_setinterrupt(nil, nil)
+            Watchdog.interrupt(with: nil, nil)
             host = fresh
             watchInterrupts()
             writer.invalidate()
@@ -145,15 +146,8 @@ public final class EventLoop {
 
     private func deliver(_ events: [InputEvent]) {
         for event in events {
-            let sent: Event
-            switch event {
-            case .key(let key): sent = .key(key)
-            case .mouse(let mouse): sent = .mouse(mouse)
-            case .paste(let text): sent = .paste(text)
-            case .keyboardProtocol:
-                terminal.enableKeyboardProtocol()
-                continue
-            }
+            if case .keyboardProtocol = event { terminal.enableKeyboardProtocol() }
+            guard let sent = Event(event) else { continue }
             willHandle?(sent)
             host.send(sent)
             didHandle?()
@@ -201,8 +195,7 @@ public final class EventLoop {
     private func reenter(restoreFirst: Bool = true) {
         if restoreFirst { terminal.restore() }
         terminal.enter()
-        var saved = terminal.saved
-        uit_watchdog_setsaved(&saved)
+        Watchdog.save(terminal)
         if let size = terminal.size() { host.resize(size) }
         writer.invalidate()
     }

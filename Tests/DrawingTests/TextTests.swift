@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 final class TextTests: XCTestCase {
     // MARK: - DisplayWidth: characters

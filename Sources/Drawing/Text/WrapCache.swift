@@ -1,6 +1,6 @@
 /// Wrapped lines of the texts laid out lately: a long text is wrapped once,
 /// not on every key press (layout runs after every event).
-final class WrapCache {
+public final class WrapCache {
     private struct Key: Hashable {
         let text: String
         let width: Int
@@ -8,7 +8,9 @@ final class WrapCache {
     }
     private var entries: [Key: [String]] = [:]
 
-    func lines(_ text: String, width: Int, wrap: Bool) -> [String] {
+    public init() {}
+
+    public func lines(_ text: String, width: Int, wrap: Bool) -> [String] {
         let key = Key(text: text, width: width, wrap: wrap)
         if let hit = entries[key] { return hit }
         let lines = wrap

@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 final class LineEditorTests: XCTestCase {
     func testInsertAndDeleteWorkOnWholeCharacters() {

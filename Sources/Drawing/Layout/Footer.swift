@@ -1,7 +1,7 @@
 /// The footer of a screen with `footer = true`: `^S Save  ? Keys  q Quit`,
 /// as many hints as fit, on one row.
-enum Footer {
-    static func draw(_ hints: [(key: String, desc: String)], in row: Rect, into frame: inout FrameBuffer) {
+public enum Footer {
+    public static func draw(_ hints: [(key: String, desc: String)], in row: Rect, into frame: inout FrameBuffer) {
         guard !row.isEmpty else { return }
         frame.fill(row)
         var x = row.x + 1

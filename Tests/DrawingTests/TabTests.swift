@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 /// Tabs in a script's text: expanded to the next multiple of 8 columns from
 /// the start of the text (of each line for `ui.text`), never dropped.

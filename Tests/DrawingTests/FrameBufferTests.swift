@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 final class FrameBufferTests: XCTestCase {
     private func lines(_ frame: FrameBuffer) -> [String] {

@@ -3,7 +3,7 @@ import LuaBridge
 import Serve
 
 /// `uihost serve SCREEN`: the screen in a browser, each tab a child `uihost`
-/// with the options of this command line (docs/SERVING.md). Prints the URL
+/// with the options of that command line (docs/SERVING.md). Prints the URL
 /// with its token on stdout, logs sessions on stderr, and runs until SIGTERM.
 func serve(_ path: String, _ args: Arguments) -> Never {
     guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
@@ -24,7 +24,7 @@ func serve(_ path: String, _ args: Arguments) -> Never {
     let name = String(path.split(separator: "/").last ?? Substring(path))
     var options = WebServer.Options(
         title: (name.hasSuffix(".lua") ? String(name.dropLast(4)) : name) + " — uihost",
-        token: token, executable: executablePath(), arguments: args.sessionArguments(screen: path),
+        token: token, executable: args.executable, arguments: args.sessionArguments,
         environment: sessionEnvironment(), log: { standardError($0) })
     options.host = host
     options.port = args.servePort
@@ -45,14 +45,6 @@ func serve(_ path: String, _ args: Arguments) -> Never {
         exit(1)
     }
     exit(0)
-}
-
-/// This program's own file, which each session runs.
-private func executablePath() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return CommandLine.arguments[0] }
-    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// The server's environment, with the terminal xterm.js is: 256 colours and

@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 /// `XMLText`: what a script wrote, as text of an SVG, HTML or JUnit document.
 final class XMLTextTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import UIHostCore
+@testable import Drawing
 
 /// Colours: how scripts write them, how themes resolve tokens, and how each
 /// is brought down to what the terminal can show.
@@ -12,7 +12,6 @@ final class ColorTests: XCTestCase {
         XCTAssertNil(Color(parsing: "blu"))
         XCTAssertNil(Color(parsing: "#fff"), "only #rrggbb")
         XCTAssertNil(Color(parsing: "#gg0000"))
-        XCTAssertEqual(Color.problem(got: "blu"), " (got \"blu\") (did you mean \"blue\"?)")
     }
 
     func testTruecolorDowngradesTo256ThenTo16() {

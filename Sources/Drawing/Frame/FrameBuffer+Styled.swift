@@ -3,7 +3,7 @@ extension FrameBuffer {
     /// the spans' joined text, so its characters are found again in `runs`
     /// (from `cursor` on) to know each one's style. What wrapping added (an
     /// ellipsis) takes the style of the character before it.
-    mutating func putStyled(_ line: String, x: Int, y: Int, runs: [(Character, Style)], cursor: inout Int, base: Style, clip: Rect) {
+    public mutating func putStyled(_ line: String, x: Int, y: Int, runs: [(Character, Style)], cursor: inout Int, base: Style, clip: Rect) {
         var col = x
         var last = base
         var matched = false

@@ -1,46 +1,6 @@
-/// What a container shows of children taller than its place: the screen, a
-/// sheet, the drawer and `ui.scroll`. Set at layout only while they overflow;
-/// the offset is interaction state (`InteractionState.scrollOffsets`, by the
-/// container's table), never written into the script's table. A class: every
-/// node holds one optionally, and a reference keeps the nodes of a large tree
-/// small where an inline value would add its size to each.
-final class Viewport {
-    /// Where the container's offset is kept.
-    let key: UnsafeRawPointer
-    /// The rows that show.
-    let rect: Rect
-    /// Rows of all the children, at the widths they were laid out with.
-    let contentHeight: Int
-    /// Rows scrolled past the top.
-    let offset: Int
-    /// The column where `↑`/`↓` say that more lies beyond an edge.
-    let markX: Int
-
-    init(key: UnsafeRawPointer, rect: Rect, contentHeight: Int, offset: Int, markX: Int) {
-        self.key = key
-        self.rect = rect
-        self.contentHeight = contentHeight
-        self.offset = offset
-        self.markX = markX
-    }
-
-    var maxOffset: Int { max(0, contentHeight - rect.height) }
-    var canScrollUp: Bool { offset > 0 }
-    var canScrollDown: Bool { offset < maxOffset }
-
-    /// The offset after scrolling by `rows` (negative is up), kept in range.
-    func offset(scrolledBy rows: Int) -> Int {
-        min(max(offset + rows, 0), maxOffset)
-    }
-
-    /// How far to scroll so that `target` (a rect laid out at the current
-    /// offset) shows whole, or its top when it is taller than the view.
-    func scrollDelta(toShow target: Rect) -> Int {
-        if target.y < rect.y || target.height >= rect.height { return target.y - rect.y }
-        if target.maxY > rect.maxY { return target.maxY - rect.maxY }
-        return 0
-    }
-
+/// Scrolling columns of nodes: the layout that makes a `Viewport` (Drawing)
+/// and the drawing through one.
+extension Viewport {
     /// Draws the children clipped to the view, then the marks.
     func render(_ children: [Node], into frame: inout FrameBuffer, _ context: RenderContext, markStyle: Style = .muted) {
         frame.clipped(to: rect) { frame in StackLayout.renderColumn(children, into: &frame, context) }
@@ -63,15 +23,15 @@ extension StackLayout {
             return nil
         }
         if leastColumnHeight(children, spacing: spacing, width: rect.width, extent: rect.height) <= rect.height {
-            if context.state.scrollOffsets[key] != nil { context.state.scrollOffsets[key] = nil }
+            if context.state[ScrollOffset.self, key] != nil { context.state[ScrollOffset.self, key] = nil }
             layoutColumn(children, spacing: spacing, in: rect, context)
             return nil
         }
         let width = max(0, rect.width - reserve)
         let heights = children.map { leastHeight(of: $0, width: width, extent: rect.height) }
         let content = heights.reduce(0, +) + spacing * (children.count - 1)
-        let offset = min(max(context.state.scrollOffsets[key] ?? 0, 0), max(0, content - rect.height))
-        context.state.scrollOffsets[key] = offset
+        let offset = min(max(context.state[ScrollOffset.self, key] ?? 0, 0), max(0, content - rect.height))
+        context.state[ScrollOffset.self, key] = offset
         var y = rect.y - offset
         for (child, h) in zip(children, heights) {
             child.layout(in: Rect(x: rect.x, y: y, width: width, height: h), context)
@@ -115,4 +75,11 @@ extension StackLayout {
         if let d = s.height, case .percent = d, let extent, let h = d.fixed(of: extent) { return s.clampHeight(h) }
         return s.clampHeight(child.leastHeight(width: width))
     }
+}
+
+/// Rows a scrolling container (the screen, a sheet, the drawer, `ui.scroll`)
+/// is scrolled past its top, while it overflows.
+enum ScrollOffset: ComponentState {
+    typealias Value = Int
+    static let keptAcrossReload = true
 }

@@ -70,14 +70,7 @@ extension Color {
     public static let expected = "a colour name, 0…255 or \"#rrggbb\""
 
     /// Every name a script may write, for "did you mean".
-    static var allNames: [String] { names + ThemeToken.allCases.map(\.name) }
-
-    /// `(got "blu") (did you mean "blue"?)`, after `… must be a colour …`.
-    static func problem(got: String) -> String {
-        var message = " (got \"\(got)\")"
-        if let guess = suggestion(for: got, among: allNames) { message += " (did you mean \"\(guess)\"?)" }
-        return message
-    }
+    public static var allNames: [String] { names + ThemeToken.allCases.map(\.name) }
 }
 
 // MARK: - Depth
