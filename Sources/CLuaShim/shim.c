@@ -178,13 +178,60 @@ void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n) {
     lua_pushcclosure(L, uih_trampoline, n + 1);
 }
 
-/* MARK: - Component tables */
+/* MARK: - Component proxies
 
-/* __newindex of component tables (upvalues: a set of field names, a flag
-   table): stores the value raw and, when the key is one of the names, sets
-   flag[1] = true, so that the host reads those fields only once a script
-   has used one. */
-static int uih_watchednewindex(lua_State *L) {
+   A component a script holds is an empty proxy; its fields live in a plain
+   table behind it (proxy[&uih_storagekey]). Every write a script makes into
+   a component reaches the proxy's __newindex (a key of an empty table is
+   always absent), which stores the value raw and records the proxy, so that
+   the host reads again only the components a handler changed. */
+
+static char uih_storagekey;   /* proxy[&key]: the table holding its fields */
+static char uih_nestedkey;    /* proxy[&key] = true: a field holds a plain table */
+
+/* Records the proxy at index 1 in the array at upvalue `written`, once; past
+   UIH_MAX_WRITTEN proxies the array stays one longer, which tells the host
+   to read everything. */
+static void uih_recordwrite(lua_State *L, int written) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, written);
+    if (n > UIH_MAX_WRITTEN) return;
+    for (lua_Integer i = n; i >= 1; i--) {
+        lua_rawgeti(L, written, i);
+        int same = lua_rawequal(L, -1, 1);
+        lua_pop(L, 1);
+        if (same) return;
+    }
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, written, n + 1);
+}
+
+/* __index (upvalues: the kind's methods or nil, the flag table): a field
+   of the storage, else a method. Fetching a method sets flag[2]: what a
+   method changes (a log's lines, scroll offsets) is read by a whole layout. */
+static int uih_proxyindex(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, 3) != LUA_TNIL) return 1;
+    }
+    lua_settop(L, 2);
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, lua_upvalueindex(2), 2);
+    }
+    return 1;
+}
+
+/* __newindex (upvalues: a set of field names, the flag table, the array of
+   written proxies): stores the value raw in the storage; records the proxy;
+   sets flag[1] when the key is one of the names (the host reads size fields
+   only once a script used one) and marks the proxy when the value is a
+   plain table (what a script writes inside it is not seen). */
+static int uih_proxynewindex(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
@@ -192,12 +239,175 @@ static int uih_watchednewindex(lua_State *L) {
         lua_rawseti(L, lua_upvalueindex(2), 1);
     }
     lua_settop(L, 3);
-    lua_rawset(L, 1);
+    if (lua_type(L, 3) == LUA_TTABLE) {
+        int plain = lua_rawgetp(L, 3, &uih_storagekey) == LUA_TNIL;
+        lua_pop(L, 1);
+        if (plain) {
+            lua_pushboolean(L, 1);
+            lua_rawsetp(L, 1, &uih_nestedkey);
+        }
+    }
+    if (lua_rawgetp(L, 1, &uih_storagekey) != LUA_TTABLE) return 0;
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, 4);
+    uih_recordwrite(L, lua_upvalueindex(3));
     return 0;
 }
 
-void uih_pushwatchednewindex(lua_State *L) {
-    lua_pushcclosure(L, uih_watchednewindex, 2);
+static int uih_proxylen(lua_State *L) {
+    lua_Integer n = 0;
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) n = (lua_Integer)lua_rawlen(L, -1);
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int uih_componentnext(lua_State *L);
+
+/* __pairs: the storage's fields, stepped through the proxy itself (the
+   loop's state is the proxy: the storage never reaches a script). */
+static int uih_proxypairs(lua_State *L) {
+    lua_pushcfunction(L, uih_componentnext);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void uih_setproxymetamethods(lua_State *L, int mt) {
+    mt = lua_absindex(L, mt);
+    int top = lua_gettop(L);
+    int methods = top - 3, names = top - 2, flag = top - 1, written = top;
+    lua_pushvalue(L, methods);
+    lua_pushvalue(L, flag);
+    lua_pushcclosure(L, uih_proxyindex, 2);
+    lua_setfield(L, mt, "__index");
+    lua_pushvalue(L, names);
+    lua_pushvalue(L, flag);
+    lua_pushvalue(L, written);
+    lua_pushcclosure(L, uih_proxynewindex, 3);
+    lua_setfield(L, mt, "__newindex");
+    lua_pushcfunction(L, uih_proxylen);
+    lua_setfield(L, mt, "__len");
+    lua_pushcfunction(L, uih_proxypairs);
+    lua_setfield(L, mt, "__pairs");
+    lua_settop(L, top - 4);
+}
+
+int uih_pushstorage(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    if (lua_rawgetp(L, idx, &uih_storagekey) == LUA_TTABLE) return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+void uih_makeproxy(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    int nested = 0;
+    /* Sized once: a component is two tables now, and 10^6 of them must fit. */
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        count++;
+        lua_pop(L, 1);
+    }
+    int narray = (int)lua_rawlen(L, idx);
+    lua_createtable(L, narray, count > narray ? count - narray : 0);
+    int storage = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -1) == LUA_TTABLE && !nested) {
+            nested = lua_rawgetp(L, -1, &uih_storagekey) == LUA_TNIL;
+            lua_pop(L, 1);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, storage);
+    }
+    /* Emptied: clearing a field while stepping through is allowed. */
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, idx);
+    }
+    lua_rawsetp(L, idx, &uih_storagekey);
+    if (nested) {
+        lua_pushboolean(L, 1);
+        lua_rawsetp(L, idx, &uih_nestedkey);
+    }
+}
+
+/* The base library's raw functions, looking through proxies: a script's
+   rawget, rawlen and next see a component's fields, and its rawset is a
+   recorded write like any other (a raw key in the proxy would hide the
+   field from the host and every later write from the record). */
+static int uih_throughproxy(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+        lua_replace(L, 1);
+        return 1;
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+static int uih_componentnext(lua_State *L) {
+    lua_settop(L, 2);
+    uih_throughproxy(L);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int uih_componentrawget(lua_State *L) {
+    luaL_checkany(L, 2);
+    lua_settop(L, 2);
+    uih_throughproxy(L);
+    lua_rawget(L, 1);
+    return 1;
+}
+
+static int uih_componentrawlen(lua_State *L) {
+    int t = lua_type(L, 1);
+    luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
+    if (t == LUA_TTABLE) uih_throughproxy(L);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+    return 1;
+}
+
+static int uih_componentrawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_settable(L, 1);   /* the proxy's __newindex: stored and recorded */
+    } else {
+        lua_pop(L, 1);
+        lua_rawset(L, 1);
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+void uih_pushrawfunctions(lua_State *L) {
+    lua_createtable(L, 0, 4);
+    lua_pushcfunction(L, uih_componentnext);
+    lua_setfield(L, -2, "next");
+    lua_pushcfunction(L, uih_componentrawget);
+    lua_setfield(L, -2, "rawget");
+    lua_pushcfunction(L, uih_componentrawset);
+    lua_setfield(L, -2, "rawset");
+    lua_pushcfunction(L, uih_componentrawlen);
+    lua_setfield(L, -2, "rawlen");
+}
+
+int uih_holdsplaintables(lua_State *L, int idx) {
+    int r = lua_rawgetp(L, idx, &uih_nestedkey) != LUA_TNIL;
+    lua_pop(L, 1);
+    return r;
 }
 
 /* MARK: - Protected helpers */

@@ -71,7 +71,10 @@ public struct LuaJSONEncoder {
         case .lightUserdata where lua_touserdata(L, i) == null:
             append("null")
         case .table:
-            return table(at: i)
+            // A component is encoded as its fields: those of the storage behind its proxy.
+            guard stack.pushStorage(of: i) else { return table(at: i) }
+            defer { stack.pop() }
+            return table(at: stack.top)
         default:
             return "cannot encode a \(stack.typeName(at: i)) (only nil, booleans, numbers, strings, tables and ui.json.null)"
         }

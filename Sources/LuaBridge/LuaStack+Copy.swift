@@ -18,6 +18,11 @@ extension LuaStack {
             let p = lua_tolstring(L, i, &len)
             _ = lua_pushlstring(target.L, p, len)
         case .table:
+            // A component is copied as its fields: those of the storage behind its proxy.
+            if pushStorage(of: i) {
+                defer { pop() }
+                return copy(-1, to: target, depth: depth)
+            }
             guard depth < 32 else { return "table nested too deep (or a cycle)" }
             guard reserve(4), target.reserve(4) else { return "out of stack" }
             target.pushNewTable()

@@ -23,9 +23,4 @@ extension LuaStack {
 
     /// The pseudo-index of upvalue `i` (1-based) of the running Swift closure.
     @inlinable @inline(__always) public static func upvalueIndex(_ i: Int32) -> Int32 { uih_upvalueindex(i + 1) }
-
-    /// Pops a set of names (a table whose keys are the names) and a flag
-    /// table below it; pushes a `__newindex` that stores raw and sets
-    /// `flag[1] = true` when the key is one of the names.
-    @inlinable @inline(__always) public func pushWatchedNewIndex() { uih_pushwatchednewindex(L) }
 }

@@ -63,6 +63,13 @@ extension LuaStack {
             if budget.bytes < 0 { return CopyProblem(what: "more than \(budget.limits.bytes >> 20) MiB of strings") }
             _ = lua_pushlstring(L, p, len)
         case .table:
+            // A component is copied as its fields: those of the storage behind its proxy.
+            if pushStorage(of: i) {
+                let storage = top
+                defer { lua_rotate(L, storage, -1); pop() }
+                budget.values += 1
+                return pushMessageCopy(of: storage, budget: &budget, path: &path)
+            }
             let table = lua_topointer(L, i)!
             // Scanned, not hashed: the path is as short as the nesting.
             if path.contains(table) { return CopyProblem(what: "a cycle") }

@@ -49,7 +49,12 @@ extension ScriptValue {
         if depth > limits.maxDepth {
             return .failure(ValueProblem(message: "tables nested deeper than \(limits.maxDepth) levels"))
         }
-        guard s.reserve(4) else { return .failure(ValueProblem(message: "tables nested too deep")) }
+        guard s.reserve(5) else { return .failure(ValueProblem(message: "tables nested too deep")) }
+        // A component's fields are in the storage behind it.
+        if s.pushStorage(of: t) {
+            defer { s.pop() }
+            return readTable(s, at: s.top, limits: limits, count: &count, depth: depth)
+        }
         var items: [Int: ScriptValue] = [:]
         var fields: [String: ScriptValue] = [:]
         var problem: ValueProblem?

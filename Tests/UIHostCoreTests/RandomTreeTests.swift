@@ -107,7 +107,7 @@ final class RandomTreeTests: XCTestCase {
             let digits = text.hasPrefix("0x") ? String(text.dropFirst(2)) : text
             seeds = [UInt64(digits, radix: text.hasPrefix("0x") ? 16 : 10)!]
         }
-        var compared = 0, updates = 0
+        var compared = 0, updates = 0, scriptUpdates = 0
         for seed in seeds {
             // Half the trees are quiet: most keys on them run no script.
             var generator = ScriptGenerator(seed: seed, quiet: seed % 2 == 1)
@@ -176,11 +176,15 @@ final class RandomTreeTests: XCTestCase {
                 if incremental.quitCode != nil { break }
             }
             updates += incremental.compositor.updates
+            scriptUpdates += incremental.compositor.scriptUpdates
             XCTAssertEqual(full.compositor.updates, 0)
         }
         print("RandomTreeTests: \(seeds.count) trees, \(compared) frames compared read in part and whole, "
-              + "\(updates) read in part")
-        if seeds.count > 1 { XCTAssertGreaterThan(updates, 100, "the trees hardly ever read only what changed") }
+              + "\(updates) read in part, \(scriptUpdates) of them after a handler wrote")
+        if seeds.count > 1 {
+            XCTAssertGreaterThan(updates, 100, "the trees hardly ever read only what changed")
+            XCTAssertGreaterThan(scriptUpdates, 20, "the trees hardly ever read only what a handler wrote")
+        }
     }
 
     static let incrementalTreeCount = 80
@@ -1167,11 +1171,24 @@ private struct ScriptGenerator {
             return "do local X = C[\(k)]; if not once[X] then once[X] = true; X[#X + 1] = C[\(j)] end end"
         }
         let x = "X"
+        if rng.chance(1, 10), !["screen", "sheet", "drawer", "tab"].contains(c.kinds[k - 1]) {
+            // Any component: hidden and shown again, a handler replaced, a
+            // style set or changed inside (a write the component does not see).
+            let change = rng.pick(["\(x).hidden = not \(x).hidden", "\(x).hidden = true", "\(x).hidden = nil",
+                                   "\(x).style = { fg = \"\(rng.pick(["red", "green", "cyan"]))\", bold = \(rng.chance(1, 2)) }",
+                                   "if type(\(x).style) == \"table\" then \(x).style.reverse = not \(x).style.reverse end",
+                                   "\(x).onSelect = function() \(x).hidden = false end", "rawset(\(x), \"hidden\", true)",
+                                   "local n = 0; for _ in pairs(\(x)) do n = n + 1 end; \(x).id = \"f\" .. n .. \"-\" .. #\(x)"])
+            return "do local X = C[\(k)]; \(change) end"
+        }
         let change: String
         switch c.kinds[k - 1] {
         case "text":
             change = rng.pick(["\(x).text = \(lt())", "\(x).align = \"\(rng.pick(["left", "center", "right"]))\"",
-                               "\(x).wrap = \(rng.chance(1, 2))", "\(x).text = (\(x).text or \"\") .. \(ScriptGenerator.lit(word()))"])
+                               "\(x).wrap = \(rng.chance(1, 2))", "\(x).text = (\(x).text or \"\") .. \(ScriptGenerator.lit(word()))",
+                               "\(x).spans = { \(lt()), { text = \(lt()), bold = true } }; \(x).text = nil",
+                               "if \(x).spans then \(x).spans[1] = \(lt()) end", "\(x).spans = nil; \(x).text = \(lt())",
+                               "\(x).text = \(rng.range(0...99))"])
         case "button":
             change = rng.pick(["\(x).title = \(lti())", "\(x).disabled = not \(x).disabled"])
         case "vstack", "hstack":

@@ -150,9 +150,25 @@ void uih_pushswiftfunction(lua_State *L, uih_SwiftFunction f);
  * one Swift function serves several Lua functions that differ by a value. */
 void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n);
 
-/* Pops a set of names and a flag table; pushes a __newindex that stores raw
-   and sets flag[1] = true when the key is one of the names. */
-void uih_pushwatchednewindex(lua_State *L);
+/* Component proxies (shim.c): a component is an empty proxy whose fields
+   live in a storage table behind it; the proxy's metamethods read and write
+   the storage, and record every write. */
+#define UIH_MAX_WRITTEN 32
+/* Pops, in order pushed, a methods table (or nil), a set of watched names, a
+   flag table and an array of written proxies; sets __index, __newindex,
+   __len and __pairs of the metatable at mt. */
+void uih_setproxymetamethods(lua_State *L, int mt);
+/* Pushes the storage of the proxy at idx and returns 1; pushes nothing and
+   returns 0 when idx is not a proxy. */
+int uih_pushstorage(lua_State *L, int idx);
+/* Makes the table at idx a proxy: its fields move into a new storage table
+   behind it; marked when one of them is a plain table. */
+void uih_makeproxy(lua_State *L, int idx);
+/* Pushes a table of next, rawget, rawset and rawlen that look through
+   proxies, for the sandbox. */
+void uih_pushrawfunctions(lua_State *L);
+/* Whether a field of the proxy at idx held a plain table since it was made. */
+int uih_holdsplaintables(lua_State *L, int idx);
 
 /* Protected helpers for API calls that can raise. Return LUA_OK or an error status
  * with the message on top. */

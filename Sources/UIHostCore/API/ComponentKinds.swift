@@ -14,10 +14,14 @@ final class ComponentKinds {
     /// Whether a script has used a size field (`width`, `minHeight`, …):
     /// until then layout reads none of them, so screens without sizes do not
     /// pay for them on every key. Set by a constructor that gets one, and by
-    /// the metatables' `__newindex` when one is assigned later (`sizeFlagRef`).
+    /// the proxies' `__newindex` when one is assigned later (`sizeFlagRef`).
     var sizesUsed = false
-    /// A table whose [1] the metatables set when a size field is assigned.
+    /// A table whose [1] the proxies set when a size field is assigned, and
+    /// whose [2] they set when a script fetches a component's method.
     private let sizeFlagRef: Int32
+    /// The array of component proxies scripts wrote into since the host last
+    /// took it (`takeWrites`), one longer than `LuaStack.maxRecordedWrites` past that.
+    private let writtenRef: Int32
     /// Index in `Registry.all` → its schema, made when a constructor of that
     /// kind first runs: building all of them (and the field specs of every
     /// kind) before the first frame was a tenth of `render`'s start-up, and a
@@ -37,6 +41,7 @@ final class ComponentKinds {
         let made = s.restoringTop { ComponentKinds.makeMetatables(s) }
         collectedRef = made.collected
         sizeFlagRef = made.sizeFlag
+        writtenRef = made.written
         metatables = made.metatables
         refs = made.refs
     }
@@ -44,7 +49,7 @@ final class ComponentKinds {
     /// The finalizer's array, the size flag and each kind's metatable, in the
     /// registry; what it pushes to make them, its caller pops.
     private static func makeMetatables(_ s: LuaStack)
-        -> (collected: Int32, sizeFlag: Int32, metatables: [UnsafeRawPointer], refs: [Int32]) {
+        -> (collected: Int32, sizeFlag: Int32, written: Int32, metatables: [UnsafeRawPointer], refs: [Int32]) {
         var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         s.pushNewTable()
         s.pushCopy(of: -1)
@@ -62,9 +67,13 @@ final class ComponentKinds {
             s.setField(name, at: -2)
         }
         let names = s.top
+        s.pushNewTable(arrayCount: Int32(LuaStack.maxRecordedWrites + 1))
+        s.pushCopy(of: -1)
+        let writtenRef = s.popRef()
+        let written = s.top
         for component in Registry.all {
             let name = component.kind.constructorName
-            s.pushNewTable(fieldCount: 5)
+            s.pushNewTable(fieldCount: 7)
             s.push(name)
             s.setField("__name", at: -2)
             // getmetatable(component) answers the kind; setmetatable on it is refused.
@@ -73,21 +82,22 @@ final class ComponentKinds {
             // Set before any table gets the metatable, so every component is finalized.
             s.pushCopy(of: finalizer)
             s.setField("__gc", at: -2)
-            if !component.methods.isEmpty {
+            if component.methods.isEmpty {
+                s.pushNil()
+            } else {
                 s.pushNewTable(fieldCount: Int32(component.methods.count))
                 for (name, f) in component.methods {
                     s.setFunction(name, f)
                 }
-                s.setField("__index", at: -2)
             }
             s.pushCopy(of: names)
             s.pushCopy(of: flag)
-            s.pushWatchedNewIndex()
-            s.setField("__newindex", at: -2)
+            s.pushCopy(of: written)
+            s.setProxyMetamethods(ofMetatableAt: -5)
             metatables.append(s.pointer(at: -1)!)
             refs.append(s.popRef())
         }
-        return (collectedRef, sizeFlagRef, metatables, refs)
+        return (collectedRef, sizeFlagRef, writtenRef, metatables, refs)
     }
 
     /// A component table's finalizer: notes its address, which the allocator
@@ -158,11 +168,44 @@ final class ComponentKinds {
         return s.typeName(at: index)
     }
 
-    /// Marks the table at `index` as a component of the registry's entry `component`.
-    func mark(_ L: OpaquePointer, at index: Int32, as component: Int) {
+    /// Makes the table at `index` a component of the registry's entry
+    /// `component`: its fields move into a storage table behind it, and it
+    /// becomes the proxy scripts hold, whose writes are recorded (`takeWrites`).
+    func wrap(_ L: OpaquePointer, at index: Int32, as component: Int) {
         let s = LuaStack(L)
         let t = s.absolute(index)
+        s.makeProxy(at: t)
         s.pushRef(refs[component])
         s.setMetatable(at: t)
+    }
+
+    /// What scripts wrote into components since the last call: the proxies'
+    /// addresses, or nil when that cannot tell what changed (more proxies
+    /// than recorded, or a component's method was fetched: methods change
+    /// state a layout reads whole). Empties the record.
+    func takeWrites(_ L: OpaquePointer) -> [UnsafeRawPointer]? {
+        let s = LuaStack(L)
+        s.pushRef(sizeFlagRef)
+        let methodUsed = s.rawGetIndex(at: -1, 2) != .nil
+        s.pop()
+        if methodUsed {
+            s.pushNil()
+            s.rawSetIndex(at: -2, 2)
+        }
+        s.pop()
+        s.pushRef(writtenRef)
+        defer { s.pop() }
+        let n = s.rawLength(at: -1)
+        guard n > 0 else { return methodUsed ? nil : [] }
+        var pointers: [UnsafeRawPointer] = []
+        pointers.reserveCapacity(Int(n))
+        for i in stride(from: n, through: 1, by: -1) {
+            s.rawGetIndex(at: -1, i)
+            if let p = s.pointer(at: -1) { pointers.append(p) }
+            s.pop()
+            s.pushNil()
+            s.rawSetIndex(at: -2, i)
+        }
+        return methodUsed || n > LuaStack.maxRecordedWrites ? nil : pointers
     }
 }

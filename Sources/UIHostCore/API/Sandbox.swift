@@ -38,7 +38,8 @@ enum Sandbox {
             } else {
                 s.pushNil()
             }
-            try host.lua.call(nargs: 6, nresults: 0)
+            s.pushRawFunctions()
+            try host.lua.call(nargs: 7, nresults: 0)
         } catch {
             throw LuaError.runtime(message: "the sandbox could not be set up: \(error.message)", traceback: "")
         }

@@ -130,8 +130,8 @@ extension UIModule {
         }
         s.setField("items", at: 1)
         guard let index = Registry.all.firstIndex(where: { $0.kind == ListNode.kind }) else { return 1 }
-        host.kinds.mark(L, at: 1, as: index)
         WrittenDefaults.write(L, at: 1, ListNode.fields)
+        host.kinds.wrap(L, at: 1, as: index)
         return 1
     }
 

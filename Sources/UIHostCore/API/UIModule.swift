@@ -48,9 +48,14 @@ enum UIModule {
             s.push(construct, upvalues: 2)
             s.setField(component.kind.rawValue, at: -2)
         }
-        for (name, f) in functions + commandFunctions + messageFunctions {
+        for (index, (name, f)) in allFunctions.enumerated() {
             s.pushInteger(origin.code)
-            s.push(f, upvalues: 1)
+            if keepsLayout.contains(name) {
+                s.push(f, upvalues: 1)
+            } else {
+                s.pushInteger(index)
+                s.push(relayingOut, upvalues: 2)
+            }
             s.setField(name, at: -2)
         }
         // `ui.log` both logs and, given one plain table, makes a `ui.log` component.
@@ -70,6 +75,22 @@ enum UIModule {
     /// Whose `ui` the running function belongs to (its first upvalue).
     static func origin(_ L: OpaquePointer) -> Origin {
         Origin(code: Int(LuaStack(L).toInteger(at: LuaStack.upvalueIndex(1))))
+    }
+
+    private static let allFunctions = functions + commandFunctions + messageFunctions
+
+    /// Functions that change nothing a layout reads: the others ask for a
+    /// whole layout (`relayingOut`). A handler that calls none of them and
+    /// writes a few components costs a read of those alone.
+    private static let keepsLayout: Set<String> = ["after", "every", "spawn", "sleep", "env", "size"]
+
+    /// Runs `allFunctions[upvalue 2]` after asking for a whole layout: what
+    /// it changes (navigation, focus, the theme, bindings, commands, what a
+    /// call into another environment wrote) is read by one.
+    private static let relayingOut: LuaSwiftFunction = { L in
+        let L = L!
+        host(L).invalidation.layout = true
+        return allFunctions[Int(LuaStack(L).toInteger(at: LuaStack.upvalueIndex(2)))].1(L)
     }
 
     static let functions: [(String, LuaSwiftFunction)] = [
@@ -205,9 +226,13 @@ enum UIModule {
         } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
             return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
-        host.kinds.mark(L, at: 1, as: index)
-        host.limits.mark(componentAt: 1, on: L, as: origin(L))
         WrittenDefaults.write(L, at: 1, component.fields)
+        host.kinds.wrap(L, at: 1, as: index)
+        // The origin is the storage's: the host reads handlers from it.
+        if s.pushStorage(of: 1) {
+            host.limits.mark(componentAt: -1, on: L, as: origin(L))
+            s.pop()
+        }
         return 1
     }
 

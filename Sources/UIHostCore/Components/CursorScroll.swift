@@ -12,6 +12,8 @@ enum CursorScroll {
         guard host.kinds.kind(L, at: 1) == kind, let id = s.pointer(at: 1) else {
             return UIModule.argError(L, 1, "scrollTo", kind.constructorName)
         }
+        // Its fields are in the storage behind the component.
+        s.replaceWithStorage(at: 1)
         guard let wanted = s.exactInteger(at: 2) else { return UIModule.argError(L, 2, "scrollTo", "integer") }
         let index = s.withTable(at: 1) { component in
             // A data source's `count`, else the length of the array.

@@ -20,6 +20,8 @@ extension LogNode {
         guard host.kinds.kind(L, at: 1) == LogNode.kind, let id = s.pointer(at: 1) else {
             return UIModule.argError(L, 1, "append", "ui.log")
         }
+        // Its fields are in the storage behind the component.
+        s.replaceWithStorage(at: 1)
         switch s.type(at: 2) {
         case .string: break
         // Lua's own spelling of the number, in its place.

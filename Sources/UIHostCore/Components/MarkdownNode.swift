@@ -245,6 +245,8 @@ extension MarkdownNode {
         let s = LuaStack(L)
         let host = UIModule.host(L)
         guard host.kinds.kind(L, at: 1) == MarkdownNode.kind, let id = s.pointer(at: 1) else { return nil }
+        // Its fields are in the storage behind the component.
+        s.replaceWithStorage(at: 1)
         s.push("text" as StaticString)
         _ = s.rawGet(at: 1)
         defer { s.pop() }

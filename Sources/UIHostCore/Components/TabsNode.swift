@@ -240,13 +240,15 @@ extension TabsNode: Component {
             let s = LuaStack(L)
             s.rawGetIndex(at: t, i)
             defer { s.pop() }
-            let tab = s.top
-            guard reader.kinds.kind(L, at: tab) == .tab else {
-                reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(tab)))")
+            guard reader.kinds.kind(L, at: -1) == .tab, s.pushStorage(of: -1) else {
+                reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(-1)))")
                 continue
             }
+            defer { s.pop() }
+            // The tab's fields are in its storage, below it its proxy.
+            let tab = s.top
             let tabField = FieldReader(reader: reader, table: tab, kind: .tab)
-            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab),
+            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab - 1, storage: tab),
                                  style: tabField.style("style") ?? .plain))
             if i == node.selected {
                 node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]", parent: node)

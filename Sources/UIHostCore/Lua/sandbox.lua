@@ -3,9 +3,12 @@
 -- loadfile and with load of text only, os.time os.clock os.date, and require
 -- of modules beside the screen; --allow io, --allow os and --allow all lift
 -- parts of it. Runs before any script, as the host's own work.
-local allow_io, allow_os, allow_all, print, require, pristine = ...
+local allow_io, allow_os, allow_all, print, require, pristine, raw = ...
 _G.print = print
 _G.require = require
+-- A component is an empty proxy in front of its fields (docs/PERFORMANCE.md):
+-- next, rawget, rawset and rawlen look through it, for plugins too.
+for name, f in pairs(raw) do _G[name] = f end
 -- The host owns the process: os.exit leaves through ui.quit, restoring the terminal.
 if os and os.exit then os.exit = function(code) ui.quit(code) end end
 

@@ -56,10 +56,13 @@ final class CallLimits {
     func origin(ofComponentAt index: Int32, on L: OpaquePointer) -> Origin? {
         guard !prefixes.isEmpty else { return nil }
         let s = LuaStack(L)
-        let component = s.absolute(index)
-        guard s.type(at: component) == .table,
-              let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) else { return nil }
-        return Origin(code: code)
+        guard s.type(at: index) == .table, s.reserve(4) else { return nil }
+        let table = s.absolute(index)
+        return s.restoringTop {
+            // Marked by its storage (the table the host reads handlers from).
+            let component = s.pushStorage(of: table) ? s.top : table
+            return s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }).map { Origin(code: $0) }
+        }
     }
 
     /// Runs `body` (a call into Lua) under the limits of `origin`.

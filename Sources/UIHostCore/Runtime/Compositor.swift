@@ -86,10 +86,11 @@ final class Compositor {
     /// changed: any script ran, or something other than the host's own writes
     /// into components changed. Those alone are read again alone (`update`).
     func layoutIfNeeded(bounds: Rect) {
+        if !invalidation.layout, reader.lua.runs != seenRuns, !(readsOnlyChanges && noteScriptWrites()) {
+            invalidation.layout = true
+        }
         if !invalidation.layout {
-            if reader.lua.runs != seenRuns {
-                invalidation.layout = true
-            } else if invalidation.written.isEmpty {
+            if invalidation.written.isEmpty {
                 return
             } else if readsOnlyChanges, update(bounds: bounds) {
                 invalidation.clearWritten()
@@ -101,6 +102,9 @@ final class Compositor {
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
         invalidation.clearWritten()
+        // What scripts wrote is read with everything else.
+        _ = reader.kinds.takeWrites(L)
+        scriptsWrote = false
         invalidation.drawing = true
         generation &+= 1
         // Before any node reads its state: a collected table's state goes with it.
@@ -159,6 +163,28 @@ final class Compositor {
         }
     }
 
+    // MARK: - Reading again what was written
+
+    /// After a script ran: notes the components it wrote into as written,
+    /// with those that hold plain tables (what a script changes inside them
+    /// reaches no metamethod). False when that cannot tell what changed: a
+    /// method was used, too many were written, or one is not in the last
+    /// layout (or not in one place of it), which only a whole read places.
+    private func noteScriptWrites() -> Bool {
+        guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
+              writes.count + holding.count <= Invalidation.maxWritten else { return false }
+        for id in writes {
+            guard let anchor = reader.anchor(ofComponent: id) else { return false }
+            invalidation.wrote(anchor)
+        }
+        for anchor in holding { invalidation.wrote(anchor) }
+        scriptsWrote = !writes.isEmpty || !holding.isEmpty
+        // Rows a data source gives may have changed with the script's state.
+        invalidation.drawing = true
+        seenRuns = reader.lua.runs
+        return true
+    }
+
     // MARK: - Reading again what the host wrote
 
     /// Reads again the components the host wrote since the last layout and
@@ -167,6 +193,7 @@ final class Compositor {
     /// popup, and answers its container's questions as before (so nothing
     /// else moves). False, with nothing changed, when any of them is not so.
     private func update(bounds: Rect) -> Bool {
+        defer { scriptsWrote = false }
         guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
               reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
         reader.kinds.forEachCollected(L) { interaction.forget($0) }
@@ -200,11 +227,16 @@ final class Compositor {
         }
         seenRuns = reader.lua.runs
         updates += 1
+        if scriptsWrote { scriptUpdates += 1 }
         return true
     }
 
-    /// Layouts made by reading again only what the host wrote (tests count them).
+    /// Layouts made by reading again only what was written (tests count them),
+    /// and those of them after a script wrote.
     private(set) var updates = 0
+    private(set) var scriptUpdates = 0
+    /// Whether the writes `update` reads again include a script's.
+    private var scriptsWrote = false
 
     /// The layer whose tree holds `node`.
     private func layer(holding node: Node) -> Layer? {

@@ -71,7 +71,9 @@ final class Dispatcher {
     /// true value (false when it failed): a screen's `onKey` says it took the key.
     @discardableResult
     func invoke(nargs: Int32, as origin: Origin?, answer: UnsafeMutablePointer<Bool>?) -> LuaError? {
-        invalidation.layout = true
+        // What the script changes is seen by the compositor (`LuaState.runs`,
+        // the components' record of writes); the frame is drawn again.
+        invalidation.drawing = true
         let owner = origin ?? limits.origin(ofFunctionAt: -(nargs + 1), on: L)
         return handling { () -> LuaError? in
             do throws(LuaError) {
@@ -95,8 +97,17 @@ final class Dispatcher {
         }
     }
 
-    /// Pushes the table of node `anchor` of the current layout.
+    /// Pushes the storage of node `anchor` of the current layout: the table
+    /// of its fields, which the host reads and writes raw.
     func pushComponent(_ anchor: Int32) {
+        s.pushRef(reader.storageRef)
+        s.rawGetIndex(at: -1, anchor)
+        s.remove(at: -2)
+    }
+
+    /// Pushes the component of node `anchor` as scripts hold it (its proxy),
+    /// for a handler's arguments: what the handler writes into it is seen.
+    func pushProxy(_ anchor: Int32) {
         s.pushRef(reader.anchorRef)
         s.rawGetIndex(at: -1, anchor)
         s.remove(at: -2)
@@ -112,7 +123,7 @@ final class Dispatcher {
 
     private func push(_ argument: Action.Argument) {
         switch argument {
-        case .component(let anchor): pushComponent(anchor)
+        case .component(let anchor): pushProxy(anchor)
         case .integer(let n): s.pushInteger(n)
         case .string(let s): lua.push(s)
         case .boolean(let b): s.push(b)

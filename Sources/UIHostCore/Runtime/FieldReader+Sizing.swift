@@ -73,13 +73,16 @@ extension FieldReader {
         var spans: [UnsafeRawPointer: (cols: Int, rows: Int)] = [:]
         let n = Swift.min(Int(s.rawLength(at: table)), HostLimits.maxArrayRead)
         for i in stride(from: 1, through: n, by: 1) {
-            s.rawGetIndex(at: table, i)
-            defer { s.pop() }
-            guard s.type(at: -1) == .table, let id = s.pointer(at: -1) else { continue }
-            let child = FieldReader(reader: reader, table: s.top, kind: kind)
-            let cols = child.int("colSpan", min: 1, max: GridNode.maxTracks) ?? 1
-            let rows = child.int("rowSpan", min: 1, max: GridNode.maxTracks) ?? 1
-            if cols > 1 || rows > 1 { spans[id] = (cols, rows) }
+            s.restoringTop {
+                s.rawGetIndex(at: table, i)
+                guard s.type(at: -1) == .table, let id = s.pointer(at: -1) else { return }
+                // A component's fields are behind its proxy.
+                let fields = s.pushStorage(of: -1) ? s.top : s.absolute(-1)
+                let child = FieldReader(reader: reader, table: fields, kind: kind)
+                let cols = child.int("colSpan", min: 1, max: GridNode.maxTracks) ?? 1
+                let rows = child.int("rowSpan", min: 1, max: GridNode.maxTracks) ?? 1
+                if cols > 1 || rows > 1 { spans[id] = (cols, rows) }
+            }
         }
         return spans
     }

@@ -256,7 +256,7 @@ extension Dispatcher {
                 guard s.rawGet(at: keys) == .table else { return }
             }
             guard BindingTable.pushRun(L, s.top) else { return }
-            s.pushCopy(of: component)
+            pushProxy(anchor)      // the component as the script holds it
             invoke(nargs: 1, as: limits.origin(ofComponentAt: component, on: L))
         }
     }
@@ -266,9 +266,11 @@ extension Navigator {
     /// Whether the current screen has a drawer.
     var topHasDrawer: Bool {
         guard let entry = top else { return false }
-        LuaStack(lua.L).pushRef(entry.ref)
-        let has = LuaStack(lua.L).rawGet(at: -1, "drawer") == .table
-        LuaStack(lua.L).pop(2)
-        return has
+        let s = LuaStack(lua.L)
+        return s.restoringTop {
+            s.pushRef(entry.ref)
+            _ = s.pushStorage(of: -1)
+            return s.rawGet(at: -1, "drawer") == .table
+        }
     }
 }

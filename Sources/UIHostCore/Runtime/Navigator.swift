@@ -204,7 +204,7 @@ final class Navigator {
     /// `onResize(width, height)` of the top screen, if it has one.
     func screenResized(_ size: Size) {
         guard let top else { return }
-        withTable(top.ref) { screen in
+        withFields(top.ref) { screen in
             dispatcher.callHandler("onResize", ofTableAt: screen) { _ in
                 s.pushInteger(size.cols)
                 s.pushInteger(size.rows)
@@ -214,18 +214,20 @@ final class Navigator {
     }
 
     private func callScreenHandler(_ ref: Int32, _ name: String) {
-        withTable(ref) { screen in
-            dispatcher.callHandler(name, ofTableAt: screen) { screen in
-                s.pushCopy(of: screen)
+        withFields(ref) { screen in
+            dispatcher.callHandler(name, ofTableAt: screen) { _ in
+                s.pushRef(ref)     // the component as the script holds it: its proxy
                 return 1
             }
         }
     }
 
-    /// Runs `body` with the stack index of the table in registry slot `ref`, popped after.
-    private func withTable(_ ref: Int32, _ body: (Int32) -> Void) {
+    /// Runs `body` with the stack index of the fields (the storage behind the
+    /// proxy) of the component in registry slot `ref`, popped after.
+    private func withFields(_ ref: Int32, _ body: (Int32) -> Void) {
         s.restoringTop {
             s.pushRef(ref)
+            s.replaceWithStorage(at: -1)
             body(s.top)
         }
     }
@@ -236,7 +238,7 @@ final class Navigator {
     func openDrawer() {
         guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
         var hasDrawer = false
-        withTable(stack[stack.count - 1].ref) { hasDrawer = s.rawGet(at: $0, "drawer") == .table }
+        withFields(stack[stack.count - 1].ref) { hasDrawer = s.rawGet(at: $0, "drawer") == .table }
         guard hasDrawer else { return }
         stack[stack.count - 1].drawerOpen = true
         invalidation.layout = true
@@ -260,11 +262,13 @@ final class Navigator {
         guard sheets.indices.contains(index) else { return }
         let ref = sheets.remove(at: index).ref
         focus[.sheet(ref)] = nil
-        withTable(ref) { sheet in
+        withFields(ref) { sheet in
+            s.pushRef(ref)         // its proxy, for the handler
+            let proxy = s.top
             s.unref(ref)
             invalidation.layout = true
-            dispatcher.callHandler("onDismiss", ofTableAt: sheet) { sheet in
-                s.pushCopy(of: sheet)
+            dispatcher.callHandler("onDismiss", ofTableAt: sheet) { _ in
+                s.pushCopy(of: proxy)
                 return 1
             }
         }
@@ -279,7 +283,7 @@ final class Navigator {
         let dialog = sheets.remove(at: index)
         focus[.dialog(dialog.ref)] = nil
         invalidation.layout = true
-        withTable(dialog.ref) { table in
+        withFields(dialog.ref) { table in
             s.unref(dialog.ref)
             dispatcher.callHandler("onChoice", ofTableAt: table) { _ in
                 s.push(ok)

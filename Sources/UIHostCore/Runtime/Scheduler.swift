@@ -126,7 +126,8 @@ final class Scheduler {
                     dispatcher.amendLastError(" (the \(chained.count == 1 ? "timer" : "\(chained.count) timers") it scheduled \(chained.count == 1 ? "is" : "are") stopped)")
                 }
             }
-            invalidation.layout = true
+            // What it wrote is seen by the compositor (`LuaState.runs`, the record of writes).
+            invalidation.drawing = true
             if let count = limited[timer.origin], count >= Scheduler.maxLimitedCallbacks, !timers.isEmpty {
                 limited[timer.origin] = nil
                 if stopRunaway(timer.origin, why: "\(count) timer callbacks ran into a limit", counting: 0) { break }
@@ -206,7 +207,7 @@ final class Scheduler {
         let resumed = dispatcher.handling {
             dispatcher.limits.run(as: origin) { lua.resume(LuaStack(co), from: LuaStack(caller ?? L), nargs: nargs) }
         }
-        invalidation.layout = true
+        invalidation.drawing = true
         if case .yielded(var nresults) = resumed {
             let c = LuaStack(co)
             // ui.alert / ui.confirm: the dialog resumes it with the answer.

@@ -16,11 +16,16 @@ final class TreeReader {
     /// A data source a plugin's screen gives runs under the plugin's limits.
     let limits: CallLimits
     let kinds: ComponentKinds
-    /// The anchor table: anchor[n] is the table of node n of the last layout,
-    /// so that handlers reach the components the nodes came from.
+    /// The anchor table: anchor[n] is the component (the proxy scripts hold)
+    /// of node n of the last layout, so that handlers reach the components
+    /// the nodes came from.
     let anchorRef: Int32
-    /// Its index on the stack while reading, else 0.
+    /// The storage table: storage[n] is the table holding the fields of
+    /// anchor[n], which the host reads and writes raw.
+    let storageRef: Int32
+    /// Their indices on the stack while reading, else 0.
     @exclusivity(unchecked) private(set) var anchorIndex: Int32 = 0
+    @exclusivity(unchecked) private(set) var storageIndex: Int32 = 0
     @exclusivity(unchecked) private var anchorCount: Int32 = 0
     private var previousCount: Int32 = 0
     /// The tables being read, outermost first: a short path (at most
@@ -45,6 +50,11 @@ final class TreeReader {
     @exclusivity(unchecked) private(set) var rereading: Node?
     /// The anchor the next node read takes instead of a new one (`reread`).
     @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
+    /// Anchors of the last layout whose components hold plain tables (items,
+    /// styles, spans, keys): a script may have changed what is inside them
+    /// without a write into the component, so they are read again whenever a
+    /// script ran. Nil once more than `Invalidation.maxWritten` of them.
+    @exclusivity(unchecked) private(set) var holdingTables: [Int32]? = []
 
     let assets: AssetStore
     /// The host's interaction state, for the few reads that compare a field
@@ -90,6 +100,8 @@ final class TreeReader {
         recentNames.initialize(repeating: (nil, 0), count: TreeReader.recentNamesCount)
         s.pushNewTable(arrayCount: 64)
         anchorRef = s.popRef()
+        s.pushNewTable(arrayCount: 64)
+        storageRef = s.popRef()
     }
 
     /// Pushes a field name.
@@ -135,6 +147,8 @@ final class TreeReader {
         namesIndex = s.top
         s.pushRef(anchorRef)
         anchorIndex = s.top
+        s.pushRef(storageRef)
+        storageIndex = s.top
     }
 
     /// Ends a layout or a drawing. After a layout, the slots the previous one
@@ -144,24 +158,32 @@ final class TreeReader {
             for i in stride(from: anchorCount + 1, through: previousCount, by: 1) {
                 s.pushNil()
                 s.rawSetIndex(at: anchorIndex, i)
+                s.pushNil()
+                s.rawSetIndex(at: storageIndex, i)
             }
             previousCount = anchorCount
         }
         namesIndex = 0
         anchorIndex = 0
+        storageIndex = 0
     }
 
-    /// Adds the table at `t` to the anchor table; returns its anchor.
-    func anchor(_ t: Int32) -> Int32 {
+    /// Adds the component at `t`, whose storage is at `storage`, to the
+    /// anchor tables; returns its anchor.
+    func anchor(_ t: Int32, storage: Int32) -> Int32 {
         if pendingAnchor != 0 {
             // Read again in place of an old node: the table already has this slot.
             defer { pendingAnchor = 0 }
+            if s.holdsPlainTables(t) { noteHoldingTables(pendingAnchor) }
             return pendingAnchor
         }
         anchorCount += 1
         s.pushCopy(of: t)
         s.rawSetIndex(at: anchorIndex, anchorCount)
+        s.pushCopy(of: storage)
+        s.rawSetIndex(at: storageIndex, anchorCount)
         anchored.append(nil)
+        if s.holdsPlainTables(t) { noteHoldingTables(anchorCount) }
         return anchorCount
     }
 
@@ -178,8 +200,11 @@ final class TreeReader {
         namesIndex = s.top
         s.pushRef(anchorRef)
         anchorIndex = s.top
+        s.pushRef(storageRef)
+        storageIndex = s.top
         anchorCount = 0
         anchored.removeAll(keepingCapacity: true)
+        holdingTables = []
         firstAnchors.removeAll()
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
@@ -211,9 +236,9 @@ final class TreeReader {
     /// The node for the component at `index`, or nil (with a problem) when the
     /// value is not a component, or is one already being read (a cycle).
     func node(at index: Int32, depth: Int = 0, asChild: Bool = false, path: @autoclosure () -> String) -> Node? {
-        let t = s.absolute(index)
-        guard let component = kinds.component(L, at: t) else {
-            problem("\(path()) must be a component (got \(typeName(t)))")
+        let proxy = s.absolute(index)
+        guard let component = kinds.component(L, at: proxy) else {
+            problem("\(path()) must be a component (got \(typeName(proxy)))")
             return nil
         }
         let kind = component.kind
@@ -221,7 +246,10 @@ final class TreeReader {
             problem("\(path()) is a \(overlay)")
             return nil
         }
-        guard let id = s.pointer(at: t) else { return nil }
+        guard let id = s.pointer(at: proxy), s.pushStorage(of: proxy) else { return nil }
+        // The fields are read from the storage; the proxy is the component's identity.
+        let t = s.top
+        defer { s.pop() }
         // `hidden = true` leaves it out of layout, focus and clicks; its state
         // (kept by its table's address) waits for `hidden = false`. Read only
         // once a script used a layout field, so other screens do not pay for it.
@@ -243,7 +271,7 @@ final class TreeReader {
         componentCount += 1
         visiting.append(id)
         defer { visiting.removeLast() }
-        let a = anchor(t)
+        let a = anchor(proxy, storage: t)
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
@@ -280,6 +308,11 @@ final class TreeReader {
         }
     }
 
+    private func noteHoldingTables(_ a: Int32) {
+        guard let held = holdingTables, !held.contains(a) else { return }
+        if held.count < Invalidation.maxWritten { holdingTables?.append(a) } else { holdingTables = nil }
+    }
+
     // MARK: - Reading one component again
 
     /// Starts reading components again alone, after a layout and before the
@@ -295,6 +328,7 @@ final class TreeReader {
     func endUpdate() {
         namesIndex = 0
         anchorIndex = 0
+        storageIndex = 0
     }
 
     /// Reads the component of `old` again, as the last layout read it there:
@@ -309,7 +343,7 @@ final class TreeReader {
         }
         visiting.reverse()
         let depth = visiting.count
-        pushTable(anchor: old.anchor)
+        pushComponent(anchor: old.anchor)
         defer {
             s.pop()
             pendingAnchor = 0
@@ -336,10 +370,12 @@ final class TreeReader {
 
     /// The node for the component in field `key` of the table at `t`, if any.
     func node(inField key: StaticString, of t: Int32, path: String) -> Node? {
-        pushName(key)
-        defer { s.pop() }
-        guard s.rawGet(at: t) != .nil else { return nil }
-        return node(at: -1, path: path + "." + key.description)
+        s.restoringTop {
+            let t = s.pushStorage(of: t) ? s.top : s.absolute(t)
+            pushName(key)
+            guard s.rawGet(at: t) != .nil else { return nil }
+            return node(at: -1, path: path + "." + key.description)
+        }
     }
 
     /// The nodes of the positional entries of the table at `t`, linked to
@@ -382,9 +418,20 @@ final class TreeReader {
         editableValues.string(L, at: index)
     }
 
-    /// Pushes the table of node `anchor` (while reading).
+    /// Pushes the storage of node `anchor`: its fields (while reading).
     func pushTable(anchor: Int32) {
+        s.rawGetIndex(at: storageIndex, anchor)
+    }
+
+    /// Pushes the component of node `anchor` as scripts hold it (while reading).
+    func pushComponent(anchor: Int32) {
         s.rawGetIndex(at: anchorIndex, anchor)
+    }
+
+    /// The anchor a table of the last layout was first read at, by the
+    /// address of its component (`Node.id`).
+    func anchor(ofComponent id: UnsafeRawPointer) -> Int32? {
+        firstAnchors.anchor(of: id)
     }
 }
 
