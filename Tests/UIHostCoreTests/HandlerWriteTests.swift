@@ -1,0 +1,75 @@
+import XCTest
+@testable import UIHostCore
+
+/// A handler's writes into components are recorded by their proxies, so the
+/// host reads again only the components written (`Compositor.noteScriptWrites`),
+/// and only when that gives the frame a whole read gives.
+final class HandlerWriteTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "handler-writes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Two hosts on one screen: one reads only what changed, one reads all.
+    private func hosts(_ source: String) throws -> (part: UIHostCore.Host, whole: UIHostCore.Host) {
+        let path = directory + "/screen.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
+            var options = HostOptions(size: Size(cols: 40, rows: 12))
+            options.readsOnlyChanges = readsOnlyChanges
+            return try UIHostCore.Host(script: path, options: options)
+        }
+        return (try open(true), try open(false))
+    }
+
+    private static let texts = """
+        local texts = {}
+        for i = 1, 50 do texts[i] = ui.text("row " .. i) end
+        local label = ui.text "nothing yet"
+        """
+
+    func testAHandlerThatChangesOneTextReadsOnlyThatText() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.button { title = "Run", onSelect = function(self) label.text = "went"; self.title = "Ran" end },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        func press() {
+            part.send(.key(.enter))
+            whole.send(.key(.enter))
+            XCTAssertEqual(part.render(), whole.render())
+        }
+        // The first key after loading may read the whole tree (what the host
+        // wrote as defaults at the first layout goes with it).
+        press()
+        let before = part.compositor.scriptUpdates
+        for _ in 0..<3 { press() }
+        XCTAssertTrue(part.render().text.contains("went"))
+        XCTAssertEqual(part.compositor.scriptUpdates - before, 3, "each handler's writes read alone")
+        XCTAssertEqual(whole.compositor.scriptUpdates, 0)
+    }
+
+    func testWritesThatMoveOtherComponentsReadTheWholeTree() throws {
+        // `hidden` takes a row out of the stack: what follows moves up.
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.button { title = "Hide", onSelect = function() label.hidden = not label.hidden end },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        part.send(.key(.enter))
+        whole.send(.key(.enter))
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertFalse(part.render().text.contains("nothing yet"))
+        XCTAssertEqual(part.compositor.scriptUpdates, 0, "a layout change is read whole")
+    }
+}
