@@ -215,6 +215,8 @@ extension WebServer {
         guard let session = bySocket.removeValue(forKey: wsi) else { return }
         session.socket = nil
         end(session, code: 1000, reason: "", log: "the tab closed")
+        // Stopping waits for every tab's close frame to go out.
+        finishIfDone()
     }
 
     // MARK: - Idle sessions

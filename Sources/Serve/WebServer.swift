@@ -178,8 +178,11 @@ public final class WebServer {
         scheduleSweep()
     }
 
+    /// Done stopping once every child is reaped and every tab got its close
+    /// (a child may end before its socket is writable: a busy machine), or at
+    /// the deadline.
     func finishIfDone() {
-        guard stopping, byChild.isEmpty else { return }
+        guard stopping, byChild.isEmpty, bySocket.isEmpty || stopDeadline <= monotonicMilliseconds() else { return }
         finished = true
         if let context { lws_cancel_service(context) }
     }
@@ -204,7 +207,8 @@ public final class WebServer {
                 session.killAt = nil
             }
         }
-        scheduleSweep()
+        finishIfDone()
+        if !finished { scheduleSweep() }
     }
 }
 
