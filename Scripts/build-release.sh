@@ -14,7 +14,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 # -lstdc++ finds a folder holding only the archive before the system's .so.
 cxx="$root/.build/static-libstdcxx"
-archive="$(gcc -print-file-name=libstdc++.a 2>/dev/null || true)"
+archive=""
+for cc in gcc clang; do
+  found="$($cc -print-file-name=libstdc++.a 2>/dev/null || true)"
+  [ -f "$found" ] && { archive="$found"; break; }
+done
 [ -f "$archive" ] || { echo "build-release: no libstdc++.a (the Swift toolchain needs libstdc++-12-dev: apt-get install libstdc++-12-dev)" >&2; exit 1; }
 mkdir -p "$cxx"
 ln -sf "$archive" "$cxx/libstdc++.a"
