@@ -84,20 +84,11 @@ final class ServeCommandTests: XCTestCase {
     }
 
     func testAPortInUseEndsWithStatusOneAndNoURL() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &size) == 0 }
+        try withBusyLoopbackPort { port in
+            let result = try uihost("serve", "screens/launcher.lua", "--port", port)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertTrue(result.stderr.contains("cannot listen on 127.0.0.1 port \(port)"), result.stderr)
         }
-        XCTAssertTrue(bound)
-        let port = String(UInt16(bigEndian: address.sin_port))
-        let result = try uihost("serve", "screens/launcher.lua", "--port", port)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.contains("cannot listen on 127.0.0.1 port \(port)"), result.stderr)
     }
 }
