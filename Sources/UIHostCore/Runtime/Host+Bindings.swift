@@ -261,16 +261,3 @@ extension Dispatcher {
         }
     }
 }
-
-extension Navigator {
-    /// Whether the current screen has a drawer.
-    var topHasDrawer: Bool {
-        guard let entry = top else { return false }
-        let s = LuaStack(lua.L)
-        return s.restoringTop {
-            s.pushRef(entry.ref)
-            _ = s.pushStorage(of: -1)
-            return s.rawGet(at: -1, "drawer") == .table
-        }
-    }
-}

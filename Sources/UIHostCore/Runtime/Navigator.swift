@@ -234,12 +234,17 @@ final class Navigator {
 
     // MARK: - The drawer
 
+    /// Whether the current screen has a drawer.
+    var topHasDrawer: Bool {
+        guard let top else { return false }
+        var hasDrawer = false
+        withFields(top.ref) { hasDrawer = s.rawGet(at: $0, "drawer") == .table }
+        return hasDrawer
+    }
+
     /// Opens the current screen's drawer, if it has one.
     func openDrawer() {
-        guard !stack.isEmpty, !stack[stack.count - 1].drawerOpen else { return }
-        var hasDrawer = false
-        withFields(stack[stack.count - 1].ref) { hasDrawer = s.rawGet(at: $0, "drawer") == .table }
-        guard hasDrawer else { return }
+        guard let top, !top.drawerOpen, topHasDrawer else { return }
         stack[stack.count - 1].drawerOpen = true
         invalidation.layout = true
     }
