@@ -34,6 +34,13 @@ extension LuaStack {
         uih_pushstorage(L, index) != 0
     }
 
+    /// Where the fields of the table at `index` are: its storage, pushed, when
+    /// it is a proxy; else the table itself (its absolute index, nothing pushed).
+    @inlinable @inline(__always) public func fieldsIndex(of index: Int32) -> Int32 {
+        let i = absolute(index)
+        return uih_pushstorage(L, i) != 0 ? top : i
+    }
+
     /// Replaces the proxy at `index` with its storage (nothing when it is not one).
     @inlinable @inline(__always) public func replaceWithStorage(at index: Int32) {
         let i = absolute(index)

@@ -57,10 +57,9 @@ final class CallLimits {
         guard !prefixes.isEmpty else { return nil }
         let s = LuaStack(L)
         guard s.type(at: index) == .table, s.reserve(4) else { return nil }
-        let table = s.absolute(index)
         return s.restoringTop {
             // Marked by its storage (the table the host reads handlers from).
-            let component = s.pushStorage(of: table) ? s.top : table
+            let component = s.fieldsIndex(of: index)
             return s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }).map { Origin(code: $0) }
         }
     }

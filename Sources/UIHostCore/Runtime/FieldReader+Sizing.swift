@@ -77,8 +77,7 @@ extension FieldReader {
                 s.rawGetIndex(at: table, i)
                 guard s.type(at: -1) == .table, let id = s.pointer(at: -1) else { return }
                 // A component's fields are behind its proxy.
-                let fields = s.pushStorage(of: -1) ? s.top : s.absolute(-1)
-                let child = FieldReader(reader: reader, table: fields, kind: kind)
+                let child = FieldReader(reader: reader, table: s.fieldsIndex(of: -1), kind: kind)
                 let cols = child.int("colSpan", min: 1, max: GridNode.maxTracks) ?? 1
                 let rows = child.int("rowSpan", min: 1, max: GridNode.maxTracks) ?? 1
                 if cols > 1 || rows > 1 { spans[id] = (cols, rows) }

@@ -371,7 +371,7 @@ final class TreeReader {
     /// The node for the component in field `key` of the table at `t`, if any.
     func node(inField key: StaticString, of t: Int32, path: String) -> Node? {
         s.restoringTop {
-            let t = s.pushStorage(of: t) ? s.top : s.absolute(t)
+            let t = s.fieldsIndex(of: t)
             pushName(key)
             guard s.rawGet(at: t) != .nil else { return nil }
             return node(at: -1, path: path + "." + key.description)
