@@ -21,51 +21,21 @@ extension TestModule {
     private static func push(_ node: Semantics, onto s: LuaStack, depth: Int) -> Bool {
         guard depth < 200, s.reserve(4) else { return false }
         s.pushNewTable(fieldCount: 6)
-        s.push(node.role)
-        s.setField("role", at: -2)
-        if let kind = node.kind {
-            s.push(kind)
-            s.setField("kind", at: -2)
-        }
-        s.push(node.label)
-        s.setField("label", at: -2)
-        if let value = node.value {
-            s.push(value)
-            s.setField("value", at: -2)
-        }
-        s.push(node.focused)
-        s.setField("focused", at: -2)
-        if let selected = node.selected {
-            s.push(selected)
-            s.setField("selected", at: -2)
-        }
-        if let expanded = node.expanded {
-            s.push(expanded)
-            s.setField("expanded", at: -2)
-        }
-        if let level = node.level {
-            s.push(level)
-            s.setField("level", at: -2)
-        }
-        if let position = node.position {
-            s.push(position)
-            s.setField("position", at: -2)
-        }
-        if let error = node.error {
-            s.push(error)
-            s.setField("error", at: -2)
-        }
-        if node.live {
-            s.push(true)
-            s.setField("live", at: -2)
-        }
-        if node.disabled {
-            s.push(true)
-            s.setField("disabled", at: -2)
-        }
-        if node.offscreen {
-            s.push(true)
-            s.setField("offscreen", at: -2)
+        s.withTable(at: -1) { t in
+            t.set("role", node.role)
+            if let kind = node.kind { t.set("kind", kind) }
+            t.set("label", node.label)
+            if let value = node.value { t.set("value", value) }
+            t.set("focused", node.focused)
+            if let selected = node.selected { t.set("selected", selected) }
+            if let expanded = node.expanded { t.set("expanded", expanded) }
+            if let level = node.level { t.set("level", level) }
+            if let position = node.position { t.set("position", position) }
+            if let error = node.error { t.set("error", error) }
+            // Flags only where they hold.
+            if node.live { t.set("live", true) }
+            if node.disabled { t.set("disabled", true) }
+            if node.offscreen { t.set("offscreen", true) }
         }
         s.pushNewTable(arrayCount: Int32(clamping: node.children.count))
         for (i, child) in node.children.enumerated() {
