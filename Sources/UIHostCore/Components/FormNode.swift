@@ -69,7 +69,7 @@ final class FormNode: Node, SemanticNode {
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
     override func measureRows(width: Int) -> Int { StackLayout.measureColumn(children, spacing: spacing, width: width) }
-    override func naturalWidth() -> Int { children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0 }
+    override func naturalColumns() -> Int { children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0 }
     override func leastRows(width: Int) -> Int {
         flexible ? StackLayout.leastColumnHeight(children, spacing: spacing, width: width) : measure(width: width)
     }

@@ -123,7 +123,7 @@ final class GridNode: Node, SemanticNode {
     override func leastRows(width: Int) -> Int { measure(width: width) }
 
     /// Asked at every level above it: worked out once per layout, as a stack's.
-    override func naturalWidth() -> Int { natural }
+    override func naturalColumns() -> Int { natural }
     private lazy var natural: Int = {
         var widths = columns.map { dim -> Int in if case .cells(let n) = dim { n } else { 0 } }
         if widths.isEmpty { widths = [0] }

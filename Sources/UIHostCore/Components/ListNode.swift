@@ -79,7 +79,7 @@ final class ListNode: Node, SemanticNode {
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { count * rowHeight }
     override func measureRows(width: Int) -> Int { count * rowHeight }
-    override func naturalWidth() -> Int { 24 }
+    override func naturalColumns() -> Int { 24 }
 
     /// Items shown whole.
     var visibleRows: Int { max(0, rect.height - queryRows) / rowHeight }

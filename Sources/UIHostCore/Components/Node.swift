@@ -32,6 +32,10 @@ class Node {
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
     @exclusivity(unchecked) var isShared = false
+    /// The nodes of its subtree, itself included.
+    var subtreeCount: Int {
+        children.reduce(1) { $0 + $1.subtreeCount }
+    }
     /// Read as a child of a stack (its size fields read when used).
     @exclusivity(unchecked) var readAsChild = false
 
@@ -119,8 +123,13 @@ class Node {
     @exclusivity(unchecked) private var askedWidth0 = Int.min
     @exclusivity(unchecked) private var askedWidth1 = Int.min
     @exclusivity(unchecked) private var askedManyWidths = false
+    /// Whether its natural width was asked: a column that only measures
+    /// heights leaves it unasked, so a text growing on its row moves nothing.
+    @exclusivity(unchecked) private var askedNatural = false
 
-    private func ask(_ width: Int) {
+    /// Notes that a container asked something of the node at `width` (a kind
+    /// answering a question at a width outside `measure` calls it).
+    final func ask(_ width: Int) {
         if askedWidth0 == width || askedWidth1 == width { return }
         if askedWidth0 == Int.min {
             askedWidth0 = width
@@ -137,17 +146,31 @@ class Node {
     /// it is; its heights at the widths `old` was measured at.
     func answersAsked(like old: Node) -> Bool {
         guard !old.askedManyWidths, isFlexible == old.isFlexible, growsWithSpace == old.growsWithSpace,
-              preferredFlexibleHeight == old.preferredFlexibleHeight, naturalWidth() == old.naturalWidth(),
-              Sizing.same(sizing, old.sizing), focusAfterChildren == old.focusAfterChildren else { return false }
+              Sizing.same(sizing, old.sizing), focusAfterChildren == old.focusAfterChildren,
+              centresRow == old.centresRow else { return false }
+        if old.askedNatural {
+            guard naturalWidth() == old.naturalWidth() else { return false }
+        }
+        if old.isFlexible {
+            guard preferredFlexibleHeight == old.preferredFlexibleHeight else { return false }
+        }
         for width in [old.askedWidth0, old.askedWidth1] where width != Int.min {
             guard measure(width: width) == old.measure(width: width),
                   leastHeight(width: width) == old.leastHeight(width: width) else { return false }
+            if old.isFlexible {
+                guard preferredFlexibleHeight(width: width) == old.preferredFlexibleHeight(width: width) else { return false }
+            }
         }
         return true
     }
     static let leastFlexibleRows = 3
-    /// Columns wanted on one line, for horizontal stacks.
-    func naturalWidth() -> Int { 0 }
+    /// Columns wanted on one line, for horizontal stacks and aligned columns.
+    /// Final, so that a container asking it is noted; kinds answer in `naturalColumns`.
+    final func naturalWidth() -> Int {
+        askedNatural = true
+        return naturalColumns()
+    }
+    func naturalColumns() -> Int { 0 }
 
     func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect

@@ -167,15 +167,20 @@ final class Compositor {
 
     /// After a script ran: notes the components it wrote into as written,
     /// with those that hold plain tables (what a script changes inside them
-    /// reaches no metamethod). False when that cannot tell what changed: a
-    /// method was used, too many were written, or one is not in the last
-    /// layout (or not in one place of it), which only a whole read places.
+    /// reaches no metamethod). A hidden child or a tab counts as a write
+    /// into the node that shows it. False when that cannot tell what
+    /// changed: a method was used, too many were written, or one is not in
+    /// the last layout (or not in one place of it), which only a whole read places.
     private func noteScriptWrites() -> Bool {
         guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
               writes.count + holding.count <= Invalidation.maxWritten else { return false }
         for id in writes {
-            guard let anchor = reader.anchor(ofComponent: id) else { return false }
-            invalidation.wrote(anchor)
+            let anchor = reader.anchor(ofComponent: id), holder = reader.holder(of: id)
+            switch (anchor, holder) {
+            case (let a?, nil): invalidation.wrote(a)
+            case (nil, let h?) where h > 0: invalidation.wrote(h)
+            default: return false
+            }
         }
         for anchor in holding { invalidation.wrote(anchor) }
         scriptsWrote = !writes.isEmpty || !holding.isEmpty
@@ -185,27 +190,49 @@ final class Compositor {
         return true
     }
 
-    // MARK: - Reading again what the host wrote
+    // MARK: - Reading again what was written
 
-    /// Reads again the components the host wrote since the last layout and
-    /// lays out only them, when that gives the frame a whole layout would:
-    /// each is a leaf read in one place, read without a problem, placing no
-    /// popup, and answers its container's questions as before (so nothing
-    /// else moves). False, with nothing changed, when any of them is not so.
+    /// Reads again the components written since the last layout, each with
+    /// its subtree, and lays out only what that can move, when that gives
+    /// the frame a whole layout would. A subtree read again must answer its
+    /// container's questions as the old one did (its heights at the widths
+    /// asked, its flexibility, its sizes, its natural width when asked); when
+    /// it does not, its container is read again in its place, and so on up:
+    /// a container of a fixed size, or one whose size its changed children
+    /// leave as it was, stops it there. Reaching a layer's root, a table read
+    /// in two places, a popup or a bad field makes it false, with nothing
+    /// the next layout needs changed: the whole tree is then read.
     private func update(bounds: Rect) -> Bool {
         defer { scriptsWrote = false }
         guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
-              reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
-        reader.kinds.forEachCollected(L) { interaction.forget($0) }
+              reader.readsSizes == reader.kinds.readsSizes(L), !reader.anchorsOutgrown else { return false }
+        reader.kinds.forEachCollected(L) {
+            interaction.forget($0)
+            reader.markdownCache.forget($0)
+        }
+        // The outermost written nodes: one inside another is read with it.
+        var targets: [Node] = []
+        for anchor in invalidation.written {
+            guard let node = reader.node(anchored: anchor) else {
+                // Its node left the tree when a subtree around it was read again.
+                if reader.wasForgotten(anchor) { continue }
+                return false
+            }
+            targets.append(node)
+        }
+        targets = targets.filter { node in !targets.contains { $0 !== node && Compositor.isInside(node, $0) } }
         var replacements: [(old: Node, new: Node, layer: Layer)] = []
         let reread = s.restoringTop { () -> Bool in
             reader.beginUpdate()
             defer { reader.endUpdate() }
-            for anchor in invalidation.written {
-                guard let old = reader.node(anchored: anchor), let layer = layer(holding: old),
-                      !old.isShared, !old.placesPopups, old.children.isEmpty, old.component?.children.allowsChildren == false,
-                      let new = reader.reread(old), reader.problems.isEmpty,
-                      Layer.canReplace(old, with: new), new.answersAsked(like: old) else { return false }
+            // What reading in part may read before a whole read is cheaper.
+            var budget = max(256, reader.liveComponents / 4)
+            for target in targets {
+                // Read already with a container a climb read again.
+                if replacements.contains(where: { Compositor.isInside(target, $0.old) }) { continue }
+                guard let layer = layer(holding: target),
+                      let (old, new) = rereadSubtree(from: target, around: replacements.map(\.old), budget: &budget)
+                else { return false }
                 replacements.append((old, new, layer))
             }
             return true
@@ -216,10 +243,14 @@ final class Compositor {
         invalidation.drawing = true
         for (old, new, layer) in replacements {
             old.parent?.children[old.indexInParent] = new
-            reader.settle(new)
+            reader.settle(new, replacing: old)
             layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
             new.layout(in: old.rect, layoutContext)
-            layer.replace(old, with: new)
+            if Layer.canReplace(old, with: new) {
+                layer.replace(old, with: new)
+            } else if !layer.replaceSubtree(old, with: new) {
+                layer.collect(bounds: bounds)
+            }
         }
         if let layer = topLayer {
             navigator.keepFocusInside(layer)
@@ -228,13 +259,57 @@ final class Compositor {
         seenRuns = reader.lua.runs
         updates += 1
         if scriptsWrote { scriptUpdates += 1 }
+        if replacements.contains(where: { !$0.new.children.isEmpty || !$0.old.children.isEmpty }) { subtreeUpdates += 1 }
         return true
     }
 
+    /// Reads `target` again with its subtree, and its containers in turn
+    /// while the new subtree answers its container otherwise than the old
+    /// one did (or is now hidden): the old node and the new one to put in
+    /// its place, or nil. `accepted` are the old nodes of the subtrees
+    /// already read again by this update; a climb that reaches one of them
+    /// gives up (the two reads would overlap).
+    private func rereadSubtree(from target: Node, around accepted: [Node], budget: inout Int) -> (Node, Node)? {
+        var old = target
+        while true {
+            guard old.parent != nil, !accepted.contains(where: { Compositor.isInside($0, old) }),
+                  Compositor.readsAlone(old), budget >= old.subtreeCount else { return nil }
+            reader.forget(old)
+            let new = reader.reread(old, hostOnly: !scriptsWrote)
+            guard reader.problems.isEmpty else { return nil }
+            if let new {
+                budget -= new.subtreeCount
+                guard budget >= 0, Compositor.readsAlone(new) else { return nil }
+                if new.answersAsked(like: old) { return (old, new) }
+                // Its container places it otherwise: the container is read again instead.
+                reader.forget(new)
+            }
+            guard let parent = old.parent else { return nil }
+            old = parent
+        }
+    }
+
+    /// Whether the subtree of `node` can be read again alone: no table in it
+    /// is read in another place too, and none places a popup.
+    private static func readsAlone(_ node: Node) -> Bool {
+        !node.isShared && !node.placesPopups && node.children.allSatisfy(readsAlone)
+    }
+
+    /// Whether `node` is `ancestor` or lies inside it.
+    private static func isInside(_ node: Node, _ ancestor: Node) -> Bool {
+        var up: Node? = node
+        while let n = up {
+            if n === ancestor { return true }
+            up = n.parent
+        }
+        return false
+    }
+
     /// Layouts made by reading again only what was written (tests count them),
-    /// and those of them after a script wrote.
+    /// those of them after a script wrote, and those that read a subtree.
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
+    private(set) var subtreeUpdates = 0
     /// Whether the writes `update` reads again include a script's.
     private var scriptsWrote = false
 

@@ -44,6 +44,8 @@ final class TreeReader {
     /// retained (a retain and a release per node showed in the per-key cost):
     /// the tree holds its nodes, and only the current tree's are looked up.
     @exclusivity(unchecked) private var anchored: [Unmanaged<Node>?] = []
+    /// Which anchors lost their node to a subtree read again (`forget`).
+    @exclusivity(unchecked) private var forgotten: [Bool] = []
     /// The first anchor of each table read, to tell a table read in two places.
     @exclusivity(unchecked) private var firstAnchors = TableAnchors()
     /// The node read again in `reread`, while its replacement is read.
@@ -55,6 +57,19 @@ final class TreeReader {
     /// without a write into the component, so they are read again whenever a
     /// script ran. Nil once more than `Invalidation.maxWritten` of them.
     @exclusivity(unchecked) private(set) var holdingTables: [Int32]? = []
+    /// Components read but not made into nodes of their own, by the anchor of
+    /// the node that shows them: a hidden child (by its stack) and a tab (by
+    /// its tabs). A write into one reads that node again; -1 when two nodes
+    /// hold one table (then it is read whole).
+    @exclusivity(unchecked) private var heldBy: [UnsafeRawPointer: Int32] = [:]
+    /// The anchor of the node whose children are being read (0 outside).
+    @exclusivity(unchecked) private var holder: Int32 = 0
+    /// Whether `begin` started a whole layout (not a drawing's `resume`).
+    @exclusivity(unchecked) private var layingOut = false
+    /// Anchors of the last whole layout, and the components in the tree
+    /// since (subtrees read again change it): what bounds reading in part.
+    @exclusivity(unchecked) private var wholeAnchors: Int32 = 0
+    @exclusivity(unchecked) private(set) var liveComponents = 0
 
     let assets: AssetStore
     /// The host's interaction state, for the few reads that compare a field
@@ -154,6 +169,11 @@ final class TreeReader {
     /// Ends a layout or a drawing. After a layout, the slots the previous one
     /// used beyond this one's are cleared, so the table holds no stale component.
     func end() {
+        if layingOut {
+            layingOut = false
+            wholeAnchors = anchorCount
+            liveComponents = componentCount
+        }
         if anchorIndex != 0 {
             for i in stride(from: anchorCount + 1, through: previousCount, by: 1) {
                 s.pushNil()
@@ -183,6 +203,7 @@ final class TreeReader {
         s.pushCopy(of: storage)
         s.rawSetIndex(at: storageIndex, anchorCount)
         anchored.append(nil)
+        forgotten.append(false)
         if s.holdsPlainTables(t) { noteHoldingTables(anchorCount) }
         return anchorCount
     }
@@ -204,8 +225,12 @@ final class TreeReader {
         storageIndex = s.top
         anchorCount = 0
         anchored.removeAll(keepingCapacity: true)
+        forgotten.removeAll(keepingCapacity: true)
         holdingTables = []
         firstAnchors.removeAll()
+        if !heldBy.isEmpty { heldBy.removeAll() }
+        holder = 0
+        layingOut = true
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
@@ -253,7 +278,10 @@ final class TreeReader {
         // `hidden = true` leaves it out of layout, focus and clicks; its state
         // (kept by its table's address) waits for `hidden = false`. Read only
         // once a script used a layout field, so other screens do not pay for it.
-        if asChild, readsSizes, isHidden(t) { return nil }
+        if asChild, readsSizes, isHidden(t) {
+            noteHeld(id, by: holder)
+            return nil
+        }
         if depth > TreeReader.maxDepth || !s.reserve(8) {
             let at = path()
             let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
@@ -299,13 +327,33 @@ final class TreeReader {
                 node.children = children(of: t, depth: depth + 1, path: path(), parent: node)
             }
             node.readAsChild = asChild
-            if Int(a) <= anchored.count { anchored[Int(a) - 1] = Unmanaged.passUnretained(node) }
+            if Int(a) <= anchored.count {
+                anchored[Int(a) - 1] = Unmanaged.passUnretained(node)
+                forgotten[Int(a) - 1] = false
+            }
             if let first = firstAnchors.insert(id, anchor: a), first != a {
                 node.isShared = true
                 self.node(anchored: first)?.isShared = true
             }
             return node
         }
+    }
+
+    /// Notes that the node at anchor `a` shows the component `id` without a
+    /// node of its own (a hidden child, a tab).
+    func noteHeld(_ id: UnsafeRawPointer, by a: Int32) {
+        guard a != 0 else { return }
+        if let known = heldBy[id], known != a, node(anchored: known) != nil {
+            heldBy[id] = -1
+        } else {
+            heldBy[id] = a
+        }
+    }
+
+    /// The anchor of the node that shows component `id` without a node of
+    /// its own; -1 when several do.
+    func holder(of id: UnsafeRawPointer) -> Int32? {
+        heldBy.isEmpty ? nil : heldBy[id]
     }
 
     private func noteHoldingTables(_ a: Int32) {
@@ -334,8 +382,9 @@ final class TreeReader {
     /// Reads the component of `old` again, as the last layout read it there:
     /// under the same tables (the cycle check and the depth see them), with
     /// the same anchor. The caller checks `problems` before using it.
-    func reread(_ old: Node) -> Node? {
+    func reread(_ old: Node, hostOnly: Bool) -> Node? {
         visiting.removeAll(keepingCapacity: true)
+        componentCount = liveComponents - old.subtreeCount
         var up = old.parent
         while let p = up {
             visiting.append(p.id)
@@ -352,7 +401,10 @@ final class TreeReader {
         pendingAnchor = old.anchor
         // No script ran since `old` was read (only the host wrote into it):
         // a node may take from it what the host never writes (`ListNode`).
-        rereading = old
+        rereading = hostOnly ? old : nil
+        let outer = holder
+        holder = old.parent?.anchor ?? 0
+        defer { holder = outer }
         defer { rereading = nil }
         // A problem's place is not worked out here: a read with a problem is
         // thrown away and the whole tree read again, which names it.
@@ -363,9 +415,49 @@ final class TreeReader {
         return node
     }
 
-    /// Puts `node`, read again, in the place of the old node of its anchor.
-    func settle(_ node: Node) {
-        if Int(node.anchor) <= anchored.count { anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node) }
+    /// Puts `node`, read again, in the place of `old` (whose anchor it
+    /// took), now that it is in the tree: the components count as its.
+    func settle(_ node: Node, replacing old: Node) {
+        if Int(node.anchor) <= anchored.count {
+            anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node)
+            forgotten[Int(node.anchor) - 1] = false
+        }
+        liveComponents += node.subtreeCount - old.subtreeCount
+    }
+
+    /// Forgets the nodes of `node`'s subtree (read again, or a read thrown
+    /// away): their anchors find no node and their tables no anchor, so that
+    /// the subtree read in their place notes its own. The anchors stay in
+    /// the anchor tables, unused, until the next whole layout.
+    func forget(_ node: Node) {
+        var gone: [Int32] = []
+        forget(node, into: &gone)
+        if let held = holdingTables, !held.isEmpty {
+            let goneSet = Set(gone)
+            holdingTables = held.filter { !goneSet.contains($0) }
+        }
+    }
+
+    private func forget(_ node: Node, into gone: inout [Int32]) {
+        let a = Int(node.anchor)
+        if a >= 1, a <= anchored.count {
+            anchored[a - 1] = nil
+            forgotten[a - 1] = true
+        }
+        firstAnchors.retire(node.id)
+        gone.append(node.anchor)
+        for child in node.children { forget(child, into: &gone) }
+    }
+
+    /// Whether `anchor` was of a node a subtree read again left behind.
+    func wasForgotten(_ anchor: Int32) -> Bool {
+        anchor >= 1 && Int(anchor) <= forgotten.count && forgotten[Int(anchor) - 1]
+    }
+
+    /// Whether reading in part has added so many anchors since the last
+    /// whole layout that the next should be whole (it empties the tables).
+    var anchorsOutgrown: Bool {
+        Int(anchorCount) > 2 * Int(wholeAnchors) + 256
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
@@ -385,6 +477,9 @@ final class TreeReader {
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
+        let outer = holder
+        holder = parent.anchor
+        defer { holder = outer }
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
