@@ -72,4 +72,35 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertFalse(part.render().text.contains("nothing yet"))
         XCTAssertEqual(part.compositor.scriptUpdates, 0, "a layout change is read whole")
     }
+
+    /// Presses Enter on both hosts `times` times, comparing the frames after
+    /// each; returns how many of the part-reading host's layouts read in part.
+    private func press(_ part: UIHostCore.Host, _ whole: UIHostCore.Host, times: Int, key: Key = .enter,
+                       file: StaticString = #filePath, line: UInt = #line) -> (script: Int, subtree: Int) {
+        let before = (part.compositor.scriptUpdates, part.compositor.subtreeUpdates)
+        for _ in 0..<times {
+            part.send(.key(key))
+            whole.send(.key(key))
+            XCTAssertEqual(part.render(), whole.render(), file: file, line: line)
+        }
+        return (part.compositor.scriptUpdates - before.0, part.compositor.subtreeUpdates - before.1)
+    }
+
+    func testHidingATextInAFixedSizeContainerReadsOnlyTheContainer() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen {
+              ui.button { title = "Hide", onSelect = function() label.hidden = not label.hidden end },
+              ui.vstack { height = 3, ui.text "above", label, ui.text "below" },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 2)
+        let counts = press(part, whole, times: 4)
+        XCTAssertEqual(counts.script, 4, "each toggle read in part")
+        XCTAssertEqual(counts.subtree, 4, "each toggle read the container again")
+        XCTAssertTrue(part.render().text.contains("nothing yet"))
+        _ = press(part, whole, times: 1)
+        XCTAssertFalse(part.render().text.contains("nothing yet"))
+    }
 }

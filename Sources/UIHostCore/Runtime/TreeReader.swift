@@ -300,6 +300,11 @@ final class TreeReader {
         visiting.append(id)
         defer { visiting.removeLast() }
         let a = anchor(proxy, storage: t)
+        if !heldBy.isEmpty, let h = heldBy[id] {
+            // Hidden when its holder was read before, shown now: that note is
+            // stale. Hidden elsewhere and shown here: a write reads the whole tree.
+            heldBy[id] = h == holder || wasForgotten(h) ? nil : -1
+        }
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
