@@ -268,4 +268,6 @@ struct TextFieldState {
 extension TextFieldState: ComponentState {
     /// The caret and what was typed come back after a reload.
     static let keptAcrossReload = true
+    /// Typing reads the field again, not the screen.
+    static let belongsToItsNode = true
 }

@@ -110,4 +110,5 @@ extension RadioNode: Component {
 enum RadioCursor: ComponentState {
     typealias Value = Int
     static let keptAcrossReload = true
+    static let belongsToItsNode = true
 }

@@ -187,4 +187,6 @@ extension TextAreaNode: Component {
 extension TextAreaState: ComponentState {
     /// The caret and the view come back after a reload.
     static let keptAcrossReload = true
+    /// Typing reads the area again (and what its new height moves), not the screen.
+    static let belongsToItsNode = true
 }
