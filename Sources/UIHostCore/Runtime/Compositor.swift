@@ -86,6 +86,7 @@ final class Compositor {
     /// changed: any script ran, or something other than the host's own writes
     /// into components changed. Those alone are read again alone (`update`).
     func layoutIfNeeded(bounds: Rect) {
+        if reader.lua.runs != seenRuns { scriptLayouts += 1 }
         if !invalidation.layout, reader.lua.runs != seenRuns, !(readsOnlyChanges && noteScriptWrites()) {
             invalidation.layout = true
         }
@@ -168,9 +169,9 @@ final class Compositor {
     /// After a script ran: notes the components it wrote into as written,
     /// with those that hold plain tables (what a script changes inside them
     /// reaches no metamethod). A hidden child or a tab counts as a write
-    /// into the node that shows it. False when that cannot tell what
-    /// changed: a method was used, too many were written, or one is not in
-    /// the last layout (or not in one place of it), which only a whole read places.
+    /// into the node that shows it; a component nothing shows is left out.
+    /// False when that cannot tell what changed: a method was used, too
+    /// many were written, or one is in two places of the last layout.
     private func noteScriptWrites() -> Bool {
         guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
               writes.count + holding.count <= Invalidation.maxWritten else { return false }
@@ -179,6 +180,10 @@ final class Compositor {
             switch (anchor, holder) {
             case (let a?, nil): invalidation.wrote(a)
             case (nil, let h?) where h > 0: invalidation.wrote(h)
+            // In no layer shown (a sheet not presented, a page not selected,
+            // inside a hidden container, made by the handler): nothing shows
+            // its fields. Placing it is a write into what shows it, read then.
+            case (nil, nil): continue
             default: return false
             }
         }
@@ -310,6 +315,8 @@ final class Compositor {
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
     private(set) var subtreeUpdates = 0
+    /// Layouts asked for after a script ran (handlers, timers), read in part or whole.
+    private(set) var scriptLayouts = 0
     /// Whether the writes `update` reads again include a script's.
     private var scriptsWrote = false
 
@@ -433,8 +440,9 @@ final class Compositor {
             }
         }
         // A data source the rows came from is script code, but the host asked
-        // for it: it is not a change of the tables.
-        if !invalidation.layout { seenRuns = reader.lua.runs }
+        // for it: it is not a change of the tables, unless it wrote into a
+        // component (then the next layout reads what it wrote).
+        if !invalidation.layout, !reader.kinds.hasWrites(L) { seenRuns = reader.lua.runs }
         if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
             for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
                 dispatcher.report(error.message, traceback: error.traceback)
