@@ -30,6 +30,7 @@ final class SubtreeReadTests: XCTestCase {
         local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed // 65536 % n + 1 end
         local words = { "a", "lorem ipsum", "日本語のテキスト", string.rep("wide ", 14), "", "b" }
         local all, containers, texts, inputs, tabsList, tabList = {}, {}, {}, {}, {}, {}
+        local sent = ui.text "nothing sent"
         local function note(c) all[#all + 1] = c; return c end
         local function text() local t = note(ui.text(words[rand(#words)])); texts[#texts + 1] = t; return t end
         local function leaf()
@@ -46,8 +47,12 @@ final class SubtreeReadTests: XCTestCase {
         local function container(depth)
           local kids = {}
           for i = 1, rand(4) do kids[i] = (depth < 3 and rand(3) == 1) and container(depth + 1) or leaf() end
-          local r, c = rand(5), nil
-          if r == 1 then c = ui.vstack(kids)
+          local r, c = rand(6), nil
+          if r == 6 then
+            -- Enter in a field moves on or submits: the form finds its fields after a read in part.
+            kids.onSubmit = function(values) sent.text = "sent " .. tostring(values and next(values)) .. " " .. rand(99) end
+            c = ui.form(kids)
+          elseif r == 1 then c = ui.vstack(kids)
           elseif r == 2 then c = ui.hstack(kids)
           elseif r == 3 then c = ui.scroll(kids)
           elseif r == 4 then c = ui.box(kids)
@@ -84,7 +89,7 @@ final class SubtreeReadTests: XCTestCase {
           else local t = pick(texts); if t then t.text = (t.text or "") .. " more" end
           end
         end
-        local screen = ui.screen { title = "Subtrees",
+        local screen = ui.screen { title = "Subtrees", sent,
           onKey = function(key) if key == "f5" then edit(); return true end end }
         for i = 1, 5 do
           screen[#screen + 1] = container(1)

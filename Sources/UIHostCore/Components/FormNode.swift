@@ -28,12 +28,21 @@ final class FormNode: Node, SemanticNode {
     ]
 
     /// Its fields in order: the components inside that hold a value (those
-    /// of a form inside it are that form's). Worked out once per layout.
-    private(set) lazy var fields: [Node] = {
+    /// of a form inside it are that form's). Worked out once per layout, and
+    /// again when a node inside is read again (`subtreeReplaced`).
+    var fields: [Node] {
+        if let knownFields { return knownFields }
         var out: [Node] = []
         FormNode.collect(children, into: &out)
+        knownFields = out
         return out
-    }()
+    }
+    private var knownFields: [Node]?
+
+    override func subtreeReplaced() {
+        knownFields = nil
+        for case let input as InputNode in fields { input.form = self }
+    }
 
     private static func collect(_ nodes: [Node], into out: inout [Node]) {
         for node in nodes where !(node is FormNode) {

@@ -26,6 +26,10 @@ final class GridNode: Node, SemanticNode {
 
     /// Worked out once per node (a node lives for one layout). Children past
     /// the last place (`GridPlacement`) have none: they are not shown.
+    /// Its children's spans were read with it: a child read again alone
+    /// may span otherwise, so the grid is read again instead.
+    override func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool { !direct }
+
     private(set) lazy var places: [GridPlacement.Place] = {
         var placement = GridPlacement(columns: columnCount)
         return placement.place(children.map { spans[$0.id] ?? (1, 1) })

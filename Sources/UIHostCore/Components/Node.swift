@@ -176,6 +176,18 @@ class Node {
         self.rect = rect
     }
 
+    // MARK: - A node of its subtree read again
+
+    /// Whether this container stays right when `new` takes the place of
+    /// `old` in its subtree (`direct`: as one of its own children), `new`
+    /// answering the questions `old` was asked alike. A container that keeps
+    /// something of its subtree beyond sizes says no when that would change
+    /// (then it is read again itself).
+    func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool { true }
+    /// A node of its subtree was replaced (`keeps` said yes): what it worked
+    /// out from its subtree is worked out again.
+    func subtreeReplaced() {}
+
     /// Whether its layout may place a popup (an open dropdown or menu picker):
     /// such a node is never read again alone, as the popups are the layout's.
     var placesPopups: Bool { false }

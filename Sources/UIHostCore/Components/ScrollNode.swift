@@ -24,6 +24,18 @@ final class ScrollNode: Node, SemanticNode {
         nodes.contains { $0.isFocusable || holdsControl($0.children) }
     }
 
+    /// Whether it takes focus depends on the controls inside: a node read
+    /// again must hold a control as the old one did (a scroll inside may
+    /// take focus once laid out, so one inside makes it read again whole).
+    override func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool {
+        !ScrollNode.holdsScroll(old) && !ScrollNode.holdsScroll(new)
+            && ScrollNode.holdsControl([old]) == ScrollNode.holdsControl([new])
+    }
+
+    private static func holdsScroll(_ node: Node) -> Bool {
+        node is ScrollNode || node.children.contains(where: holdsScroll)
+    }
+
     override var isFlexible: Bool { height == nil }
     override var preferredFlexibleHeight: Int { StackLayout.measureColumn(children, spacing: 0, width: Int.max / 4) }
     /// Children that wrap want their wrapped rows: measured at the width it gets.

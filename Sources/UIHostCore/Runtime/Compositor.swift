@@ -249,6 +249,11 @@ final class Compositor {
         for (old, new, layer) in replacements {
             old.parent?.children[old.indexInParent] = new
             reader.settle(new, replacing: old)
+            var up = new.parent
+            while let container = up {
+                container.subtreeReplaced()
+                up = container.parent
+            }
             layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
             new.layout(in: old.rect, layoutContext)
             if Layer.canReplace(old, with: new) {
@@ -285,13 +290,28 @@ final class Compositor {
             if let new {
                 budget -= new.subtreeCount
                 guard budget >= 0, Compositor.readsAlone(new) else { return nil }
-                if new.answersAsked(like: old) { return (old, new) }
-                // Its container places it otherwise: the container is read again instead.
+                let refusing = new.answersAsked(like: old) ? Compositor.refusingAncestor(of: old, new) : old.parent
+                guard let container = refusing else { return (old, new) }
+                // Its container places it otherwise (or keeps what changed): read it again instead.
                 reader.forget(new)
+                old = container
+                continue
             }
             guard let parent = old.parent else { return nil }
             old = parent
         }
+    }
+
+    /// The innermost container around `old` that does not keep `new` in its
+    /// place (`Node.keeps`), if any.
+    private static func refusingAncestor(of old: Node, _ new: Node) -> Node? {
+        var up = old.parent, direct = true
+        while let container = up {
+            if !container.keeps(new, replacing: old, direct: direct) { return container }
+            direct = false
+            up = container.parent
+        }
+        return nil
     }
 
     /// Whether the subtree of `node` can be read again alone: no table in it
