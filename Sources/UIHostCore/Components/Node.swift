@@ -34,7 +34,9 @@ class Node {
     @exclusivity(unchecked) var isShared = false
     /// The nodes of its subtree, itself included.
     var subtreeCount: Int {
-        children.reduce(1) { $0 + $1.subtreeCount }
+        var count = 1
+        for child in children { count += child.children.isEmpty ? 1 : child.subtreeCount }
+        return count
     }
     /// Read as a child of a stack (its size fields read when used).
     @exclusivity(unchecked) var readAsChild = false

@@ -225,8 +225,10 @@ final class Compositor {
             }
             targets.append(node)
         }
-        targets = targets.filter { node in !targets.contains { $0 !== node && Compositor.isInside(node, $0) } }
-        var replacements: [(old: Node, new: Node, layer: Layer)] = []
+        if targets.count > 1 {
+            targets = targets.filter { node in !targets.contains { $0 !== node && Compositor.isInside(node, $0) } }
+        }
+        var replacements: [Replacement] = []
         let reread = s.restoringTop { () -> Bool in
             reader.beginUpdate()
             defer { reader.endUpdate() }
@@ -236,9 +238,9 @@ final class Compositor {
                 // Read already with a container a climb read again.
                 if replacements.contains(where: { Compositor.isInside(target, $0.old) }) { continue }
                 guard let layer = layer(holding: target),
-                      let (old, new) = rereadSubtree(from: target, around: replacements.map(\.old), budget: &budget)
+                      let (old, new, added) = rereadSubtree(from: target, around: replacements, budget: &budget)
                 else { return false }
-                replacements.append((old, new, layer))
+                replacements.append((old, new, layer, added))
             }
             return true
         }
@@ -246,9 +248,9 @@ final class Compositor {
         // Nothing can fail from here: the old nodes give their places to the new.
         generation &+= 1
         invalidation.drawing = true
-        for (old, new, layer) in replacements {
+        for (old, new, layer, added) in replacements {
             old.parent?.children[old.indexInParent] = new
-            reader.settle(new, replacing: old)
+            reader.settle(new, adding: added)
             var up = new.parent
             while let container = up {
                 container.subtreeReplaced()
@@ -279,19 +281,22 @@ final class Compositor {
     /// its place, or nil. `accepted` are the old nodes of the subtrees
     /// already read again by this update; a climb that reaches one of them
     /// gives up (the two reads would overlap).
-    private func rereadSubtree(from target: Node, around accepted: [Node], budget: inout Int) -> (Node, Node)? {
+    private func rereadSubtree(from target: Node, around accepted: [Replacement],
+                               budget: inout Int) -> (Node, Node, Int)? {
         var old = target
         while true {
-            guard old.parent != nil, !accepted.contains(where: { Compositor.isInside($0, old) }),
-                  Compositor.readsAlone(old), budget >= old.subtreeCount else { return nil }
+            let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
+            guard old.parent != nil, accepted.isEmpty || !accepted.contains(where: { Compositor.isInside($0.old, old) }),
+                  Compositor.readsAlone(old), budget >= oldCount else { return nil }
             reader.forget(old)
-            let new = reader.reread(old, hostOnly: !scriptsWrote)
+            let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
             guard reader.problems.isEmpty else { return nil }
             if let new {
-                budget -= new.subtreeCount
+                let newCount = new.children.isEmpty ? 1 : new.subtreeCount
+                budget -= newCount
                 guard budget >= 0, Compositor.readsAlone(new) else { return nil }
                 let refusing = new.answersAsked(like: old) ? Compositor.refusingAncestor(of: old, new) : old.parent
-                guard let container = refusing else { return (old, new) }
+                guard let container = refusing else { return (old, new, newCount - oldCount) }
                 // Its container places it otherwise (or keeps what changed): read it again instead.
                 reader.forget(new)
                 old = container
@@ -314,10 +319,18 @@ final class Compositor {
         return nil
     }
 
+    /// A subtree read again: the old root, the new one, the layer, and how
+    /// many components the new one has more.
+    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int)
+
     /// Whether the subtree of `node` can be read again alone: no table in it
     /// is read in another place too, and none places a popup.
     private static func readsAlone(_ node: Node) -> Bool {
-        !node.isShared && !node.placesPopups && node.children.allSatisfy(readsAlone)
+        if node.isShared || node.placesPopups { return false }
+        let children = node.children
+        if children.isEmpty { return true }
+        for child in children where !readsAlone(child) { return false }
+        return true
     }
 
     /// Whether `node` is `ancestor` or lies inside it.

@@ -387,9 +387,9 @@ final class TreeReader {
     /// Reads the component of `old` again, as the last layout read it there:
     /// under the same tables (the cycle check and the depth see them), with
     /// the same anchor. The caller checks `problems` before using it.
-    func reread(_ old: Node, hostOnly: Bool) -> Node? {
+    func reread(_ old: Node, count: Int, hostOnly: Bool) -> Node? {
         visiting.removeAll(keepingCapacity: true)
-        componentCount = liveComponents - old.subtreeCount
+        componentCount = liveComponents - count
         var up = old.parent
         while let p = up {
             visiting.append(p.id)
@@ -420,14 +420,14 @@ final class TreeReader {
         return node
     }
 
-    /// Puts `node`, read again, in the place of `old` (whose anchor it
-    /// took), now that it is in the tree: the components count as its.
-    func settle(_ node: Node, replacing old: Node) {
+    /// Puts `node`, read again in the place of a subtree (whose root's
+    /// anchor it took), in the tree: `added` components more than that one.
+    func settle(_ node: Node, adding added: Int) {
         if Int(node.anchor) <= anchored.count {
             anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node)
             forgotten[Int(node.anchor) - 1] = false
         }
-        liveComponents += node.subtreeCount - old.subtreeCount
+        liveComponents += added
     }
 
     /// Forgets the nodes of `node`'s subtree (read again, or a read thrown
@@ -435,23 +435,15 @@ final class TreeReader {
     /// the subtree read in their place notes its own. The anchors stay in
     /// the anchor tables, unused, until the next whole layout.
     func forget(_ node: Node) {
-        var gone: [Int32] = []
-        forget(node, into: &gone)
-        if let held = holdingTables, !held.isEmpty {
-            let goneSet = Set(gone)
-            holdingTables = held.filter { !goneSet.contains($0) }
-        }
-    }
-
-    private func forget(_ node: Node, into gone: inout [Int32]) {
         let a = Int(node.anchor)
         if a >= 1, a <= anchored.count {
             anchored[a - 1] = nil
             forgotten[a - 1] = true
         }
         firstAnchors.retire(node.id)
-        gone.append(node.anchor)
-        for child in node.children { forget(child, into: &gone) }
+        // At most `Invalidation.maxWritten` of them: a scan.
+        if let held = holdingTables, let i = held.firstIndex(of: node.anchor) { holdingTables?.remove(at: i) }
+        for child in node.children { forget(child) }
     }
 
     /// Whether `anchor` was of a node a subtree read again left behind.
