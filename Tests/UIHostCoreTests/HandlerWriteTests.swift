@@ -103,4 +103,52 @@ final class HandlerWriteTests: XCTestCase {
         _ = press(part, whole, times: 1)
         XCTAssertFalse(part.render().text.contains("nothing yet"))
     }
+
+    /// Sixty lists hold plain tables (their items), which a script may change
+    /// without a write the proxies see: each is read again after a handler,
+    /// but alone, not with the whole tree; a change inside one shows.
+    func testManyComponentsHoldingTablesAreReadAloneAfterAHandler() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local lists = {}
+            for i = 1, 60 do lists[i] = ui.list { items = { "item " .. i, "other" } } end
+            return ui.screen {
+              ui.button { title = "Run", onSelect = function() label.text = "went"; lists[1].items[1] = "changed inside" end },
+              label, ui.vstack(lists), ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        let counts = press(part, whole, times: 3)
+        XCTAssertEqual(counts.script, 3, "each handler's writes read in part")
+        XCTAssertTrue(part.render().text.contains("changed inside"))
+    }
+
+    /// A container whose children a handler replaces whole (rawset through
+    /// the proxy, then new children), in a fixed-size box: only the box is
+    /// read again, and a click lands on the new button.
+    func testReplacedChildrenAreReadWithTheirContainerAndTakeClicks() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local n = 0
+            local box = ui.vstack { height = 3, ui.text "first" }
+            return ui.screen {
+              ui.button { title = "Swap", onSelect = function()
+                for i = #box, 1, -1 do rawset(box, i, nil) end
+                n = n + 1
+                box[1] = ui.button { title = "new " .. n, onSelect = function() label.text = "clicked " .. n end }
+              end },
+              box, label, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        let counts = press(part, whole, times: 2)
+        XCTAssertEqual(counts.subtree, 2, "the box is read again with its children")
+        guard let at = part.render().find("new 3") else { return XCTFail(part.render().text) }
+        for host in [part, whole] {
+            host.send(.mouse(MouseEvent(.press, column: at.x + 1, row: at.y + 1)))
+            host.send(.mouse(MouseEvent(.release, column: at.x + 1, row: at.y + 1)))
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertTrue(part.render().text.contains("clicked 3"), part.render().text)
+    }
 }

@@ -32,6 +32,21 @@ class Node {
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
     @exclusivity(unchecked) var isShared = false
+    /// Marks of the update that read its subtree again (`replacedIn`), or
+    /// one inside it (`holdsReplacedIn`): `Compositor.update` asks them.
+    @exclusivity(unchecked) var replacedIn = 0
+    @exclusivity(unchecked) var holdsReplacedIn = 0
+    /// How many containers lie around it.
+    var depth: Int {
+        var n = 0
+        var up = parent
+        while let p = up {
+            n += 1
+            up = p.parent
+        }
+        return n
+    }
+
     /// The nodes of its subtree, itself included.
     var subtreeCount: Int {
         var count = 1

@@ -174,7 +174,7 @@ final class Compositor {
     /// many were written, or one is in two places of the last layout.
     private func noteScriptWrites() -> Bool {
         guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
-              writes.count + holding.count <= Invalidation.maxWritten else { return false }
+              writes.count <= Invalidation.maxWritten else { return false }
         for id in writes {
             let anchor = reader.anchor(ofComponent: id), holder = reader.holder(of: id)
             switch (anchor, holder) {
@@ -187,7 +187,7 @@ final class Compositor {
             default: return false
             }
         }
-        for anchor in holding { invalidation.wrote(anchor) }
+        invalidation.wroteInside(holding)
         scriptsWrote = !writes.isEmpty || !holding.isEmpty
         // Rows a data source gives may have changed with the script's state.
         invalidation.drawing = true
@@ -225,9 +225,9 @@ final class Compositor {
             }
             targets.append(node)
         }
-        if targets.count > 1 {
-            targets = targets.filter { node in !targets.contains { $0 !== node && Compositor.isInside(node, $0) } }
-        }
+        // Outer ones first: one inside another is then read with it.
+        if targets.count > 1 { targets = targets.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1) }
+        stamp &+= 1
         var replacements: [Replacement] = []
         let reread = s.restoringTop { () -> Bool in
             reader.beginUpdate()
@@ -235,12 +235,18 @@ final class Compositor {
             // What reading in part may read before a whole read is cheaper.
             var budget = max(256, reader.liveComponents / 4)
             for target in targets {
-                // Read already with a container a climb read again.
-                if replacements.contains(where: { Compositor.isInside(target, $0.old) }) { continue }
+                // Read already with a container read again.
+                if isReplaced(target) { continue }
                 guard let layer = layer(holding: target),
-                      let (old, new, added) = rereadSubtree(from: target, around: replacements, budget: &budget)
+                      let (old, new, added) = rereadSubtree(from: target, budget: &budget)
                 else { return false }
                 replacements.append((old, new, layer, added))
+                old.replacedIn = stamp
+                var up: Node? = old
+                while let node = up, node.holdsReplacedIn != stamp {
+                    node.holdsReplacedIn = stamp
+                    up = node.parent
+                }
             }
             return true
         }
@@ -277,16 +283,14 @@ final class Compositor {
 
     /// Reads `target` again with its subtree, and its containers in turn
     /// while the new subtree answers its container otherwise than the old
-    /// one did (or is now hidden): the old node and the new one to put in
-    /// its place, or nil. `accepted` are the old nodes of the subtrees
-    /// already read again by this update; a climb that reaches one of them
-    /// gives up (the two reads would overlap).
-    private func rereadSubtree(from target: Node, around accepted: [Replacement],
-                               budget: inout Int) -> (Node, Node, Int)? {
+    /// one did (or is now hidden): the old node, the new one to put in its
+    /// place and how many components it adds, or nil. A climb that reaches
+    /// a subtree this update read already gives up (the reads would overlap).
+    private func rereadSubtree(from target: Node, budget: inout Int) -> (Node, Node, Int)? {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
-            guard old.parent != nil, accepted.isEmpty || !accepted.contains(where: { Compositor.isInside($0.old, old) }),
+            guard old.parent != nil, old.holdsReplacedIn != stamp,
                   Compositor.readsAlone(old), budget >= oldCount else { return nil }
             reader.forget(old)
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
@@ -333,15 +337,18 @@ final class Compositor {
         return true
     }
 
-    /// Whether `node` is `ancestor` or lies inside it.
-    private static func isInside(_ node: Node, _ ancestor: Node) -> Bool {
+    /// Whether `node` lies in a subtree this update read again.
+    private func isReplaced(_ node: Node) -> Bool {
         var up: Node? = node
         while let n = up {
-            if n === ancestor { return true }
+            if n.replacedIn == stamp { return true }
             up = n.parent
         }
         return false
     }
+
+    /// Counts the updates, to mark the nodes each read again (`Node.replacedIn`).
+    private var stamp = 0
 
     /// Layouts made by reading again only what was written (tests count them),
     /// those of them after a script wrote, and those that read a subtree.

@@ -55,7 +55,8 @@ final class TreeReader {
     /// Anchors of the last layout whose components hold plain tables (items,
     /// styles, spans, keys): a script may have changed what is inside them
     /// without a write into the component, so they are read again whenever a
-    /// script ran. Nil once more than `Invalidation.maxWritten` of them.
+    /// script ran. Nil once more than `maxHolding` of them (anchors a
+    /// subtree read again left behind count until the next whole layout).
     @exclusivity(unchecked) private(set) var holdingTables: [Int32]? = []
     /// Components read but not made into nodes of their own, by the anchor of
     /// the node that shows them: a hidden child (by its stack) and a tab (by
@@ -194,7 +195,7 @@ final class TreeReader {
         if pendingAnchor != 0 {
             // Read again in place of an old node: the table already has this slot.
             defer { pendingAnchor = 0 }
-            if s.holdsPlainTables(t) { noteHoldingTables(pendingAnchor) }
+            if s.holdsPlainTables(t) { noteHoldingTables(pendingAnchor, fresh: false) }
             return pendingAnchor
         }
         anchorCount += 1
@@ -204,7 +205,7 @@ final class TreeReader {
         s.rawSetIndex(at: storageIndex, anchorCount)
         anchored.append(nil)
         forgotten.append(false)
-        if s.holdsPlainTables(t) { noteHoldingTables(anchorCount) }
+        if s.holdsPlainTables(t) { noteHoldingTables(anchorCount, fresh: true) }
         return anchorCount
     }
 
@@ -361,9 +362,15 @@ final class TreeReader {
         heldBy.isEmpty ? nil : heldBy[id]
     }
 
-    private func noteHoldingTables(_ a: Int32) {
-        guard let held = holdingTables, !held.contains(a) else { return }
-        if held.count < Invalidation.maxWritten { holdingTables?.append(a) } else { holdingTables = nil }
+    /// How many components holding plain tables are read again after each
+    /// script, at most; past that a script's run reads the whole tree.
+    static let maxHolding = 256
+
+    /// Notes that the component at anchor `a` holds plain tables; a `fresh`
+    /// anchor is not in the list yet (one read again in place may be).
+    private func noteHoldingTables(_ a: Int32, fresh: Bool) {
+        guard let held = holdingTables, fresh || !held.contains(a) else { return }
+        if held.count < TreeReader.maxHolding { holdingTables?.append(a) } else { holdingTables = nil }
     }
 
     // MARK: - Reading one component again
@@ -441,8 +448,6 @@ final class TreeReader {
             forgotten[a - 1] = true
         }
         firstAnchors.retire(node.id)
-        // At most `Invalidation.maxWritten` of them: a scan.
-        if let held = holdingTables, let i = held.firstIndex(of: node.anchor) { holdingTables?.remove(at: i) }
         for child in node.children { forget(child) }
     }
 
