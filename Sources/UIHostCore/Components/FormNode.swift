@@ -39,6 +39,8 @@ final class FormNode: Node, SemanticNode {
     }
     private var knownFields: [Node]?
 
+    override var keepsSubtree: Bool { true }
+
     override func subtreeReplaced() {
         knownFields = nil
         for case let input as InputNode in fields { input.form = self }

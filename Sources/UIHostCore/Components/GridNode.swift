@@ -24,6 +24,8 @@ final class GridNode: Node, SemanticNode {
 
     var columnCount: Int { max(1, columns.count) }
 
+    override var keepsSubtree: Bool { true }
+
     /// Worked out once per node (a node lives for one layout). Children past
     /// the last place (`GridPlacement`) have none: they are not shown.
     /// Its children's spans were read with it: a child read again alone

@@ -10,7 +10,9 @@ class Node {
     /// Where the table sits in the host's anchor table for this layout.
     let anchor: Int32
     var rect: Rect = .zero
-    var children: [Node] = []
+    // `@exclusivity(unchecked)`: read on every node of every layout and every
+    // read in part, never while another access to it is open.
+    @exclusivity(unchecked) var children: [Node] = []
     /// Which appearance of its table this node is, when one component is used
     /// in several places (set while the focus ring is collected).
     var occurrence = 0
@@ -32,6 +34,14 @@ class Node {
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
     @exclusivity(unchecked) var isShared = false
+    /// Whether a container around it keeps something of its subtree beyond
+    /// sizes (`keepsSubtree`): only then is it asked when a node inside is
+    /// read again (set by the reader with `parent`).
+    @exclusivity(unchecked) var underKeeper = false
+    /// Whether it keeps something of its subtree beyond sizes: it answers
+    /// `keeps` and `subtreeReplaced` (a form's fields, a scroll's focus).
+    var keepsSubtree: Bool { false }
+
     /// Marks of the update that read its subtree again (`replacedIn`), or
     /// one inside it (`holdsReplacedIn`): `Compositor.update` asks them.
     @exclusivity(unchecked) var replacedIn = 0

@@ -24,6 +24,8 @@ final class ScrollNode: Node, SemanticNode {
         nodes.contains { $0.isFocusable || holdsControl($0.children) }
     }
 
+    override var keepsSubtree: Bool { true }
+
     /// Whether it takes focus depends on the controls inside: a node read
     /// again must hold a control as the old one did (a scroll inside may
     /// take focus once laid out, so one inside makes it read again whole).

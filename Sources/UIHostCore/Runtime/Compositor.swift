@@ -215,8 +215,16 @@ final class Compositor {
             interaction.forget($0)
             reader.markdownCache.forget($0)
         }
-        // The outermost written nodes: one inside another is read with it.
-        var targets: [Node] = []
+        var targets: [Node] = [], replacements: [Replacement] = []
+        swap(&targets, &targetList)
+        swap(&replacements, &replacementList)
+        defer {
+            // Kept for the next update, holding no node.
+            targets.removeAll(keepingCapacity: true)
+            replacements.removeAll(keepingCapacity: true)
+            targetList = targets
+            replacementList = replacements
+        }
         for anchor in invalidation.written {
             guard let node = reader.node(anchored: anchor) else {
                 // Its node left the tree when a subtree around it was read again.
@@ -228,7 +236,6 @@ final class Compositor {
         // Outer ones first: one inside another is then read with it.
         if targets.count > 1 { targets = targets.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1) }
         stamp &+= 1
-        var replacements: [Replacement] = []
         let reread = s.restoringTop { () -> Bool in
             reader.beginUpdate()
             defer { reader.endUpdate() }
@@ -236,11 +243,12 @@ final class Compositor {
             var budget = max(256, reader.liveComponents / 4)
             for target in targets {
                 // Read already with a container read again.
-                if isReplaced(target) { continue }
+                if !replacements.isEmpty, isReplaced(target) { continue }
                 guard let layer = layer(holding: target),
                       let (old, new, added) = rereadSubtree(from: target, budget: &budget)
                 else { return false }
                 replacements.append((old, new, layer, added))
+                guard targets.count > 1 else { continue }
                 old.replacedIn = stamp
                 var up: Node? = old
                 while let node = up, node.holdsReplacedIn != stamp {
@@ -257,7 +265,7 @@ final class Compositor {
         for (old, new, layer, added) in replacements {
             old.parent?.children[old.indexInParent] = new
             reader.settle(new, adding: added)
-            var up = new.parent
+            var up = new.underKeeper ? new.parent : nil
             while let container = up {
                 container.subtreeReplaced()
                 up = container.parent
@@ -299,7 +307,8 @@ final class Compositor {
                 let newCount = new.children.isEmpty ? 1 : new.subtreeCount
                 budget -= newCount
                 guard budget >= 0, Compositor.readsAlone(new) else { return nil }
-                let refusing = new.answersAsked(like: old) ? Compositor.refusingAncestor(of: old, new) : old.parent
+                let refusing = !new.answersAsked(like: old) ? old.parent
+                    : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
                 guard let container = refusing else { return (old, new, newCount - oldCount) }
                 // Its container places it otherwise (or keeps what changed): read it again instead.
                 reader.forget(new)
@@ -348,7 +357,10 @@ final class Compositor {
     }
 
     /// Counts the updates, to mark the nodes each read again (`Node.replacedIn`).
-    private var stamp = 0
+    @exclusivity(unchecked) private var stamp = 0
+    /// The arrays `update` fills, kept empty between updates (no allocation per key).
+    @exclusivity(unchecked) private var targetList: [Node] = []
+    @exclusivity(unchecked) private var replacementList: [Replacement] = []
 
     /// Layouts made by reading again only what was written (tests count them),
     /// those of them after a script wrote, and those that read a subtree.

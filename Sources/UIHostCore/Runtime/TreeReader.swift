@@ -422,6 +422,7 @@ final class TreeReader {
         // thrown away and the whole tree read again, which names it.
         guard let node = node(at: -1, depth: depth, asChild: old.readAsChild, path: "…") else { return nil }
         node.parent = old.parent
+        node.underKeeper = old.underKeeper
         node.indexInParent = old.indexInParent
         node.isShared = old.isShared
         return node
@@ -482,10 +483,12 @@ final class TreeReader {
         let outer = holder
         holder = parent.anchor
         defer { holder = outer }
+        let underKeeper = parent.underKeeper || parent.keepsSubtree
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
                 child.parent = parent
+                child.underKeeper = underKeeper
                 child.indexInParent = result.count
                 result.append(child)
             }
