@@ -319,7 +319,7 @@ final class LayoutContext {
     func start(bounds: Rect, screenIsPushed: Bool) {
         self.bounds = bounds
         self.screenIsPushed = screenIsPushed
-        popups.removeAll(keepingCapacity: true)
+        if !popups.isEmpty { popups.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -215,15 +215,11 @@ final class Compositor {
             interaction.forget($0)
             reader.markdownCache.forget($0)
         }
-        var targets: [Node] = [], replacements: [Replacement] = []
-        swap(&targets, &targetList)
-        swap(&replacements, &replacementList)
+        // Kept for the next update (no allocation per key), holding no node after.
         defer {
-            // Kept for the next update, holding no node.
-            targets.removeAll(keepingCapacity: true)
-            replacements.removeAll(keepingCapacity: true)
-            targetList = targets
-            replacementList = replacements
+            // One at a time: cheaper than a range for the one or two a key leaves.
+            while !targets.isEmpty { targets.removeLast() }
+            while !replacements.isEmpty { replacements.removeLast() }
         }
         for anchor in invalidation.written {
             guard let node = reader.node(anchored: anchor) else {
@@ -300,7 +296,8 @@ final class Compositor {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
             guard old.parent != nil, old.holdsReplacedIn != stamp,
                   Compositor.readsAlone(old), budget >= oldCount else { return nil }
-            reader.forget(old)
+            // The root keeps its anchor and its table: only what is below it is forgotten.
+            for child in old.children { reader.forget(child) }
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
             guard reader.problems.isEmpty else { return nil }
             if let new {
@@ -358,9 +355,10 @@ final class Compositor {
 
     /// Counts the updates, to mark the nodes each read again (`Node.replacedIn`).
     @exclusivity(unchecked) private var stamp = 0
-    /// The arrays `update` fills, kept empty between updates (no allocation per key).
-    @exclusivity(unchecked) private var targetList: [Node] = []
-    @exclusivity(unchecked) private var replacementList: [Replacement] = []
+    /// What `update` reads again (the written nodes) and what it puts in
+    /// place of what, empty between updates.
+    @exclusivity(unchecked) private var targets: [Node] = []
+    @exclusivity(unchecked) private var replacements: [Replacement] = []
 
     /// Layouts made by reading again only what was written (tests count them),
     /// those of them after a script wrote, and those that read a subtree.
@@ -370,7 +368,7 @@ final class Compositor {
     /// Layouts asked for after a script ran (handlers, timers), read in part or whole.
     private(set) var scriptLayouts = 0
     /// Whether the writes `update` reads again include a script's.
-    private var scriptsWrote = false
+    @exclusivity(unchecked) private var scriptsWrote = false
 
     /// The layer whose tree holds `node`.
     private func layer(holding node: Node) -> Layer? {
@@ -494,7 +492,7 @@ final class Compositor {
         // A data source the rows came from is script code, but the host asked
         // for it: it is not a change of the tables, unless it wrote into a
         // component (then the next layout reads what it wrote).
-        if !invalidation.layout, !reader.kinds.hasWrites(L) { seenRuns = reader.lua.runs }
+        if !invalidation.layout, reader.lua.runs != seenRuns, !reader.kinds.hasWrites(L) { seenRuns = reader.lua.runs }
         if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
             for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
                 dispatcher.report(error.message, traceback: error.traceback)
