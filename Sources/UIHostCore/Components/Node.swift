@@ -44,8 +44,8 @@ class Node {
 
     /// Marks of the update that read its subtree again (`replacedIn`), or
     /// one inside it (`holdsReplacedIn`): `Compositor.update` asks them.
-    @exclusivity(unchecked) var replacedIn = 0
-    @exclusivity(unchecked) var holdsReplacedIn = 0
+    @exclusivity(unchecked) var replacedIn: Int32 = 0
+    @exclusivity(unchecked) var holdsReplacedIn: Int32 = 0
     /// How many containers lie around it.
     var depth: Int {
         var n = 0

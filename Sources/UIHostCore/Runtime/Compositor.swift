@@ -354,7 +354,7 @@ final class Compositor {
     }
 
     /// Counts the updates, to mark the nodes each read again (`Node.replacedIn`).
-    @exclusivity(unchecked) private var stamp = 0
+    @exclusivity(unchecked) private var stamp: Int32 = 0
     /// What `update` reads again (the written nodes) and what it puts in
     /// place of what, empty between updates.
     @exclusivity(unchecked) private var targets: [Node] = []
