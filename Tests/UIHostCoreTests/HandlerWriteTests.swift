@@ -151,4 +151,24 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(part.render(), whole.render())
         XCTAssertTrue(part.render().text.contains("clicked 3"), part.render().text)
     }
+
+    /// A data source that writes into a component while its rows are read
+    /// (a hostile script): the record waits for the next layout, and both
+    /// hosts show the write then.
+    func testWritesFromADataSourceAreReadAtTheNextLayout() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local calls = 0
+            return ui.screen {
+              ui.list { count = 5, item = function(i) calls = calls + 1; label.text = "row " .. i .. " call " .. calls; return "item " .. i end },
+              label, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        for key in [Key.down, .down, .up, .down] {
+            part.send(.key(key))
+            whole.send(.key(key))
+            XCTAssertEqual(part.render(), whole.render(), "after \(key.name)")
+        }
+        XCTAssertTrue(part.render().text.contains("call"), part.render().text)
+    }
 }

@@ -184,7 +184,7 @@ public final class Host {
     /// (see `Scheduler.advance`).
     public func advance(_ ms: Int, realTime: Bool = false, shouldYield: () -> Bool = { false }) {
         // Time alone changes the frame only when a timer runs or something animates.
-        if compositor.animating { invalidation.drawing = true }
+        if compositor.animating { invalidation.layout = true }
         scheduler.advance(ms, realTime: realTime, shouldYield: shouldYield, hasQuit: { navigator.quitCode != nil })
         if toasts.expire(at: scheduler.clock) { invalidation.drawing = true }
     }
