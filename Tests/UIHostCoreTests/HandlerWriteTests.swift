@@ -171,4 +171,27 @@ final class HandlerWriteTests: XCTestCase {
         }
         XCTAssertTrue(part.render().text.contains("call"), part.render().text)
     }
+
+    /// A spinner shown by a read in part (a tab switched to a page holding
+    /// one): the clock turns it, as after a whole read.
+    func testASpinnerShownByAReadInPartTurns() throws {
+        let (part, whole) = try hosts("""
+            return ui.screen {
+              ui.tabs { height = 4, ui.tab { title = "one", ui.text "nothing" },
+                        ui.tab { title = "two", ui.progress { label = "turning" } } },
+              ui.text "below" }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1, key: .right)
+        XCTAssertTrue(part.render().text.contains("turning"), part.render().text)
+        XCTAssertEqual(part.compositor.subtreeUpdates, 1, "the tab switch read the tabs again")
+        var lines: Set<String> = []
+        for ms in [100, 100, 100, 100] {
+            part.send(.tick(ms))
+            whole.send(.tick(ms))
+            XCTAssertEqual(part.render(), whole.render())
+            lines.insert(part.render().text)
+        }
+        XCTAssertGreaterThan(lines.count, 1, "the spinner turns")
+    }
 }

@@ -41,6 +41,9 @@ final class SubtreeReadTests: XCTestCase {
             local i = note(ui.input { value = words[rand(#words)] }); inputs[#inputs + 1] = i; return i
           elseif r == 3 then
             return note(ui.checkbox { title = "c" .. rand(9) })
+          elseif r == 4 and rand(2) == 1 then
+            -- A spinner: a subtree read again may start or stop the clock's redraws.
+            return note(ui.progress { label = "wait" })
           end
           return text()
         end
@@ -136,12 +139,16 @@ final class SubtreeReadTests: XCTestCase {
                     let key = rng.pick([Key.character("x"), .character("日"), .backspace, .enter, .space])
                     event = .key(key)
                     events.append(key.name)
+                } else if roll < 82 {
+                    let ms = rng.pick([16, 100, 700])
+                    event = .tick(ms)
+                    events.append("tick \(ms)")
                 } else if let layer = part.topLayer, !layer.focusables.isEmpty {
                     // Where the part-reading host places a control: the whole
                     // host must find the same one there.
                     let r = rng.pick(layer.focusables).hitRect()
                     let x = r.x + rng.below(max(r.width, 1)), y = r.y + rng.below(max(r.height, 1))
-                    let kind: MouseEvent.Kind = roll < 90 ? .press : .scroll(rng.pick([1, -1, 3]))
+                    let kind: MouseEvent.Kind = roll < 93 ? .press : .scroll(rng.pick([1, -1, 3]))
                     event = .mouse(MouseEvent(kind, column: x + 1, row: y + 1))
                     events.append("mouse \(x),\(y)")
                     if case .press = kind {
@@ -150,8 +157,9 @@ final class SubtreeReadTests: XCTestCase {
                         event = .mouse(MouseEvent(.release, column: x + 1, row: y + 1))
                     }
                 } else {
-                    event = .tick(16)
-                    events.append("tick")
+                    let ms = rng.pick([16, 100, 700])
+                    event = .tick(ms)
+                    events.append("tick \(ms)")
                 }
                 let before = part.compositor.scriptUpdates, subtreesBefore = part.compositor.subtreeUpdates
                 part.send(event)

@@ -274,6 +274,8 @@ final class Compositor {
                 layer.collect(bounds: bounds)
             }
         }
+        // A subtree read again may hold a spinner where there was none (a tab switched).
+        animating = layers.contains { $0.animates }
         if let layer = topLayer {
             navigator.keepFocusInside(layer)
             revealFocus(in: layer, bounds: bounds)
