@@ -194,4 +194,30 @@ final class HandlerWriteTests: XCTestCase {
         }
         XCTAssertGreaterThan(lines.count, 1, "the spinner turns")
     }
+
+    /// A sheet over the screen: a handler in it hides a text in a fixed-size
+    /// box of the sheet. Only the box is read again, in the sheet's layer; the
+    /// screen beneath stays drawn as backdrop, and Tab and Enter afterwards
+    /// reach the sheet's controls as after a whole read.
+    func testAReadInPartInsideASheetKeepsTheLayersAndFocus() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local box = ui.vstack { height = 2, label, ui.text "kept" }
+            local sheet = ui.sheet { title = "Sheet",
+              ui.button { title = "Toggle", onSelect = function() label.hidden = not label.hidden end },
+              box,
+              ui.button { title = "Other", onSelect = function() box[2].text = "other pressed" end } }
+            return ui.screen { ui.button { title = "Open", onSelect = function() ui.present(sheet) end }, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        XCTAssertTrue(part.render().text.contains("Toggle"), part.render().text)
+        _ = press(part, whole, times: 1)
+        let counts = press(part, whole, times: 3)
+        XCTAssertEqual(counts.subtree, 3, "each toggle read the box again")
+        XCTAssertTrue(part.render().text.contains("row 1"), "the screen shows beneath: \(part.render().text)")
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 1)
+        XCTAssertTrue(part.render().text.contains("other pressed"), part.render().text)
+    }
 }
