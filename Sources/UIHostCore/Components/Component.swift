@@ -75,7 +75,7 @@ extension Component {
 }
 
 /// What the positional entries of a component's table may be. The text is
-/// the stubs' one-line description of them.
+/// what they mean, as a `FieldSpec`'s `doc` says it (the docs' children row, the stubs' line).
 enum ChildPolicy: Sendable {
     case none
     case any(doc: String)

@@ -321,9 +321,9 @@ extension MarkdownNode: Component {
         """
     static let constructorSummary = "Markdown: `ui.markdown { text = \"# Title\\n\\nSome *text*.\", onLink = function(url) … end }`."
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "The markdown (default \"\"); parsed once per text, and only as far as it is shown."),
+        .string("text", default: "", doc: "the markdown; parsed once per text, and only as far as it is shown"),
         .handler("onLink", "fun(url: string, md: ui.Markdown)",
-                 doc: "Called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing."),
+                 doc: "called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing"),
     ] + FieldSpec.focusFields
     static let methods: [(String, LuaSwiftFunction)] = [("toc", toc), ("scrollTo", scrollTo)]
 

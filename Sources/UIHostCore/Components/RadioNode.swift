@@ -86,11 +86,11 @@ extension RadioNode: Component {
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
-                  doc: "The choices, one row each; a string is an item with that title."),
+                  doc: "the choices, one row each; a string is an item with that title"),
         .selectedIndex(counting: .items,
-                       doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
+                       doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`"),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
-                 doc: "Called when Space, Enter or a click chose an item."),
+                 doc: "`onChange(item, index)`: Space, Enter or a click chose a row"),
     ]
 
     static var state: [any ComponentState.Type] { [RadioCursor.self] }
