@@ -34,7 +34,7 @@ final class MarkdownNode: Node, SemanticNode {
             s.pop()
             s.push(text)
         } else if type != .string && type != .nil {
-            reader.problem("ui.markdown.text must be a string (got \(reader.typeName(-1)))")
+            reader.problem("ui.markdown: text must be a string (got \(reader.typeName(-1)))")
         }
         return reader.markdownCache.document(for: id, textOn: s, of: reader.lua)
     }

@@ -247,7 +247,7 @@ final class TableNode: Node, SemanticNode {
         field.reader.pushName("columns")
         defer { s.pop() }
         guard s.rawGet(at: field.table) == .table else {
-            if s.type(at: -1) != .nil { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
+            if s.type(at: -1) != .nil { field.reader.problem("ui.table: columns must be a table (got \(field.reader.typeName(-1)))") }
             return []
         }
         let list = s.top

@@ -38,7 +38,7 @@ final class TreeNode: Node, SemanticNode {
             var ancestors: Set<UnsafeRawPointer> = []
             readNodes(at: s.top, depth: 0, path: [], parent: nil, ancestors: &ancestors, field.reader, place: "nodes")
         case .nil: break
-        default: field.reader.problem("ui.tree.nodes must be a table (got \(field.reader.typeName(-1)))")
+        default: field.reader.problem("ui.tree: nodes must be a table (got \(field.reader.typeName(-1)))")
         }
     }
 
