@@ -18,6 +18,8 @@ struct Conformance {
     let stubs: String
     /// The kinds Scripts/fuzz/screens.lua built over `fuzzSeeds` screens.
     let fuzzed: Set<String>
+    /// The kinds screens/gallery.lua shows on its pages and in what its keys open.
+    let gallery: Set<String>
     /// Where assets and scratch files are.
     let root: String
     let scratch: String
@@ -49,6 +51,10 @@ struct Conformance {
         }
         if !fuzzed.contains(component.kind.rawValue) {
             problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder: BUILD.\(component.kind.rawValue))")
+        }
+        if !gallery.contains(component.kind.rawValue) {
+            problems.append("\(name): gallery: screens/gallery.lua never shows it (on a page, or in what "
+                            + Conformance.galleryKeys.joined(separator: ", ") + " open)")
         }
         if !stubs.contains("---@class \(component.luaClass) : ui.Component") {
             problems.append("\(name): stubs: library/uihost.lua has no `---@class \(component.luaClass)` "
@@ -195,6 +201,35 @@ struct Conformance {
                 found.state.append(kind)
             }
         }
+    }
+
+    // MARK: - The gallery
+
+    /// What shows each page of screens/gallery.lua.
+    static let galleryPages = ["1", "2", "3", "4", "5"]
+    /// What opens its sheet, its two dialogs and its drawer (Esc closes each).
+    static let galleryKeys = ["s", "a", "c", "f2"]
+
+    /// The kinds of every node the gallery shows on its pages and in what its keys open.
+    static func galleryKinds(root: String) throws -> Set<String> {
+        let host = try Host(script: root + "/screens/gallery.lua",
+                            options: HostOptions(size: Size(cols: 80, rows: 24), assetsDirectory: root + "/Assets"))
+        var kinds: Set<String> = []
+        func look() {
+            var shown: [Semantics] = []
+            if let tree = host.semanticTree() { collect(tree, where: { $0.kind != nil }, into: &shown) }
+            kinds.formUnion(shown.compactMap(\.kind))
+        }
+        for page in galleryPages {
+            host.send(.key(Key(name: page)!))
+            look()
+        }
+        for key in galleryKeys {
+            host.send(.key(Key(name: key)!))
+            look()
+            host.send(.key(Key(name: "esc")!))
+        }
+        return kinds
     }
 
     static func collect(_ node: Semantics, where include: (Semantics) -> Bool, into found: inout [Semantics]) {
