@@ -50,7 +50,8 @@ struct Conformance {
             problems += stateProblems(component, found)
         }
         if !fuzzed.contains(component.kind.rawValue) {
-            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder: BUILD.\(component.kind.rawValue))")
+            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder, "
+                            + "BUILD.\(component.kind.rawValue), and its name in LEAVES or CONTAINERS)")
         }
         if !gallery.contains(component.kind.rawValue) {
             problems.append("\(name): gallery: screens/gallery.lua never shows it (on a page, or in what "
