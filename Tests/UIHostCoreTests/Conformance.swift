@@ -25,6 +25,8 @@ struct Conformance {
     let scratch: String
     /// The state a kind declares: its `Component.state` (a test takes one away).
     var declaredState: (any Component.Type) -> [any ComponentState.Type] = { $0.state }
+    /// The keys a kind declares: its `Component.keys` (a test takes them away).
+    var declaredKeys: (any Component.Type) -> [KeySpec] = { $0.keys }
 
     // MARK: - The parts
 
@@ -86,10 +88,11 @@ struct Conformance {
     private func keysProblems(_ component: any Component.Type, _ found: Found) -> [String] {
         let name = component.kind.constructorName
         guard found.focusable else { return [] }
-        guard !component.keys.isEmpty else {
+        let keys = declaredKeys(component)
+        guard !keys.isEmpty else {
             return ["\(name): keys: it takes focus but declares no keys (`static let keys`)"]
         }
-        let missing = component.keys.allKeys.filter { !found.fuzzKeys.contains($0) }
+        let missing = keys.allKeys.filter { !found.fuzzKeys.contains($0) }
         guard missing.isEmpty else {
             return ["\(name): fuzz: the fuzzer's keys for it focused (Host.fuzzHints) miss "
                     + missing.map(\.name).joined(separator: ", ")]

@@ -118,6 +118,14 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(lacking.problems(InputNode.self), [], "a kind that declares its state has no problem")
     }
 
+    func testAFocusableKindWithoutKeysIsNamed() throws {
+        var lacking = try conformance()
+        lacking.declaredKeys = { $0 == TagNode.self || $0 == TreeNode.self ? [] : $0.keys }
+        XCTAssertEqual(lacking.problems(TagNode.self), ["ui.tag: keys: it takes focus but declares no keys (`static let keys`)"])
+        XCTAssertEqual(lacking.problems(TreeNode.self), ["ui.tree: keys: it takes focus but declares no keys (`static let keys`)"])
+        XCTAssertEqual(lacking.problems(BadgeNode.self), [], "a kind that takes no focus needs no keys")
+    }
+
     func testAKindThatShowsTextButReadsAsAGroupOrWithoutALabelIsNamed() throws {
         let whole = try conformance()
         XCTAssertFalse(Conformance.showsText(VStack.self), "a stack holds no text of its own")
