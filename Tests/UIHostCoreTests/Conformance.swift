@@ -81,7 +81,31 @@ struct Conformance {
             return ["\(name): semantics: it has no label (roles: "
                     + Set(found.semantics.map(\.role)).sorted().joined(separator: ", ") + ")"]
         }
-        return []
+        var problems: [String] = []
+        if let field = Conformance.stateField(component), found.semantics.allSatisfy({ ($0.value ?? "").isEmpty }) {
+            problems.append("\(name): semantics: it has no value, though its `\(field)` is state a screen reader says")
+        }
+        // A popup's rows are read while it is open (a collapsed dropdown holds none).
+        if let field = Conformance.rowsField(component), found.semantics.allSatisfy({ $0.children.isEmpty && $0.expanded != false }) {
+            problems.append("\(name): semantics: it holds no rows, though its `\(field)` are rows a screen reader reads")
+        }
+        return problems
+    }
+
+    /// The field whose state a screen reader says as the kind's value: checked
+    /// or not, on or off, the chosen item, the typed text.
+    static func stateField(_ component: any Component.Type) -> String? {
+        ["value", "checked", "on", "selected"].first { name in component.fields.contains { $0.name == name } }
+    }
+
+    /// The field of rows a screen reader reads as the kind's children: items, rows, lines, nodes.
+    static func rowsField(_ component: any Component.Type) -> String? {
+        component.fields.first { spec in
+            switch spec.type {
+            case .items, .rows: true
+            default: false
+            }
+        }?.name
     }
 
     /// A kind whose node takes focus declares its keys, and the fuzzer presses them.

@@ -7,7 +7,8 @@ private typealias Host = UIHostCore.Host
 /// The registry's promise: every kind in `Registry.all` has what a kind needs,
 /// and one that lacks a part fails here, named with the part:
 /// - semantics: in its docs examples, it reads with a role other than `group`
-///   and a label when it shows text (its node's `describe`);
+///   and a label when it shows text, a value when it has state (`value`,
+///   `checked`, `on`, `selected`), rows when it has items or rows (its node's `describe`);
 /// - keys: when its node takes focus, it declares the keys it acts on
 ///   (`static let keys`), and the fuzzer presses every one of them;
 /// - docs: its section of docs/API.md has a rendered example that uses it
@@ -126,7 +127,7 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(lacking.problems(BadgeNode.self), [], "a kind that takes no focus needs no keys")
     }
 
-    func testAKindThatShowsTextButReadsAsAGroupOrWithoutALabelIsNamed() throws {
+    func testAKindThatShowsTextButReadsAsAGroupWithoutALabelValueOrRowsIsNamed() throws {
         let whole = try conformance()
         XCTAssertFalse(Conformance.showsText(VStack.self), "a stack holds no text of its own")
         XCTAssertTrue(Conformance.showsText(BadgeNode.self))
@@ -147,10 +148,22 @@ final class ConformanceTests: XCTestCase {
             ```lua
             return ui.screen { ui.button {} }
             ```
+
+            ### ui.list
+
+            <!-- render 20x4 -->
+            ```lua
+            return ui.screen { ui.list { items = {} } }
+            ```
             """
         let lacking = Conformance(docs: docs, stubs: whole.stubs, fuzzed: whole.fuzzed, gallery: whole.gallery,
                                   root: whole.root, scratch: whole.scratch)
         XCTAssertEqual(lacking.problems(TabPage.self), ["ui.tab: semantics: it reads as an empty `group` to a screen reader (its node's describe)"])
         XCTAssertEqual(lacking.problems(ButtonNode.self), ["ui.button: semantics: it has no label (roles: button)"])
+        // An empty list reads with a label ("0 items") but nothing chosen and no rows.
+        XCTAssertEqual(lacking.problems(ListNode.self), [
+            "ui.list: semantics: it has no value, though its `selected` is state a screen reader says",
+            "ui.list: semantics: it holds no rows, though its `items` are rows a screen reader reads",
+        ])
     }
 }
