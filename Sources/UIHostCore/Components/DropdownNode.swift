@@ -141,6 +141,7 @@ final class DropdownNode: Node, SemanticNode {
 
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
+    static let fixedHeight = true
     static let summary = """
         A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
         below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \

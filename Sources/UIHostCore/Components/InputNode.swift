@@ -214,6 +214,7 @@ final class InputNode: Node, SemanticNode {
 }
 extension InputNode: Component {
     static let kind = Kind("input")
+    static let fixedHeight = true
     static let summary = """
         A one-line text field: its label above, the text between brackets, the message of a failed \
         validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, \

@@ -178,6 +178,7 @@ final class PickerNode: Node, SemanticNode {
 
 extension PickerNode: Component {
     static let kind = Kind("picker")
+    static let fixedHeight = true
     static let summary = """
         A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
         """

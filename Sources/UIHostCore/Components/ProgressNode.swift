@@ -46,6 +46,7 @@ final class ProgressNode: Node, SemanticNode {
 
 extension ProgressNode: Component {
     static let kind = Kind("progress")
+    static let fixedHeight = true
     static let summary = """
         A spinner while work is under way (it turns with the clock), or a bar for 0…1.
         """

@@ -78,6 +78,7 @@ final class RadioNode: Node, SemanticNode {
 
 extension RadioNode: Component {
     static let kind = Kind("radio")
+    static let fixedHeight = true
     static let summary = """
         A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or \
         Enter chooses.
