@@ -97,6 +97,26 @@ final class ScreenReaderLinesTests: XCTestCase {
         ])
     }
 
+    func testAScreenWithNothingToFocusReadsItsTextsAndTheirChanges() throws {
+        let host = try host("""
+            local arrow = ui.text "Waiting for input..."
+            return ui.screen { title = "Help", keys = {
+              { "move down", function() arrow.text = "You chose: down" end, keys = { "down" } },
+            }, ui.text "Arrows choose.", ui.spacer(), arrow }
+            """)
+        XCTAssertEqual(session(host, [{ press(host, .down) }, { press(host, .down) }]), [
+            ["screen: Help", "text Arrows choose.", "text Waiting for input..."],
+            ["changed: text You chose: down"],
+            [],
+        ])
+        // With a control to focus, a text elsewhere changes unsaid: focus is what is read.
+        let focused = try self.host("""
+            local label = ui.text "idle"
+            return ui.screen { title = "T", ui.button { title = "Go", onSelect = function() label.text = "went" end }, label }
+            """)
+        XCTAssertEqual(session(focused, [{ press(focused, .enter) }]), [["screen: T", "focus: button Go"], []])
+    }
+
     func testEveryKindOfTheSemanticsFixtureIsDescribed() throws {
         let host = try host("""
             return ui.screen { title = "All",
