@@ -298,15 +298,12 @@ final class Dispatcher {
 
     // MARK: - Errors and logging
 
-    /// Names where an error comes from when the host can tell (a plugin's
-    /// file); set only while plugins are loaded.
-    var attribute: ((String) -> String)?
-
     /// Shows a handler error in the banner and keeps it for `app:errors()`;
     /// the log gets more of it (`LuaError.maxMessageBytes`) and the traceback.
     func report(_ message: String, traceback: String = "") {
         let logged = BoundedText.prefix(of: message, maxBytes: LuaError.maxMessageBytes)
-        let message = attribute?(logged) ?? logged
+        // Named by the plugin whose file it comes from, when the host can tell.
+        let message = limits.attributed(logged)
         let kept = BoundedText.prefix(of: message, maxBytes: HostLimits.maxErrorBytes)
         errors.append(kept)
         reportedCount += 1
