@@ -8,12 +8,13 @@ import XCTest
 /// closure property someone sets after construction to patch one part into
 /// another.
 final class WiringTests: XCTestCase {
-    /// A reach into one of the host's parts that run the app from outside
-    /// it: the `ui` functions and nodes apply actions or use `host.services`
-    /// instead. (A component's Lua methods still read `host.interaction`,
-    /// the kinds' own state, and the reader's caches.)
+    /// A reach into one of the host's parts from outside it: the `ui`
+    /// functions and nodes apply actions or use `host.services` instead. A
+    /// component's Lua methods may read the kinds' state (`host.interaction`)
+    /// as a node reads it from its `EventContext`, but change it only
+    /// through an action (`.set`).
     static let reach = try! NSRegularExpression(
-        pattern: #"\bhost(\([^()]*\))?\s*\.\s*(navigator|scheduler|dispatcher|compositor)\b"#)
+        pattern: #"\bhost(\([^()]*\))?\s*\.\s*((navigator|scheduler|dispatcher|compositor)\b|interaction\s*(\[[^\]]*\]|\.\s*\w+)\s*=[^=])"#)
 
     /// `var name: <type>`: what `settableClosures` looks at.
     static let variable = try! NSRegularExpression(
@@ -112,6 +113,9 @@ final class WiringTests: XCTestCase {
                 func f(_ L: OpaquePointer) {
                     host.navigator.request(.pop)
                     UIModule.host(L).scheduler.cancelTimer(1)
+                    host.interaction[ListScroll.self, id] = 3
+                    host.interaction.scrolledByHand = true
+                    if host.interaction[ListScroll.self, id] == 3 { host.apply(.set(ListScroll.self, id, 2)) }
                     ghost.navigator.pop()
                     host.apply(.navigate(.pop)) // not host.dispatcher
                 }
@@ -123,6 +127,8 @@ final class WiringTests: XCTestCase {
                         "Sources/Core/Part.swift:3: private(set) var hints: (() -> [String])?"])
         XCTAssertEqual(Self.reaches(under: root),
                        ["Sources/Core/Part.swift:8: host.navigator.request(.pop)",
-                        "Sources/Core/Part.swift:9: UIModule.host(L).scheduler.cancelTimer(1)"])
+                        "Sources/Core/Part.swift:9: UIModule.host(L).scheduler.cancelTimer(1)",
+                        "Sources/Core/Part.swift:10: host.interaction[ListScroll.self, id] = 3",
+                        "Sources/Core/Part.swift:11: host.interaction.scrolledByHand = true"])
     }
 }

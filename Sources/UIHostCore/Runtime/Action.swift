@@ -53,6 +53,9 @@ enum Action {
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
+    /// Scrolls the scroll `id` at the next layout, as little as it can, to
+    /// show the component of table `target` (`scroll:scrollTo(component)`).
+    case scrollToShow(UnsafeRawPointer, UnsafeRawPointer)
 
     // MARK: Navigation
 

@@ -87,6 +87,9 @@ extension Host {
         case .setScrollOffset(let id, let offset):
             interaction[ScrollOffset.self, id] = offset
             interaction.scrolledByHand = true
+        case .scrollToShow(let id, let target):
+            interaction[ScrollRequest.self, id] = target
+            interaction.scrolledByHand = true
         }
         // Interaction state, a table inside a component, navigation: read everything again.
         invalidation.layout = true
