@@ -113,7 +113,7 @@ extension FormNode: Component {
             guard host.kinds.kind(L!, at: 1) == kind, let id = LuaStack(L!).pointer(at: 1) else {
                 return UIModule.argError(L!, 1, "submit", "ui.form")
             }
-            host.navigator.request(.submitForm(id))
+            host.apply(.navigate(.submitForm(id)))
             return 0
         }),
     ]

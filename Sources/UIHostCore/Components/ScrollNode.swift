@@ -163,9 +163,7 @@ extension ScrollNode: Component {
         guard host.kinds.kind(L, at: 2) != nil, let target = s.pointer(at: 2) else {
             return UIModule.argError(L, 2, "scrollTo", "component")
         }
-        host.interaction[ScrollRequest.self, id] = target
-        host.interaction.scrolledByHand = true
-        host.invalidation.layout = true
+        host.apply(.scrollToShow(id, target))
         return 0
     }
 }
