@@ -117,6 +117,24 @@ final class ScreenReaderLinesTests: XCTestCase {
         XCTAssertEqual(session(focused, [{ press(focused, .enter) }]), [["screen: T", "focus: button Go"], []])
     }
 
+    func testTheHelpOverlayIsADialogWhoseLinesAreSaidAsItOpens() throws {
+        let host = try host("""
+            return ui.screen { title = "Keys", keys = {
+              { "Save", function() end, keys = { "ctrl-s" } },
+              { "Next", function() end, keys = { "n" }, group = "Moves" },
+            }, ui.button { title = "Go" } }
+            """)
+        let said = session(host, [{ press(host, .character("?")) }, { press(host, .esc) }])
+        XCTAssertEqual(said[0], ["screen: Keys", "focus: button Go"])
+        XCTAssertEqual(said[1].first, "opened: dialog Keys")
+        XCTAssertTrue(said[1].contains("  ctrl-s: Save"), said[1].joined(separator: "\n"))
+        XCTAssertTrue(said[1].contains("  Moves"), said[1].joined(separator: "\n"))
+        XCTAssertTrue(said[1].contains("  n: Next"), said[1].joined(separator: "\n"))
+        XCTAssertEqual(said[2], ["closed: dialog Keys"])
+        let tree = try XCTUnwrap(host.semanticTree())
+        XCTAssertFalse(tree.children.contains { $0.label == "Keys" && $0.role == "dialog" }, "closed, it is gone from the tree")
+    }
+
     func testEveryKindOfTheSemanticsFixtureIsDescribed() throws {
         let host = try host("""
             return ui.screen { title = "All",

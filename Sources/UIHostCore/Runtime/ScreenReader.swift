@@ -57,6 +57,7 @@ public struct ScreenReader {
         }
         for overlay in after where !before.contains(where: { ScreenReader.same($0, overlay) }) {
             out.append("opened: " + ScreenReader.describe(overlay))
+            out += ScreenReader.helpLines(overlay)
         }
         let oldFocus = ScreenReader.focused(old), newFocus = ScreenReader.focused(tree)
         if let newFocus {
@@ -82,6 +83,11 @@ public struct ScreenReader {
     }
 
     // MARK: - Finding nodes
+
+    /// The lines of the help overlay (a dialog that is no component), said as it opens.
+    static func helpLines(_ overlay: Semantics) -> [String] {
+        overlay.kind == nil && overlay.role == "dialog" ? overlay.children.map { "  " + $0.label } : []
+    }
 
     static func isOverlay(_ node: Semantics) -> Bool {
         ["sheet", "drawer", "dialog", "alertdialog"].contains(node.role)
