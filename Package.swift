@@ -67,11 +67,13 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge", "CLua", "CLuaShim"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "UIHostCoreTests", dependencies: ["UIHostCore", "LuaBridge"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Drawing", "UIHost", "UIHostCore"]),
+        // The tests' one way to play a terminal: a pseudo-terminal pair and a reader of what a program wrote.
+        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "Drawing", "UIHost", "UIHostCore", "TerminalTestSupport"]),
         .testTarget(name: "UIHostTestingTests", dependencies: ["UIHostTesting", "UIHostCore"]),
         .testTarget(name: "UIHostTests", dependencies: ["UIHost"]),
-        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
-        .testTarget(name: "CLITests", dependencies: [], exclude: ["fixtures"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "TerminalTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TerminalTestSupport"], exclude: ["fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

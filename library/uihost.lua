@@ -135,6 +135,8 @@
 
 -- Components -------------------------------------------------------------------
 
+-- BEGIN GENERATED common fields (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
 ---A component: a plain table made by a `ui.*` constructor, which checks its fields
 ---and raises an error naming the caller's file, line and field. Fields may be changed
 ---at any time (the host redraws after every event); the host writes interaction state
@@ -150,6 +152,9 @@
 ---@field maxWidth? integer In a stack: at most this many columns.
 ---@field minHeight? integer In a stack: at least this many rows.
 ---@field maxHeight? integer In a stack: at most this many rows.
+---@field colSpan? integer In a grid: how many columns it covers (default 1).
+---@field rowSpan? integer In a grid: how many rows it covers (default 1).
+-- END GENERATED common fields
 
 ---A key binding: `{ "Save", fn }` or `{ desc = "Save", run = fn }`, under a key name
 ---(`["ctrl-s"] = …`), a list of names (`[{ "d", "delete" }] = …`, shown once as
@@ -216,45 +221,45 @@
 -- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
 ---The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its children top to bottom.
 ---@class ui.Screen : ui.Component
----@field title? string Shown centred in the header row (default "").
----@field drawer? ui.Drawer Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1.
----@field footer? boolean Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false).
----@field onAppear? fun(screen: ui.Screen) Called when the screen becomes the top of the navigation stack (the root at start too).
----@field onDisappear? fun(screen: ui.Screen) Called when a screen is pushed over it, or when it is popped.
----@field onResize? fun(width: integer, height: integer) Called on the top screen after the frame changed size, with its new columns and rows (`ui.size()` says the same).
----@field onKey? fun(key: string): boolean? Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it.
----@field [integer] ui.Component Children, laid out top to bottom.
+---@field title? string Shown centred on row 1 (default "").
+---@field drawer? ui.Drawer The side menu of this screen (see ui.drawer).
+---@field footer? boolean Draws a hint bar of the active keys on the frame's bottom row (see Key bindings) (default false).
+---@field onAppear? fun(screen: ui.Screen) `onAppear(screen)`: the screen became the top of the navigation stack — at start for the root, on `ui.push`, and when a screen above it is popped.
+---@field onDisappear? fun(screen: ui.Screen) `onDisappear(screen)`: another screen was pushed over it, or it was popped.
+---@field onResize? fun(width: integer, height: integer) `onResize(width, height)`: the frame changed size (see The frame's size).
+---@field onKey? fun(key: string): boolean? `onKey(key)`: a key nothing else took (no binding, text field or focused component), before the host's defaults; return `true` to take it (Key bindings).
+---@field [integer] ui.Component Children, laid out top to bottom like a `ui.vstack` with spacing 0.
 
 ---Text that wraps at word boundaries by display width.
 ---@class ui.Text : ui.Component
----@field text? string The text (default ""); "\n" starts a new line.
----@field align? ui.Align Alignment of each line in its box (default "left").
----@field wrap? boolean Wrap long lines at word boundaries (default true); false cuts them with "…".
----@field style? ui.Style Colours and attributes of the whole text.
----@field spans? (ui.Span|string)[] Rich text: runs with their own style; replaces `text`.
+---@field text? string The text; `"\n"` starts a new line (default "").
+---@field align? ui.Align Alignment of each line in the text's box (default "left").
+---@field wrap? boolean Wrap long lines; `false` cuts each line with `…` instead (default true).
+---@field style? ui.Style Colours and attributes of the whole text (see Style).
+---@field spans? (ui.Span|string)[] Rich text: `{ "Total: ", bold = true }` or `{ text = …, fg = … }` runs (a string is a plain run), each with its own style over `style`; replaces `text`.
 
 ---A button drawn as `[ title ]`.
 ---@class ui.Button : ui.Component
 ---@field title? string The label (default "").
----@field disabled? boolean Dimmed, skipped by Tab and deaf to clicks (default false).
----@field destructive? boolean Never takes the focus by default: skipped by initial focus (default false).
----@field style? ui.Style Colours and attributes of the label.
----@field align? ui.StackAlign Where `[ title ]` sits in a wider place: "start", "center" or "end" (default "start"); given more rows, it takes the middle one.
----@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field disabled? boolean Drawn dim, skipped by Tab and focus moves, deaf to clicks (default false).
+---@field destructive? boolean Never focused by default: initial focus skips it (a Delete button) (default false).
+---@field style? ui.Style Colours and attributes of the label; focus and `disabled` still show over it.
+---@field align? ui.StackAlign Where `[ title ]` sits in a wider place (a grid's cell, a `width`); given more rows than one, it takes the middle row (default "start").
+---@field onSelect? fun(button: ui.Button) `onSelect(button)`: Enter, Space or a click.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---Children stacked top to bottom.
 ---@class ui.VStack : ui.Component
----@field spacing? integer Empty rows between children, 0…1000 (default 0).
----@field align? ui.StackAlign Where children narrower than the stack go: "start" (left), "center" or "end" (default "start").
+---@field spacing? integer Empty rows between children (default 0).
+---@field align? ui.StackAlign Where children narrower than the stack go: left, centred, right (default "start").
 ---@field [integer] ui.Component Children, top to bottom.
 
 ---Children side by side, left to right.
 ---@class ui.HStack : ui.Component
----@field spacing? integer Empty columns between children, 0…1000 (default 1).
----@field align? ui.StackAlign Where children shorter than the row go: "start" (top), "center" or "end" (default "start").
+---@field spacing? integer Empty columns between children (default 1).
+---@field align? ui.StackAlign Where children lower than the row go: top, middle, bottom (default "start").
 ---@field [integer] ui.Component Children, left to right.
 
 ---Flexible empty space in a stack.
@@ -265,259 +270,259 @@
 
 ---A navigation list or menu. It scrolls, and reads only the rows it shows.
 ---@class ui.List : ui.Component
----@field items? (ui.ListItem|string)[] The rows; a string is a row with that title.
----@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
----@field item? fun(index: integer): ui.ListItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
----@field selected? integer 1-based index of the highlighted row (unset means 1); the host sets it when the row moves.
----@field onSelect? fun(item: ui.ListItem|string, index: integer) Called when a row without an onSelect of its own is activated (Enter, Space, click).
----@field filter? boolean Typing filters the items: those whose title holds the typed characters in order (letters without case), the matches marked; Backspace takes one back, Esc clears (default false). Only an `items` array, its first 10,000 items.
----@field onHighlight? fun(item: ui.ListItem|string, index: integer) Called when the highlighted row moves (arrows, paging, the wheel, a click), after `selected` is written.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field items? (ui.ListItem|string)[] The rows; a string is a row with that title (default {}).
+---@field count? integer With a data source: how many rows there are, instead of `items`.
+---@field item? fun(index: integer): ui.ListItem|string With `count`: `item(i)` returns row `i` (a table or a string); called only for the rows shown, once each per frame.
+---@field selected? integer The cursor row; the constructor writes the default into the table, and every move is written back (clamped to the items when read) (default 1).
+---@field onSelect? fun(item: ui.ListItem|string, index: integer) `onSelect(item, index)`: a row **without its own `onSelect`** was activated.
+---@field filter? boolean Typing filters the items: those whose title holds the typed characters in order (letters without case; `rr` finds Cherry and Raspberry), the matched characters underlined in the accent colour, the query and the count of matches on the first row; Backspace takes a character back, Esc clears (with nothing typed, Esc is the host's). The cursor moves among the matches; `selected` and handlers get the item's own index. Only an `items` array is filtered, its first 10,000 items; with `filter`, `?` and `q` type (default false).
+---@field onHighlight? fun(item: ui.ListItem|string, index: integer) `onHighlight(item, index)`: the highlighted row moved (arrows, paging, the wheel, a click), after `selected` is written.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a click on a label switches to it.
 ---@class ui.Tabs : ui.Component
----@field style? ui.TabsStyle|ui.Style Where the bar goes (default "top"), or a table: the labels' style.
----@field selected? integer 1-based index of the selected tab (unset means 1); the host sets it on a switch.
----@field onChange? fun(tab: ui.Tab, index: integer) Called after the selected tab changed.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
----@field [integer] ui.Tab The tabs (each must be a `ui.tab`).
+---@field style? ui.TabsStyle|ui.Style Where the bar goes; a table instead is the labels' style (the bar then stays on top) (default "top").
+---@field selected? integer The selected tab; the constructor writes the default into the table, and a switch is written back before `onChange` (clamped when read) (default 1).
+---@field onChange? fun(tab: ui.Tab, index: integer) `onChange(tab, index)`: the selected tab changed; `tab` is the `ui.tab` table.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
+---@field [integer] ui.Tab The tabs; every child must be a `ui.tab`.
 
 ---A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
 ---@class ui.Tab : ui.Component
----@field title? string The label in the tab bar (default "").
----@field icon? string Drawn before the title; shown alone when a bottom bar is too narrow.
----@field style? ui.Style Colours and attributes of its label in the bar.
----@field [integer] ui.Component The page's children, read only while the tab is selected.
+---@field title? string The label in the bar (default "").
+---@field icon? string Drawn before the title; alone when a bottom bar is too narrow for the titles.
+---@field style? ui.Style Colours and attributes of its label in the bar (over the `ui.tabs` style; the selected label adds the accent).
+---@field [integer] ui.Component The page, top to bottom; read only while the tab is selected.
 
 ---A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
 ---@class ui.Picker : ui.Component
----@field label? string The menu's `label:` prefix, or the wheel's heading row (default none).
----@field items? (ui.PickerItem|string)[] The choices; a string is an item with that title.
----@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
----@field item? fun(index: integer): ui.PickerItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
----@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
+---@field label? string `label: ` before the value (menu); the heading row (wheel) (default "").
+---@field items? (ui.PickerItem|string)[] The choices; `title` is required in a table; `icon` is drawn before the title when given (default {}).
+---@field count? integer With a data source: how many items there are, instead of `items`.
+---@field item? fun(index: integer): ui.PickerItem|string With `count`: `item(i)` returns item `i` (a table or a string); called only for the items shown, once each per frame.
+---@field selected? integer The **index** of the chosen item; the constructor writes the default into the table, and a change is written back before `onChange` (default 1).
 ---@field style? ui.PickerStyle Menu or wheel (default "menu").
----@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when the choice changes (menu: on confirming another item; wheel: at each step).
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field onChange? fun(item: ui.PickerItem|string, index: integer) `onChange(item, index)`: the choice changed; `item` is `items[index]` (a table, or the string).
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's onSelect and the dropdown's. Esc or a click outside closes it.
 ---@class ui.Dropdown : ui.Component
----@field label? string Shown before the field as `label: ` (default none).
----@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title.
----@field count? integer With a data source: how many rows there are, instead of `items` (its function is called only for the rows shown).
----@field item? fun(index: integer): ui.DropdownItem|string With `count`: returns row `index`; called only for the rows shown, once per frame.
----@field selected? ui.ItemID The chosen item's id (its index when it has none; with a data source, always its index), set by the host on a choice; unset, the first item shows, or the placeholder.
----@field placeholder? string Shown dimmed while nothing is chosen; with one, nothing is chosen at start.
----@field expanded? boolean Whether the item list is open (default false); written back by the host.
----@field onSelect? fun(item: ui.DropdownItem|string) Called when an item is chosen, after the item's own onSelect.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field label? string `label: ` before the field, as a menu picker's (default "").
+---@field items? (ui.DropdownItem|string)[] The choices; a string is an item with that title (default {}).
+---@field count? integer With a data source: how many items there are, instead of `items`.
+---@field item? fun(index: integer): ui.DropdownItem|string With `count`: `item(i)` returns item `i` (a table or a string); called only for the items shown, once each per frame.
+---@field selected? ui.ItemID The **id** of the chosen item (its index when it has no `id`); the constructor writes the default into the table, and a choice is written back (default the first item's id (none when `placeholder` is set)).
+---@field placeholder? string Shown (dim) while nothing is chosen.
+---@field expanded? boolean Whether the list is open; written back when it opens or closes (default false).
+---@field onSelect? fun(item: ui.DropdownItem|string) `onSelect(item)`: an item was chosen, **after** the item's own `onSelect`.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when dismissible.
 ---@class ui.Sheet : ui.Component
----@field title? string Shown in the top edge (default none).
----@field height? ui.SheetHeight A fraction below 1, a row count, or "fit" (default 0.25); at least 2 rows, at most the frame.
----@field dismissible? boolean Whether Esc, clicks and drags close it (default true); if false only `ui.dismiss()` does.
----@field onDismiss? fun(sheet: ui.Sheet) Called after the sheet was closed, however it was closed.
----@field [integer] ui.Component Children, top to bottom inside the sheet.
+---@field title? string Shown in the top edge: `╭── Title ───╮`.
+---@field height? ui.SheetHeight A number up to `1.0` that is not an integer: a fraction of the frame's rows (rounded; `1.0` is the whole frame); an integer: a row count (`1` is one row); `"fit"`: the content's height plus the top edge. At least 2 rows, at most the frame (default 0.25).
+---@field dismissible? boolean Whether Esc, a click above it and a drag close it; when `false` only `ui.dismiss()` does (default true).
+---@field onDismiss? fun(sheet: ui.Sheet) `onDismiss(sheet)`: the sheet was closed, however it was closed (Esc, click, drag, `ui.dismiss`).
+---@field [integer] ui.Component The content, top to bottom.
 
 ---A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it or a drag left closes it.
 ---@class ui.Drawer : ui.Component
----@field width? integer Columns, 1…1000 (default: the frame's width − 10, at most 40).
----@field [integer] ui.Component Children, top to bottom.
+---@field width? integer Columns, the `│` edge included (at most the frame width) (default frame width − 10, at most 40).
+---@field [integer] ui.Component The content, top to bottom.
 
 ---A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/), centred and cropped to its box. A missing asset draws `[missing image: NAME]`.
 ---@class ui.Image : ui.Component
----@field asset? string The asset's NAME, without ".txt" and without "/" (default "").
----@field width? integer Columns, 0…1000 (default: the widest line of the art).
----@field height? integer Rows, 0…1000 (default: the art's line count).
+---@field asset? string The asset's name, without `.txt`; a name with `/` or a leading `.` is never read, nor a file that is not a regular file, nor (without `--allow io`) one whose real path, symlinks resolved, is outside both the assets folder and the folder of the first screen (default "").
+---@field width? integer Columns it asks for in an `hstack` (default the widest line of the art).
+---@field height? integer Rows it takes (default the art's line count).
 
 ---A spinner while work is under way (it turns with the clock), or a bar for 0…1.
 ---@class ui.Progress : ui.Component
----@field value? number 0…1 draws a bar and a percentage; nil (the default) a spinner.
----@field label? string Drawn before the bar, or after the spinner (default "").
----@field spinner? ui.SpinnerStyle The spinner's frames, as Bubble Tea's spinner package names them (default "minidot").
----@field style? ui.Style The spinner's or the bar's filled part's colours and attributes: `{ fg = "success" }`.
+---@field value? number `nil`: a spinner; a number: a bar and a percentage (a value set later outside 0…1 is clamped).
+---@field label? string After the spinner, or before the bar (default "").
+---@field spinner? ui.SpinnerStyle The spinner's frames, named as Bubble Tea's `spinner` package names them (table below) (default "minidot").
+---@field style? ui.Style The colours and attributes of the spinner, or of the bar's filled part: `{ fg = "success" }`.
 
 ---A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while it has focus.
 ---@class ui.Checkbox : ui.Component
 ---@field title? string The label after the box (default "").
----@field checked? boolean Whether the box is ticked (default false); the host writes a toggle back before onChange.
----@field onChange? fun(checked: boolean) Called after Enter, Space or a click toggled the box, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field checked? boolean Whether the box is ticked; a toggle is written back before `onChange` (default false).
+---@field onChange? fun(checked: boolean) `onChange(checked)`: Enter, Space or a click toggled the box; `checked` is the new value.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A one-line text field: its label above, the text between brackets, the message of a failed validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
 ---@class ui.Input : ui.Component
----@field label? string Shown on the row above the field (default none).
----@field value? string The text; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty, and as `‹Title›` in plain text (default none).
----@field prompt? string Drawn before the text inside the brackets, as `> ` (default none).
+---@field label? string Shown bold on the row above the field.
+---@field value? string The text; every edit is written back before `onChange` (default "").
+---@field placeholder? string Shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value.
+---@field prompt? string Drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value`.
 ---@field style? ui.Style Colours and attributes of the text (underlined in any case).
----@field placeholderStyle? ui.Style Colours and attributes of the placeholder (default the theme's muted).
----@field password? boolean Draw one mask character per character instead of the text (default false).
----@field maxLength? integer At most this many characters; typing and pastes stop there (default none).
----@field error? string The message under the field: what validate returned at the last Enter; a script may set it too.
----@field validate? fun(value: string): string? Called on Enter (and on each edit while a message shows): a message, or nil when the value is good.
----@field onChange? fun(value: string) Called after each edit, with the new value.
----@field onSubmit? fun(value: string) Called on Enter when validate returned nil; focus stays.
----@field suggestions? string[]|fun(text: string): string[] Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field placeholderStyle? ui.Style Colours and attributes of the placeholder (default the theme's `muted`).
+---@field password? boolean Draw one `•` per character instead of the text (default false).
+---@field maxLength? integer At most this many characters (typing and pastes stop there).
+---@field error? string The message drawn under the field: what `validate` returned at the last Enter; a script may set it too (say, after checking with a server).
+---@field validate? fun(value: string): string? `validate(value)` → a message, or nil when the value is good: called on Enter, and on each edit while a message shows.
+---@field onChange? fun(value: string) `onChange(value)`: after each edit.
+---@field onSubmit? fun(value: string) `onSubmit(value)`: Enter, when `validate` returned nil; focus stays on the field.
+---@field suggestions? string[]|fun(text: string): string[] Completions: the first that starts with the value (letters compared without case) shows dim past it (`‹ ›` in plain text) while the caret is at the end; Tab or Right takes it (an edit: `onChange` runs). An array (only its first 10,000 entries looked at), or `suggestions(text)` returning one, called under the script's limits before drawing (an error shows in the banner; one that runs into a limit is not called again). Not for a password.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a click flips it while it has focus.
 ---@class ui.Switch : ui.Component
 ---@field title? string The label after the switch (default "").
----@field on? boolean Whether it is on (default false); the host writes a flip back before onChange.
----@field onChange? fun(on: boolean) Called after Enter, Space or a click flipped it, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field on? boolean Whether it is on; a flip is written back before `onChange` (default false).
+---@field onChange? fun(on: boolean) `onChange(on)`: Enter, Space or a click flipped it; `on` is the new value.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or Enter chooses.
 ---@class ui.Radio : ui.Component
----@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title.
----@field selected? integer 1-based index of the chosen item (unset means 1); the host sets it before onChange.
----@field onChange? fun(item: ui.PickerItem|string, index: integer) Called when Space, Enter or a click chose an item.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field items? (ui.PickerItem|string)[] The choices, one row each; a string is an item with that title (default {}).
+---@field selected? integer The chosen row; the constructor writes the default, and a choice is written back before `onChange` (default 1).
+---@field onChange? fun(item: ui.PickerItem|string, index: integer) `onChange(item, index)`: Space, Enter or a click chose a row.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A multi-line text field, `height` rows between brackets. Enter starts a new line, Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
 ---@class ui.TextArea : ui.Component
----@field label? string Shown on the row above the field (default none).
----@field value? string The text, lines separated by \n; the host writes every edit back before onChange.
----@field placeholder? string Shown dim while the value is empty (default none).
----@field height? ui.Size Rows of text shown, 1…1000, or `"N%"` of its stack or `"Nfr"`, a share of what is left, filled (default 5); the view scrolls to the caret.
----@field onChange? fun(value: string) Called after each edit, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field label? string Shown bold on the row above the field.
+---@field value? string The text, lines separated by `\n`; every edit is written back before `onChange` (default "").
+---@field placeholder? string Shown dim while the value is empty.
+---@field height? ui.Size Rows of text shown (1…1000), or a percentage of its stack or a share of what is left, which it fills; the view scrolls to the caret (default 5).
+---@field onChange? fun(value: string) `onChange(value)`: after each edit.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A table: a header row over rows of cells, a row cursor across the table. It reads only the rows it shows, from `rows` or from a data source (`count` and `row(i)`). Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with `sortable`, they move the column cursor; `s` or Enter on a title sorts).
 ---@class ui.Table : ui.Component
----@field columns? ui.TableColumn[] The columns, left to right: `{ title =, key =, width =, align = }`.
----@field rows? table[] The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ "text", style = { … } }`; a row's `style` colours the whole row.
----@field count? integer With a data source: how many rows there are, instead of `rows` (its function is called only for the rows shown).
----@field row? fun(index: integer): table With `count`: returns row `index`; called only for the rows shown, once per frame.
----@field selected? integer 1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves.
----@field sortable? boolean Whether Enter on a title, `s` or a click sorts by a column (default false).
----@field cursor? ui.TableCursor What the cursor is: a whole row, or one cell that Left/Right move across the columns (default "row").
----@field selectedColumn? integer With `cursor = "cell"`: 1-based column of the cell cursor (unset means 1); the host sets it when the cursor moves.
----@field onSelect? fun(row: table, index: integer) Called on Enter or a click on a row.
----@field onHighlight? fun(row: table, index: integer) Called when the cursor moved to another row.
----@field onCellSelect? fun(row: integer, column: integer) With `cursor = "cell"`: called on Enter or a click on a cell, with its row's and column's 1-based indices (instead of onSelect).
----@field onSort? fun(column: ui.TableColumn, ascending: boolean) Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field columns? ui.TableColumn[] The columns, left to right (fields below) (default {}).
+---@field rows? table[] The rows, each a table whose fields the columns' keys name; only the rows shown are read, and the array is not checked whole (default {}).
+---@field count? integer With a data source: how many rows there are, instead of `rows`.
+---@field row? fun(index: integer): table With `count`: `row(i)` returns row `i` (a table); called only for the rows shown, once each per frame.
+---@field selected? integer The cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back (default 1).
+---@field sortable? boolean Whether the column cursor, `s`, Enter on a title and clicks on titles sort (default false).
+---@field cursor? ui.TableCursor What the cursor is: a whole row, or one cell that Left/Right move (see A cell cursor) (default "row").
+---@field selectedColumn? integer With `cursor = "cell"`: the cursor's column; written when the table is first read, and at every move (default 1).
+---@field onSelect? fun(row: table, index: integer) `onSelect(row, index)`: Enter or a click on a row.
+---@field onHighlight? fun(row: table, index: integer) `onHighlight(row, index)`: the cursor moved to another row.
+---@field onCellSelect? fun(row: integer, column: integer) `onCellSelect(row, column)`: with `cursor = "cell"`, Enter or a click on a cell, with its 1-based row and column (instead of `onSelect`).
+---@field onSort? fun(column: ui.TableColumn, ascending: boolean) `onSort(column, ascending)`: a sort was asked for; `rows` is sorted already, a data source sorts here.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---Children in a column that may be taller than its place: `↑`/`↓` in its last column show that more lies beyond an edge. The wheel scrolls it; focus moving among the controls inside scrolls the focused one into view; holding no control, it takes focus itself and Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
 ---@class ui.Scroll : ui.Component
----@field height? ui.Size Rows it takes, 0…10000, `"N%"` of its stack or `"Nfr"`, a share of what is left (default: the space left, like a list).
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
----@field [integer] ui.Component Children, top to bottom; taller than its place, they scroll.
+---@field height? ui.Size Rows it takes, a percentage of its stack or a share of what is left (as any child of a stack); unset, it is flexible like a list (at least 3 rows when its container scrolls) (default the space left).
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
+---@field [integer] ui.Component The content, top to bottom.
 
 ---A message in a box over everything, with one button. Calling `ui.alert{…}` shows it.
 ---@class ui.Alert : ui.Component
----@field title? string Shown in the top edge (default "").
+---@field title? string In the top edge, bold (default "").
 ---@field message? string The text inside, wrapped (default "").
 ---@field confirm? string The button's label (default "OK").
----@field onChoice? fun(ok: boolean) Called with true after the button, false after Esc.
+---@field onChoice? fun(ok: boolean) `onChoice(ok)`: true after the button, false after Esc.
 
 ---A question in a box over everything, with Cancel and a confirm button; focus starts on Cancel and Esc answers false. Calling `ui.confirm{…}` shows it.
 ---@class ui.Confirm : ui.Component
----@field title? string Shown in the top edge (default "").
+---@field title? string In the top edge, bold (default "").
 ---@field message? string The text inside, wrapped (default "").
----@field confirm? string The confirm button's label (default "OK").
----@field cancel? string The cancel button's label (default "Cancel"); it has focus first.
----@field destructive? boolean Draw the confirm button in the theme's error colour (default false).
----@field onChoice? fun(ok: boolean) Called with true after the confirm button, false after Cancel or Esc.
+---@field confirm? string The confirm button's label (the right one) (default "OK").
+---@field cancel? string The cancel button's label; it has focus first (default "Cancel").
+---@field destructive? boolean The confirm button in the theme's `error` colour (default false).
+---@field onChoice? fun(ok: boolean) `onChoice(ok)`: true after confirm, false after Cancel or Esc.
 
 ---Lines of text growing at the bottom: it keeps the last `max`, follows the tail until the user scrolls up (Up/PageUp/Home/the wheel write `follow = false`; End or scrolling to the bottom follows again) and cuts long lines with `…`. Only the lines shown are read. `log:append(text)` adds lines.
 ---@class ui.Log : ui.Component
----@field lines? string[] The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it.
----@field max? integer How many of the last lines are kept (default 10000).
----@field follow? boolean Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field lines? string[] The lines, oldest first; only the lines shown are read; `log:append(text)` adds to it (default {}).
+---@field max? integer How many of the last lines are kept and shown (default 10000).
+---@field follow? boolean Whether the view shows the tail; written back: false when the user scrolls up, true at End or the bottom (default true).
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A tree of nodes, one row each: `▸`/`▾` marks, Right opens, Left closes (or goes to the parent), Space toggles, Enter selects.
 ---@class ui.Tree : ui.Component
----@field nodes? (ui.TreeItem|string)[] The top-level nodes: `{ title =, children =, expanded =, icon =, style = }`; a string is a leaf with that title.
----@field onSelect? fun(node: ui.TreeItem|string) Called on Enter or a click on a node's title.
----@field onExpand? fun(node: ui.TreeItem) Called after a node opened (its `expanded` written, its children loaded).
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field nodes? (ui.TreeItem|string)[] The top-level nodes (fields below); a string is a leaf with that title; only open nodes' children are read (default {}).
+---@field onSelect? fun(node: ui.TreeItem|string) `onSelect(node)`: Enter or a click on a node's title.
+---@field onExpand? fun(node: ui.TreeItem) `onExpand(node)`: a node opened, after its `expanded` was written and a `children` function was called.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A box: its children top to bottom inside a border, with a title in the top border (cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its `width`/`height` include the border; the border takes the accent colour while focus is inside.
 ---@class ui.Box : ui.Component
----@field title? string Shown in the top border, cut with `…` when narrow (default none).
----@field border? ui.Border How the border is drawn (default "rounded"); `--ascii` draws every border in ASCII; "none" leaves no room for one.
----@field padding? integer|integer[] Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`).
----@field style? ui.Style Colours and attributes of the box: its background and border, under its children's own.
----@field align? ui.StackAlign Where children narrower than the box go: "start" (left), "center" or "end" (default "start").
+---@field title? string Shown in the top border, cut with `…` when narrow.
+---@field border? ui.Border How the border is drawn (default "rounded").
+---@field padding? integer|integer[] Space inside the border.
+---@field style? ui.Style The box's colours, under its children's own.
+---@field align? ui.StackAlign Where children narrower than the box go (default "start").
 ---@field [integer] ui.Component Children, top to bottom inside the border.
 
 ---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
 ---@class ui.Link : ui.Component
----@field title? string The text shown (default the URL).
----@field url? string Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default "").
----@field style? ui.Style Colours and attributes of the title, over the accent colour and underline.
----@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click; the host itself opens nothing.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field title? string The text shown (the URL when unset).
+---@field url? string Where it points (default "").
+---@field style? ui.Style Colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off.
+---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
 ---@class ui.Badge : ui.Component
 ---@field text? string The words in the pill (default "").
----@field kind? "info"|"success"|"warning"|"error" Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x).
+---@field kind? "info"|"success"|"warning"|"error" Its colour (the theme's `accent`, `success`, `warning` or `error`) and, but for info, its mark (default "info").
 
 ---A chip that is chosen or not, such as a filter: ` ✓ rust ` in its colour when chosen, ` + rust ` dim when not. Enter, Space or a click flips it while it has focus.
 ---@class ui.Tag : ui.Component
 ---@field text? string The words on the chip (default "").
----@field selected? boolean Whether it is chosen (default false); the host writes a flip back before onChange.
----@field color? "accent"|"success"|"warning"|"error" The theme colour of the chip while chosen (default "accent").
----@field onChange? fun(selected: boolean) Called after Enter, Space or a click flipped it, with the new value.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field selected? boolean Whether it is chosen; a flip is written back before `onChange` (default false).
+---@field color? "accent"|"success"|"warning"|"error" The theme colour of the pill while chosen (default "accent").
+---@field onChange? fun(selected: boolean) `onChange(selected)`: Enter, Space or a click flipped it; `selected` is the new value.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---Markdown drawn for the terminal: CommonMark with GitHub tables, task lists, strikethrough and autolinks. It wraps and scrolls (Up/Down/PageUp/PageDown/Home/End, the wheel); Tab/Shift-Tab step through its links, Enter or a click calls onLink(url). Raw HTML is not shown. `md:toc()` lists the headings, `md:scrollTo(heading)` shows one first.
 ---@class ui.Markdown : ui.Component
----@field text? string The markdown (default ""); parsed once per text, and only as far as it is shown.
+---@field text? string The markdown; parsed once per text, and only as far as it is shown (default "").
 ---@field onLink? fun(url: string, md: ui.Markdown) Called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing.
----@field autofocus? boolean Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false).
----@field onFocus? fun(component: ui.Component) Called when it gets the focus.
----@field onBlur? fun(component: ui.Component) Called when it loses the focus to another component of its layer.
+---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
+---@field onFocus? fun(component: ui.Component) `onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus).
+---@field onBlur? fun(component: ui.Component) `onBlur(component)`: it lost the focus to another component of its layer.
 
 ---Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
 ---@class ui.Grid : ui.Component
----@field columns? ui.Size[] Widths of the columns: cells, `"N%"` of the grid or `"Nfr"`, a share of what is left (default one `"1fr"` column).
----@field rows? ui.Size[] Heights of the first rows, as `columns`; rows past them are as tall as their tallest child (default all such).
----@field gap? integer Empty cells between columns and between rows, 0…100 (default 0).
----@field [integer] ui.Component Children, placed in order into the cells, left to right and then down.
+---@field columns? ui.Size[] Widths of the columns: cells, `"N%"` or `"Nfr"` (default one `"1fr"` column).
+---@field rows? ui.Size[] Heights of the first rows, as `columns`; later rows as tall as their children (default as tall as their children).
+---@field gap? integer Empty cells between columns and between rows (default 0).
+---@field [integer] ui.Component Placed in order into the cells.
 
 ---A form, like huh's: its children in a column; Enter in a text field moves to the next field and in the last submits; submitting checks every field's `validate`, focuses the first with a message, or calls `onSubmit(values)` with the values by each field's `id`.
 ---@class ui.Form : ui.Component
----@field spacing? integer Empty rows between children, 0…1000 (default 1).
----@field validateOn? ui.ValidateOn When a text field's `validate` runs: "change" (each edit), "blur" (focus leaves it) or "submit" (default "change"); Enter and submitting always check.
----@field onSubmit? fun(values: table<string, any>) Called when Enter in the last field (or a submit) found no message: each field's value under its `id`.
----@field [integer] ui.Component The fields and anything else, top to bottom.
+---@field spacing? integer Empty rows between children (default 1).
+---@field validateOn? ui.ValidateOn When a text field's `validate` runs besides Enter and submit: each edit, focus leaving it, or then only (default "change").
+---@field onSubmit? fun(values: table<string, any>) `onSubmit(values)`: submitted with no field's message; `values` by each field's `id`.
+---@field [integer] ui.Component The fields and anything else, top to bottom; fields inside stacks, boxes and grids count too.
 
 -- END GENERATED component classes
 

@@ -1,7 +1,7 @@
 -- Gallery: one of every kind of component, a page per family under a tab bar,
 -- as a tour and as a check that each draws beside the others. 1–5 switch
 -- pages; s, a and c show a sheet, an alert and a confirm; f2 opens the drawer.
--- Scripts/tests/gallery_test.lua checks that every kind appears.
+-- ConformanceTests checks that every kind of the registry appears.
 
 local status = ui.text { text = "Tab moves between components; ? lists every key.", style = { fg = "muted" } }
 

@@ -1,17 +1,9 @@
 -- screens/gallery.lua: one of every kind of component, a page per family.
--- The kinds are those of the component registry (`Registry.all`, the order of
--- the stubs); GalleryTests (Swift) holds this list to the registry, so a new
--- kind fails both until the gallery shows it.
+-- ConformanceTests (Swift) holds it to the component registry: a kind the
+-- gallery does not show fails there, named.
 
 local support = require "support"
 local check = support.check
-
-local KINDS = {
-  "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs", "tab",
-  "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox", "input", "switch",
-  "radio", "textarea", "table", "scroll", "alert", "confirm", "log", "tree", "box", "link",
-  "badge", "tag", "markdown", "grid", "form",
-}
 
 -- Adds the kind of every node under `node` to `seen`.
 local function collect(node, seen)
@@ -19,7 +11,7 @@ local function collect(node, seen)
   for _, child in ipairs(node.children) do collect(child, seen) end
 end
 
-test.case("every kind of component appears: the five pages, a sheet, both dialogs and the drawer", function()
+test.case("the five pages, a sheet, both dialogs and the drawer show without an error", function()
   local app = test.open("screens/gallery.lua", { size = "80x24" })
   local seen = {}
   for page = 1, 5 do
@@ -32,7 +24,7 @@ test.case("every kind of component appears: the five pages, a sheet, both dialog
     app:press("esc")
   end
   local missing = {}
-  for _, kind in ipairs(KINDS) do
+  for _, kind in ipairs({ "tabs", "sheet", "alert", "confirm", "drawer" }) do
     if not seen[kind] then missing[#missing + 1] = kind end
   end
   check(app, #missing == 0, "not shown: " .. table.concat(missing, ", "))

@@ -42,9 +42,6 @@ public struct TerminalQuery: Sendable {
             default: return nil
             }
         }
-
-        /// Whether the terminal knows the mode (it can be turned on).
-        public var isSupported: Bool { self != .notRecognized }
     }
 
     /// The answers found in what the terminal sent back.

@@ -39,10 +39,10 @@ struct Doctor {
         return nil
     }
 
-    static func run(_ args: Arguments) -> Never {
+    static func run(_ args: Arguments) -> Int32 {
         let doctor = Doctor(args: args, outcome: TerminalProbe.run(query), env: environment)
         standardOutput(args.json ? doctor.json.rendered() : doctor.text, exitCode: 1)
-        exit(0)
+        return 0
     }
 
     // MARK: - Facts

@@ -5,10 +5,10 @@ import UIHostTesting
 
 /// `uihost fuzz SCREEN [--seconds N] [--seed S] [-o FILE]` (and its worker
 /// and replay modes, which the parent starts with the same arguments).
-func fuzz(_ path: String, _ args: Arguments) -> Int32 {
-    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+func fuzz(_ path: String, _ args: Arguments) throws(CommandExit) -> Int32 {
+    try CommandExit.requireFile(path)
     let library = scriptHost(args)
-    var options = coreOptions(path, library)
+    var options = try coreOptions(path, library)
     options.log = { _ in }
     options.notice = nil
     let settings = FuzzCommand.Settings(
@@ -20,9 +20,9 @@ func fuzz(_ path: String, _ args: Arguments) -> Int32 {
     // Its workers load the screen again and again: the project's notice is said once, here.
     var first = options
     first.notice = { standardError($0) }
-    _ = loadHost(path, library, options: first)
+    _ = try loadHost(path, library, options: first)
     if let output = args.output, FileSystem.exists(output), !args.force {
-        usageExit("fuzz: \(output) exists (add --force to replace it)")
+        throw .usage("fuzz: \(output) exists (add --force to replace it)")
     }
     return FuzzCommand.run(settings)
 }

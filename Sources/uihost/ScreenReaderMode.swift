@@ -5,23 +5,21 @@ import UIHost
 /// `uihost SCREEN --screen-reader`: linear text instead of a frame, one line
 /// per change. Keys come from `--keys` (said after each), else from standard
 /// input (`ScriptHost.runScreenReader`).
-func runScreenReader(_ path: String, _ args: Arguments) -> Never {
-    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+func runScreenReader(_ path: String, _ args: Arguments) throws(CommandExit) -> Int32 {
+    try CommandExit.requireFile(path)
     let host = scriptHost(args)
     guard !args.keyNames.isEmpty else {
-        let code: Int32
         do throws(ScriptHostError) {
-            code = try host.runScreenReader(path) { standardOutput($0) }
+            return try host.runScreenReader(path) { standardOutput($0) }
         } catch {
-            scriptFailed(error)
+            throw .script(error)
         }
-        exit(code)
     }
     let app: ScriptApp
     do {
         app = try host.open(path)
     } catch {
-        scriptFailed(error)
+        throw .script(error)
     }
     for line in app.announcements() { standardOutput(line) }
     // The parser checked every name (`Arguments.keys`).
@@ -29,9 +27,9 @@ func runScreenReader(_ path: String, _ args: Arguments) -> Never {
         do {
             try app.press(String(name))
         } catch {
-            usageExit(error.message)
+            throw .usage(error.message)
         }
         for line in app.announcements() { standardOutput(line) }
     }
-    exit(app.quitCode ?? 0)
+    return app.quitCode ?? 0
 }

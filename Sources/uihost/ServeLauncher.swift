@@ -10,20 +10,19 @@ import LuaBridge
 enum ServeLauncher {
     static let program = "uihost-serve"
 
-    static func exec(_ path: String, _ args: Arguments) -> Never {
+    /// Becomes the server; returns only by throwing, when it cannot.
+    static func exec(_ path: String, _ args: Arguments) throws(CommandExit) -> Never {
         let uihost = ownPath()
         let folder = uihost.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let candidates = [folder + "/" + program, folder + "/../libexec/uihost/" + program]
         guard let server = candidates.first(where: { access($0, X_OK) == 0 }) else {
-            standardError("uihost serve: cannot find its server, \(program), in " + candidates.joined(separator: " or ")
-                          + ": build it (swift build --product uihost-serve) or install uihost again (Scripts/install.sh, the Debian package)")
-            exit(1)
+            throw CommandExit(status: 1, message: "uihost serve: cannot find its server, \(program), in " + candidates.joined(separator: " or ")
+                              + ": build it (swift build --product uihost-serve) or install uihost again (Scripts/install.sh, the Debian package)")
         }
         let words = [server, path] + serverOptions(args) + ["--", uihost] + args.sessionArguments(screen: path)
         let pointers = words.map { strdup($0) } + [nil]
         execv(server, pointers)
-        standardError("uihost serve: cannot run \(server): \(String(cString: strerror(errno)))")
-        exit(1)
+        throw CommandExit(status: 1, message: "uihost serve: cannot run \(server): \(String(cString: strerror(errno)))")
     }
 
     /// Serve's own options, as uihost-serve reads them (its Arguments).

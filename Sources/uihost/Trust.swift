@@ -7,22 +7,22 @@ enum Trust {
     /// The user's store: where opening a project looks and `trust` writes.
     static var userStore: TrustStore? { TrustStore.user(environment: environment) }
 
-    static func run(_ directory: String?, _ args: Arguments) -> Int32 {
+    static func run(_ directory: String?, _ args: Arguments) throws(CommandExit) -> Int32 {
         guard let store = userStore else {
-            usageExit("trust: no folder to keep the trust in: set XDG_STATE_HOME or HOME")
+            throw .usage("trust: no folder to keep the trust in: set XDG_STATE_HOME or HOME")
         }
         if args.listTrusted { return list(store) }
         // A screen (or the uihost.lua) stands for the folder it is in.
         var folder = directory ?? "."
         if FileSystem.exists(folder) && !FileSystem.isDirectory(folder) { folder = FileSystem.directory(of: folder) }
-        return args.revoke ? revoke(folder, store) : trust(folder, store)
+        return args.revoke ? revoke(folder, store) : try trust(folder, store)
     }
 
     /// Records the project as it is now and says what its grant gives.
-    static func trust(_ folder: String, _ store: TrustStore) -> Int32 {
-        guard FileSystem.isDirectory(folder) else { usageExit("trust: cannot open \(folder): No such file or directory") }
+    static func trust(_ folder: String, _ store: TrustStore) throws(CommandExit) -> Int32 {
+        guard FileSystem.isDirectory(folder) else { throw .usage("trust: cannot open \(folder): No such file or directory") }
         guard FileSystem.exists(FileSystem.join(folder, Host.configName)) else {
-            usageExit("trust: \(folder) has no \(Host.configName), so there is nothing to trust (a project grants its plugins capabilities there)")
+            throw .usage("trust: \(folder) has no \(Host.configName), so there is nothing to trust (a project grants its plugins capabilities there)")
         }
         let project: (fingerprint: ProjectFingerprint, grant: PluginGrants)
         do {

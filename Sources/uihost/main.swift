@@ -33,12 +33,6 @@ func environment(_ name: String) -> String? { getenv(name).map { String(cString:
 /// `NO_COLOR` set and not empty (no-color.org): no colour anywhere.
 func noColor() -> Bool { environment("NO_COLOR").map { !$0.isEmpty } ?? false }
 
-func usageExit(_ message: String) -> Never {
-    standardError("uihost: \(message)\nTry 'uihost --help' for more information.")
-    exit(2)
-}
-
-
 /// The variables named with `--env`, read once at start: all `ui.env` sees.
 func namedEnvironment(_ args: Arguments) -> [String: String?] {
     var named: [String: String?] = [:]
@@ -46,24 +40,24 @@ func namedEnvironment(_ args: Arguments) -> [String: String?] {
     return named
 }
 
-/// The core host of a screen, or exit 3 with the error: what the testing
-/// tools (`record`, `fuzz`) drive below the library, with `options` that
+/// The core host of a screen, or its error: what the testing tools
+/// (`record`, `fuzz`) drive below the library, with `options` that
 /// `ScriptHost.hostOptions(for:)` made.
-func loadHost(_ path: String, _ host: ScriptHost, options: HostOptions) -> Host {
-    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+func loadHost(_ path: String, _ host: ScriptHost, options: HostOptions) throws(CommandExit) -> Host {
+    try CommandExit.requireFile(path)
     do {
         return try host.makeHost(path, options: options)
     } catch {
-        scriptFailed(error)
+        throw .script(error)
     }
 }
 
-/// The core options of a screen's host, or exit 3 with the error (an unknown theme).
-func coreOptions(_ path: String, _ host: ScriptHost) -> HostOptions {
+/// The core options of a screen's host, or its error (an unknown theme).
+func coreOptions(_ path: String, _ host: ScriptHost) throws(CommandExit) -> HostOptions {
     do {
         return try host.hostOptions(for: path)
     } catch {
-        scriptFailed(error)
+        throw .script(error)
     }
 }
 
@@ -94,16 +88,10 @@ func scriptHost(_ args: Arguments) -> ScriptHost {
     return ScriptHost(options: o)
 }
 
-/// A screen that did not load: its error (and traceback) on stderr, exit 3.
-func scriptFailed(_ error: ScriptHostError) -> Never {
-    standardError("uihost: " + error.message + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
-    exit(3)
-}
-
 /// `render`: apply the keys headless, print the final frame. A screen that
 /// does not load still prints a frame: blank, with the error banner (docs/API.md, "Errors").
-func render(_ path: String, _ args: Arguments) -> Never {
-    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+func render(_ path: String, _ args: Arguments) throws(CommandExit) -> Int32 {
+    try CommandExit.requireFile(path)
     let plain = args.plain || noColor()
     let host = scriptHost(args)
     host.options.color = !plain
@@ -113,12 +101,11 @@ func render(_ path: String, _ args: Arguments) -> Never {
         app = try host.open(path)
     } catch {
         standardOutput(host.errorFrame(error), exitCode: 3)
-        scriptFailed(error)
+        throw .script(error)
     }
     if let keys = args.keys { app.press(keys) }
     standardOutput(app.render(args.format), exitCode: app.errors.isEmpty ? 1 : 3, escaped: args.format == .text)
-    if !app.errors.isEmpty { exit(3) }
-    exit(app.quitCode ?? 0)
+    return app.errors.isEmpty ? app.quitCode ?? 0 : 3
 }
 
 /// Where `print` and `ui.log` go interactively: `--log FILE`, else
@@ -138,7 +125,7 @@ func logPath(_ args: Arguments) -> String? {
 }
 
 /// A screen on a terminal: raw mode, the diff renderer, keys and mouse.
-func runInteractive(_ path: String, _ args: Arguments) -> Never {
+func runInteractive(_ path: String, _ args: Arguments) throws(CommandExit) -> Int32 {
     let host = scriptHost(args)
     host.options.mouse = !args.noMouse
     host.options.color = !args.plain
@@ -158,13 +145,13 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
         if let held { held.write(text) } else { log?.write(text) }
         tally.count()
     }
-    guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+    try CommandExit.requireFile(path)
     var ended: ScriptApp?
     let code: Int32
     do {
         code = try host.run(path) { ended = $0 }
     } catch {
-        scriptFailed(error)
+        throw .script(error)
     }
     held?.flush()
     if let app = ended, let last = app.errors.last, app.quitCode == nil && code != 0 {
@@ -174,11 +161,11 @@ func runInteractive(_ path: String, _ args: Arguments) -> Never {
         let lines = tally.lines == 1 ? "1 line" : "\(tally.lines) lines"
         standardError("uihost: \(lines) of print, ui.log and error output went to \(file); --log - writes them here instead")
     }
-    exit(code)
+    return code
 }
 
 /// `check`: load every screen; report every problem of each.
-func check(_ paths: [String], _ args: Arguments) -> Never {
+func check(_ paths: [String], _ args: Arguments) throws(CommandExit) -> Int32 {
     var failed = false
     // A folder stands for the screens directly in it.
     let screens = paths.flatMap { path in
@@ -189,7 +176,7 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
     }
     let host = scriptHost(args)
     for path in screens {
-        guard FileSystem.exists(path) else { usageExit("cannot open \(path): No such file or directory") }
+        try CommandExit.requireFile(path)
         let problems = host.check(path)
         if problems.isEmpty {
             standardOutput("ok \(path)", exitCode: failed ? 3 : 1)
@@ -198,17 +185,17 @@ func check(_ paths: [String], _ args: Arguments) -> Never {
             for problem in problems { standardError("uihost: " + problem) }
         }
     }
-    exit(failed ? 3 : 0)
+    return failed ? 3 : 0
 }
 
 /// `plugins DIR…`: one line per plugin (name, version, permissions, ok or
 /// its problems); 0, or 3 when one is broken.
-func listPlugins(_ directories: [String], _ args: Arguments) -> Int32 {
+func listPlugins(_ directories: [String], _ args: Arguments) throws(CommandExit) -> Int32 {
     let host = scriptHost(args)
     host.options.log = { _ in }
     var broken = false
     for directory in directories {
-        guard FileSystem.isDirectory(directory) else { usageExit("plugins: \(directory) is not a folder") }
+        guard FileSystem.isDirectory(directory) else { throw .usage("plugins: \(directory) is not a folder") }
         host.options.plugins = [directory]
         let reports: [ScriptHost.PluginReport]
         do {
@@ -246,64 +233,77 @@ func scriptLimits(_ args: Arguments) -> ScriptLimits {
     ScriptLimits(maxInstructions: args.maxInstructions, maxSeconds: args.maxSeconds, maxMemory: args.maxMemoryMiB << 20)
 }
 
-let arguments: Arguments
-do {
-    arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    usageExit(error.message)
+/// Runs the command the arguments name: its exit status, or how it ended early.
+func run(_ arguments: Arguments) throws(CommandExit) -> Int32 {
+    switch arguments.command {
+    case .help(let command):
+        standardOutput(Help.text(for: command))
+        return 0
+    case .doctor:
+        return Doctor.run(arguments)
+    case .completions(let shell):
+        // The parser took only the shells `Completions` writes.
+        standardOutput(Completions.script(for: shell) ?? "", escaped: false)
+        return 0
+    case .manpage:
+        standardOutput(ManPage.text, escaped: false)
+        return 0
+    case .version:
+        print("uihost \(version)")
+        return 0
+    case .run(let path):
+        // A log that cannot be written would drop every line unseen: say so before the screen starts.
+        if let file = arguments.logFile, file != "-" {
+            do throws(FileSystem.Failure) {
+                try FileSystem.checkWritable(file)
+            } catch {
+                throw .usage("--log: cannot write \(file): \(error.reason)")
+            }
+        }
+        if arguments.screenReader { return try runScreenReader(path, arguments) }
+        if Terminal.isTerminal(0) && Terminal.isTerminal(1) { return try runInteractive(path, arguments) }
+        return try render(path, arguments)
+    case .render(let path):
+        return try render(path, arguments)
+    case .check(let paths):
+        return try check(paths, arguments)
+    case .test(let paths):
+        return TestRunner(options: testOptions(arguments)).run(paths: paths)
+    case .testWorker(let script):
+        guard let options = arguments.workerOptions.map({ TestOptions(workerArgument: $0) }) ?? testOptions(arguments) else {
+            throw .usage("--worker-options: not options the test runner wrote")
+        }
+        return TestRunner(options: options).runWorker(script: script)
+    case .record(let path):
+        return try record(path, arguments)
+    case .fuzz(let path):
+        return try fuzz(path, arguments)
+    case .plugins(let directories):
+        return try listPlugins(directories, arguments)
+    case .serve(let path):
+        try ServeLauncher.exec(path, arguments)
+    case .trust(let directory):
+        return try Trust.run(directory, arguments)
+    case .stubs(let directory):
+        let wrote = Stubs.write(to: directory)
+        guard wrote == 0 else { return wrote }
+        return ProjectConfig.write(library: directory, stubs: Stubs.uihostLua, force: arguments.force)
+    }
 }
 
-switch arguments.command {
-case .help(let command):
-    standardOutput(Help.text(for: command))
-    exit(0)
-case .doctor:
-    Doctor.run(arguments)
-case .completions(let shell):
-    // The parser took only the shells `Completions` writes.
-    standardOutput(Completions.script(for: shell) ?? "", escaped: false)
-    exit(0)
-case .manpage:
-    standardOutput(ManPage.text, escaped: false)
-    exit(0)
-case .version:
-    print("uihost \(version)")
-    exit(0)
-case .run(let path):
-    // A log that cannot be written would drop every line unseen: say so before the screen starts.
-    if let file = arguments.logFile, file != "-" {
-        do throws(FileSystem.Failure) {
-            try FileSystem.checkWritable(file)
-        } catch {
-            usageExit("--log: cannot write \(file): \(error.reason)")
-        }
+// The one place the program ends, whatever the command: with its status, or
+// with what ended it early said on stderr.
+let status: Int32
+do throws(CommandExit) {
+    let arguments: Arguments
+    do {
+        arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        throw .usage(error.message)
     }
-    if arguments.screenReader { runScreenReader(path, arguments) }
-    if Terminal.isTerminal(0) && Terminal.isTerminal(1) { runInteractive(path, arguments) }
-    render(path, arguments)
-case .render(let path):
-    render(path, arguments)
-case .check(let paths):
-    check(paths, arguments)
-case .test(let paths):
-    exit(TestRunner(options: testOptions(arguments)).run(paths: paths))
-case .testWorker(let script):
-    guard let options = arguments.workerOptions.map({ TestOptions(workerArgument: $0) }) ?? testOptions(arguments) else {
-        usageExit("--worker-options: not options the test runner wrote")
-    }
-    exit(TestRunner(options: options).runWorker(script: script))
-case .record(let path):
-    record(path, arguments)
-case .fuzz(let path):
-    exit(fuzz(path, arguments))
-case .plugins(let directories):
-    exit(listPlugins(directories, arguments))
-case .serve(let path):
-    ServeLauncher.exec(path, arguments)
-case .trust(let directory):
-    exit(Trust.run(directory, arguments))
-case .stubs(let directory):
-    let wrote = Stubs.write(to: directory)
-    guard wrote == 0 else { exit(wrote) }
-    exit(ProjectConfig.write(library: directory, stubs: Stubs.uihostLua, force: arguments.force))
+    status = try run(arguments)
+} catch {
+    if let message = error.message { standardError(message) }
+    status = error.status
 }
+exit(status)

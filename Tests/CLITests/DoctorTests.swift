@@ -82,64 +82,25 @@ final class DoctorTests: XCTestCase {
 
     // MARK: - On a terminal
 
-    private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-        func append(_ chunk: ArraySlice<UInt8>) { lock.lock(); bytes += chunk; lock.unlock() }
-        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: bytes, as: UTF8.self) }
-    }
-
     /// Runs `uihost doctor --json` on a pseudo-terminal; `answer` is what the
     /// test, as the terminal, sends once it has read the whole query (nil:
     /// nothing). Returns the exit status, what doctor wrote before its report
     /// (the query), and the report.
     private func doctor(answering answer: String?) throws -> (status: Int32, query: String, report: [String: Any]) {
-        let (master, slave) = try openPseudoTerminal(cols: 80, rows: 24)
-        defer { close(master) }
-        let process = Process()
-        process.executableURL = Uihost.binary
-        process.arguments = ["doctor", "--json"]
-        process.currentDirectoryURL = Uihost.root
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        process.environment = env
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try terminal.close()
-        let output = Output()
-        let reader = Thread {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(master, &chunk, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                output.append(chunk[0..<n])
-            }
-        }
-        reader.start()
-        // A deadlock guard only: doctor waits a second at most for answers.
-        let deadline = Date().addingTimeInterval(30)
+        let session = try TerminalSession(["doctor", "--json"], cols: 80, rows: 24, environment: ["TERM": "xterm-256color"])
         if let answer {
-            while !output.text.contains("\u{1B}[c"), Date() < deadline, process.isRunning { usleep(5_000) }
-            _ = answer.withCString { write(master, $0, strlen($0)) }
+            XCTAssertTrue(session.waitFor("\u{1B}[c"), "the query ends with a device-attributes request: \(session.text.debugDescription)")
+            session.send(answer)
         }
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        XCTAssertFalse(process.isRunning, "doctor did not end")
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        // The slave is closed once the child is gone: the reader sees the end.
-        reader.cancel()
-        usleep(100_000)
-        let text = output.text.replacingOccurrences(of: "\r\n", with: "\n")
+        // Doctor waits a second at most for answers; the session's guard only against a hang.
+        let status = session.finish()
+        let text = session.text.replacingOccurrences(of: "\r\n", with: "\n")
         guard let end = text.range(of: "\u{1B}[c") else {
             XCTFail("no query on the terminal: \(text.debugDescription)")
-            return (process.terminationStatus, text, [:])
+            return (status, text, [:])
         }
         let report = try object(String(text[end.upperBound...]))
-        return (process.terminationStatus, String(text[..<end.upperBound]), report)
+        return (status, String(text[..<end.upperBound]), report)
     }
 
     func testOnATerminalThatAnswersItReportsWhatItSaid() throws {

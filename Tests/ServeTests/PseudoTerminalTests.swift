@@ -1,21 +1,12 @@
 import Glibc
+import TerminalTestSupport
 import XCTest
 @testable import Serve
 
 final class PseudoTerminalTests: XCTestCase {
     /// Reads the terminal until `text` shows or the child's side closes (a guard, not a measure).
     private func output(_ master: Int32, until text: String) -> String {
-        var seen = ""
-        let deadline = monotonicMilliseconds() + 30_000
-        while !seen.contains(text) && monotonicMilliseconds() < deadline {
-            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 1, 1000) > 0 else { continue }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = Glibc.read(master, &buffer, buffer.count)
-            if n <= 0 { break }
-            seen += String(decoding: buffer[0..<n], as: UTF8.self)
-        }
-        return seen
+        TerminalOutput.read(master, until: text)
     }
 
     func testTheChildHasAControllingTerminalOfTheGivenSize() throws {

@@ -1,4 +1,5 @@
 import Glibc
+import TerminalTestSupport
 import XCTest
 @testable import TerminalIO
 
@@ -8,24 +9,8 @@ final class TerminalKeyboardProtocolTests: XCTestCase {
     private var master: Int32 = -1
     private var slave: Int32 = -1
 
-    /// A libc function the Glibc module leaves out (it needs _XOPEN_SOURCE).
-    private func libc<F>(_ name: String, as type: F.Type) -> F? {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-        return unsafeBitCast(symbol, to: type)
-    }
-
     override func setUpWithError() throws {
-        typealias IntFunction = @convention(c) (Int32) -> Int32
-        typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard master >= 0, let grantpt = libc("grantpt", as: IntFunction.self),
-              let unlockpt = libc("unlockpt", as: IntFunction.self),
-              let ptsname = libc("ptsname", as: NameFunction.self),
-              grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-            throw XCTSkip("no pseudo-terminal here")
-        }
-        slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw XCTSkip("no pseudo-terminal here") }
+        (master, slave) = try openPseudoTerminal(cols: 80, rows: 24)
     }
 
     override func tearDown() {
@@ -35,15 +20,7 @@ final class TerminalKeyboardProtocolTests: XCTestCase {
 
     /// What the program wrote to the terminal so far (it is all there: writes are synchronous).
     private func written() -> String {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-        while poll(&fds, 1, 0) > 0, fds[0].revents & Int16(POLLIN) != 0 {
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }
-            out += buffer[0..<n]
-        }
-        return String(decoding: out, as: UTF8.self)
+        TerminalOutput.drain(master)
     }
 
     private func count(_ needle: String, in text: String) -> Int {

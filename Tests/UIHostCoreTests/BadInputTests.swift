@@ -881,8 +881,8 @@ final class BadInputTests: XCTestCase {
         let host = try handlerHost("list.items = 5")
         press(host, .enter)
         _ = host.render()
-        XCTAssertEqual(host.errors, ["ui.list.items must be a table (got number)"])
-        XCTAssertEqual(lastLine(host), "error: ui.list.items must be a table (got number)" + Compositor.bannerHint)
+        XCTAssertEqual(host.errors, ["ui.list: items must be a table (got number)"])
+        XCTAssertEqual(lastLine(host), "error: ui.list: items must be a table (got number)" + Compositor.bannerHint)
         press(host, .tab, .tab, .down)
         _ = host.render()
         XCTAssertEqual(host.errors.count, 1, "a standing problem is reported once")
@@ -894,10 +894,10 @@ final class BadInputTests: XCTestCase {
 
     func testHandlersReplacingOtherFieldsWithBadTypes() throws {
         let cases: [(String, String)] = [
-            ("button.title = {}", "ui.button.title must be a string (got table)"),
-            ("button.disabled = 'no'", "ui.button.disabled must be a boolean (got string)"),
-            ("label.wrap = 0", "ui.text.wrap must be a boolean (got number)"),
-            ("list.selected = 1.5", "ui.list.selected must be an integer (got number)"),
+            ("button.title = {}", "ui.button: title must be a string (got table)"),
+            ("button.disabled = 'no'", "ui.button: disabled must be a boolean (got string)"),
+            ("label.wrap = 0", "ui.text: wrap must be a boolean (got number)"),
+            ("list.selected = 1.5", "ui.list: selected must be an integer (got number)"),
             ("list.items[2] = 7", "ui.list: items[2] must be a table (got number)"),
         ]
         for (body, message) in cases {
@@ -912,6 +912,27 @@ final class BadInputTests: XCTestCase {
         press(number, .enter)
         assertShows(number, "[ 42 ]")
         XCTAssertEqual(number.errors, [])
+    }
+
+    /// A field has one checker's words: a bad value says the same when the
+    /// constructor refuses it as when a handler writes it and the host reads it.
+    func testABadFieldReadsTheSameAtConstructionAndWhenWrittenLater() throws {
+        let cases: [(kind: String, field: String, value: String)] = [
+            ("button", "disabled", "'no'"), ("text", "wrap", "0"), ("list", "selected", "1.5"),
+            ("text", "align", "'centre'"), ("badge", "kind", "'warn'"), ("progress", "value", "{}"),
+        ]
+        for (kind, field, value) in cases {
+            let built = try XCTUnwrap(loadError("return ui.screen { ui.\(kind) { \(field) = \(value) } }"), kind).message
+            let host = try self.host("""
+                local c = ui.\(kind) {}
+                return ui.screen { ui.button { title = "Go", onSelect = function() c.\(field) = \(value) end }, c }
+                """)
+            press(host, .enter)
+            _ = host.render()
+            let read = try XCTUnwrap(host.errors.first, "\(kind).\(field) = \(value) was read without a word")
+            XCTAssertTrue(read.hasPrefix("ui.\(kind): \(field) must be"), read)
+            XCTAssertTrue(built.hasSuffix(read), "constructor: \(built)\nread: \(read)")
+        }
     }
 
     // MARK: - Events

@@ -18,11 +18,15 @@ struct Conformance {
     let stubs: String
     /// The kinds Scripts/fuzz/screens.lua built over `fuzzSeeds` screens.
     let fuzzed: Set<String>
+    /// The kinds screens/gallery.lua shows on its pages and in what its keys open.
+    let gallery: Set<String>
     /// Where assets and scratch files are.
     let root: String
     let scratch: String
     /// The state a kind declares: its `Component.state` (a test takes one away).
     var declaredState: (any Component.Type) -> [any ComponentState.Type] = { $0.state }
+    /// The keys a kind declares: its `Component.keys` (a test takes them away).
+    var declaredKeys: (any Component.Type) -> [KeySpec] = { $0.keys }
 
     // MARK: - The parts
 
@@ -48,7 +52,12 @@ struct Conformance {
             problems += stateProblems(component, found)
         }
         if !fuzzed.contains(component.kind.rawValue) {
-            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder: BUILD.\(component.kind.rawValue))")
+            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder, "
+                            + "BUILD.\(component.kind.rawValue), and its name in LEAVES or CONTAINERS)")
+        }
+        if !gallery.contains(component.kind.rawValue) {
+            problems.append("\(name): gallery: screens/gallery.lua never shows it (on a page, or in what "
+                            + Conformance.galleryKeys.joined(separator: ", ") + " open)")
         }
         if !stubs.contains("---@class \(component.luaClass) : ui.Component") {
             problems.append("\(name): stubs: library/uihost.lua has no `---@class \(component.luaClass)` "
@@ -72,17 +81,42 @@ struct Conformance {
             return ["\(name): semantics: it has no label (roles: "
                     + Set(found.semantics.map(\.role)).sorted().joined(separator: ", ") + ")"]
         }
-        return []
+        var problems: [String] = []
+        if let field = Conformance.stateField(component), found.semantics.allSatisfy({ ($0.value ?? "").isEmpty }) {
+            problems.append("\(name): semantics: it has no value, though its `\(field)` is state a screen reader says")
+        }
+        // A popup's rows are read while it is open (a collapsed dropdown holds none).
+        if let field = Conformance.rowsField(component), found.semantics.allSatisfy({ $0.children.isEmpty && $0.expanded != false }) {
+            problems.append("\(name): semantics: it holds no rows, though its `\(field)` are rows a screen reader reads")
+        }
+        return problems
+    }
+
+    /// The field whose state a screen reader says as the kind's value: checked
+    /// or not, on or off, the chosen item, the typed text.
+    static func stateField(_ component: any Component.Type) -> String? {
+        ["value", "checked", "on", "selected"].first { name in component.fields.contains { $0.name == name } }
+    }
+
+    /// The field of rows a screen reader reads as the kind's children: items, rows, lines, nodes.
+    static func rowsField(_ component: any Component.Type) -> String? {
+        component.fields.first { spec in
+            switch spec.type {
+            case .items, .rows: true
+            default: false
+            }
+        }?.name
     }
 
     /// A kind whose node takes focus declares its keys, and the fuzzer presses them.
     private func keysProblems(_ component: any Component.Type, _ found: Found) -> [String] {
         let name = component.kind.constructorName
         guard found.focusable else { return [] }
-        guard !component.keys.isEmpty else {
+        let keys = declaredKeys(component)
+        guard !keys.isEmpty else {
             return ["\(name): keys: it takes focus but declares no keys (`static let keys`)"]
         }
-        let missing = component.keys.allKeys.filter { !found.fuzzKeys.contains($0) }
+        let missing = keys.allKeys.filter { !found.fuzzKeys.contains($0) }
         guard missing.isEmpty else {
             return ["\(name): fuzz: the fuzzer's keys for it focused (Host.fuzzHints) miss "
                     + missing.map(\.name).joined(separator: ", ")]
@@ -195,6 +229,35 @@ struct Conformance {
                 found.state.append(kind)
             }
         }
+    }
+
+    // MARK: - The gallery
+
+    /// What shows each page of screens/gallery.lua.
+    static let galleryPages = ["1", "2", "3", "4", "5"]
+    /// What opens its sheet, its two dialogs and its drawer (Esc closes each).
+    static let galleryKeys = ["s", "a", "c", "f2"]
+
+    /// The kinds of every node the gallery shows on its pages and in what its keys open.
+    static func galleryKinds(root: String) throws -> Set<String> {
+        let host = try Host(script: root + "/screens/gallery.lua",
+                            options: HostOptions(size: Size(cols: 80, rows: 24), assetsDirectory: root + "/Assets"))
+        var kinds: Set<String> = []
+        func look() {
+            var shown: [Semantics] = []
+            if let tree = host.semanticTree() { collect(tree, where: { $0.kind != nil }, into: &shown) }
+            kinds.formUnion(shown.compactMap(\.kind))
+        }
+        for page in galleryPages {
+            host.send(.key(Key(name: page)!))
+            look()
+        }
+        for key in galleryKeys {
+            host.send(.key(Key(name: key)!))
+            look()
+            host.send(.key(Key(name: "esc")!))
+        }
+        return kinds
     }
 
     static func collect(_ node: Semantics, where include: (Semantics) -> Bool, into found: inout [Semantics]) {

@@ -7,12 +7,14 @@ private typealias Host = UIHostCore.Host
 /// The registry's promise: every kind in `Registry.all` has what a kind needs,
 /// and one that lacks a part fails here, named with the part:
 /// - semantics: in its docs examples, it reads with a role other than `group`
-///   and a label when it shows text (its node's `describe`);
+///   and a label when it shows text, a value when it has state (`value`,
+///   `checked`, `on`, `selected`), rows when it has items or rows (its node's `describe`);
 /// - keys: when its node takes focus, it declares the keys it acts on
 ///   (`static let keys`), and the fuzzer presses every one of them;
 /// - docs: its section of docs/API.md has a rendered example that uses it
 ///   (DocsTests checks the frame, ReferenceTests its fields and keys tables);
 /// - fuzzing: Scripts/fuzz/screens.lua builds it;
+/// - gallery: screens/gallery.lua shows it (the example screen of every kind);
 /// - stubs: library/uihost.lua has its class;
 /// - state: what its components keep between frames (a caret, a cursor, a
 ///   scroll), once laid out and pressed with its keys, is in its `state`.
@@ -42,15 +44,23 @@ final class ConformanceTests: XCTestCase {
     private func conformance() throws -> Conformance {
         let root = ConformanceTests.root
         return Conformance(docs: try text(root + "/docs/API.md"), stubs: try text(root + "/library/uihost.lua"),
-                           fuzzed: try fuzzedKinds(), root: root, scratch: scratch.path)
+                           fuzzed: try fuzzedKinds(), gallery: try galleryKinds(), root: root, scratch: scratch.path)
     }
 
     private func text(_ path: String) throws -> String {
         String(decoding: try FileSystem.read(path), as: UTF8.self)
     }
 
-    /// What `fuzzedKinds` found, worked out once for the tests of the run.
+    /// What `fuzzedKinds` and `galleryKinds` found, worked out once for the tests of the run.
     nonisolated(unsafe) private static var fuzzed: Set<String>?
+    nonisolated(unsafe) private static var gallery: Set<String>?
+
+    private func galleryKinds() throws -> Set<String> {
+        if let gallery = ConformanceTests.gallery { return gallery }
+        let kinds = try Conformance.galleryKinds(root: ConformanceTests.root)
+        ConformanceTests.gallery = kinds
+        return kinds
+    }
 
     /// The kinds Scripts/fuzz/screens.lua builds over `fuzzSeeds` screens, as
     /// the fuzzer runs it (screens.lua records them in `fuzz_kinds`).
@@ -72,7 +82,7 @@ final class ConformanceTests: XCTestCase {
         return kinds
     }
 
-    func testEveryKindHasSemanticsKeysDocsFuzzingAndStubs() throws {
+    func testEveryKindHasSemanticsKeysDocsFuzzingGalleryAndStubs() throws {
         let conformance = try conformance()
         for component in Registry.all {
             for problem in conformance.problems(component) { XCTFail(problem) }
@@ -81,19 +91,21 @@ final class ConformanceTests: XCTestCase {
 
     // MARK: - The check fails where a part is missing
 
-    func testAKindMissingFromTheDocsFuzzingOrStubsIsNamedWithThePart() throws {
+    func testAKindMissingFromTheDocsFuzzingGalleryOrStubsIsNamedWithThePart() throws {
         let whole = try conformance()
-        // The tree's section, the badge's class, the log's fuzzing taken away.
+        // The tree's section, the badge's class, the log's fuzzing, the tag's place in the gallery taken away.
         var docs = whole.docs
         let section = try XCTUnwrap(docs.range(of: "### ui.tree\n"))
         let next = try XCTUnwrap(docs.range(of: "\n### ", range: section.upperBound..<docs.endIndex))
         docs.removeSubrange(section.lowerBound..<next.lowerBound)
         let lacking = Conformance(docs: docs, stubs: whole.stubs.replacingOccurrences(of: "---@class ui.Badge :", with: "---@class ui.Gone :"),
-                                  fuzzed: whole.fuzzed.subtracting(["log"]), root: whole.root, scratch: whole.scratch)
+                                  fuzzed: whole.fuzzed.subtracting(["log"]), gallery: whole.gallery.subtracting(["tag"]),
+                                  root: whole.root, scratch: whole.scratch)
         XCTAssertTrue(lacking.problems(TreeNode.self).contains { $0.hasPrefix("ui.tree: docs: no rendered example") },
                       lacking.problems(TreeNode.self).joined(separator: "\n"))
         XCTAssertTrue(lacking.problems(BadgeNode.self).contains { $0.hasPrefix("ui.badge: stubs: ") })
         XCTAssertTrue(lacking.problems(LogNode.self).contains { $0.hasPrefix("ui.log: fuzz: ") })
+        XCTAssertEqual(lacking.problems(TagNode.self), ["ui.tag: gallery: screens/gallery.lua never shows it (on a page, or in what s, a, c, f2 open)"])
         XCTAssertEqual(lacking.problems(ButtonNode.self), [], "a kind with every part has no problem")
     }
 
@@ -107,7 +119,15 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(lacking.problems(InputNode.self), [], "a kind that declares its state has no problem")
     }
 
-    func testAKindThatShowsTextButReadsAsAGroupOrWithoutALabelIsNamed() throws {
+    func testAFocusableKindWithoutKeysIsNamed() throws {
+        var lacking = try conformance()
+        lacking.declaredKeys = { $0 == TagNode.self || $0 == TreeNode.self ? [] : $0.keys }
+        XCTAssertEqual(lacking.problems(TagNode.self), ["ui.tag: keys: it takes focus but declares no keys (`static let keys`)"])
+        XCTAssertEqual(lacking.problems(TreeNode.self), ["ui.tree: keys: it takes focus but declares no keys (`static let keys`)"])
+        XCTAssertEqual(lacking.problems(BadgeNode.self), [], "a kind that takes no focus needs no keys")
+    }
+
+    func testAKindThatShowsTextButReadsAsAGroupWithoutALabelValueOrRowsIsNamed() throws {
         let whole = try conformance()
         XCTAssertFalse(Conformance.showsText(VStack.self), "a stack holds no text of its own")
         XCTAssertTrue(Conformance.showsText(BadgeNode.self))
@@ -128,9 +148,22 @@ final class ConformanceTests: XCTestCase {
             ```lua
             return ui.screen { ui.button {} }
             ```
+
+            ### ui.list
+
+            <!-- render 20x4 -->
+            ```lua
+            return ui.screen { ui.list { items = {} } }
+            ```
             """
-        let lacking = Conformance(docs: docs, stubs: whole.stubs, fuzzed: whole.fuzzed, root: whole.root, scratch: whole.scratch)
+        let lacking = Conformance(docs: docs, stubs: whole.stubs, fuzzed: whole.fuzzed, gallery: whole.gallery,
+                                  root: whole.root, scratch: whole.scratch)
         XCTAssertEqual(lacking.problems(TabPage.self), ["ui.tab: semantics: it reads as an empty `group` to a screen reader (its node's describe)"])
         XCTAssertEqual(lacking.problems(ButtonNode.self), ["ui.button: semantics: it has no label (roles: button)"])
+        // An empty list reads with a label ("0 items") but nothing chosen and no rows.
+        XCTAssertEqual(lacking.problems(ListNode.self), [
+            "ui.list: semantics: it has no value, though its `selected` is state a screen reader says",
+            "ui.list: semantics: it holds no rows, though its `items` are rows a screen reader reads",
+        ])
     }
 }

@@ -166,7 +166,7 @@ final class InputTests: XCTestCase {
         let host = try host(form)
         try host.runLua("name.value = 5; name.password = 'yes'")
         _ = host.render()
-        XCTAssertEqual(host.errors.first, "ui.input.password must be a boolean (got string)")
+        XCTAssertEqual(host.errors.first, "ui.input: password must be a boolean (got string)")
     }
 }
 

@@ -61,7 +61,7 @@ final class ListDataSourceTests: XCTestCase {
         }
         let host = try host("l = ui.list { count = 3 }; return ui.screen { l }")
         _ = host.render()
-        XCTAssertTrue(host.errors.contains { $0.contains("ui.list.item must be a function when count is set (got nil)") },
+        XCTAssertTrue(host.errors.contains { $0.contains("ui.list: item must be a function when count is set (got nil)") },
                       host.errors.joined(separator: "\n"))
     }
 }

@@ -91,6 +91,26 @@ final class RandomTreeTests: XCTestCase {
         }
     }
 
+    /// A kind no case of the generator builds is built from its field specs:
+    /// every kind built so, over a few trees, survives the same random input.
+    func testKindsBuiltFromTheirSpecsSurviveRandomInput() throws {
+        XCTAssertTrue(ScriptGenerator.handWritten.union(ScriptGenerator.placedElsewhere)
+                        .isSubset(of: Set(Registry.all.map { $0.kind.rawValue })), "the generator names a kind the registry lacks")
+        var stats = RunStats()
+        var kindCounts: [String: Int] = [:]
+        for n in 0..<UInt64(20) {
+            let seed = RandomTreeTests.baseSeed &+ 0x2_0000 &+ n
+            var generator = ScriptGenerator(seed: seed)
+            generator.fromSpecsAlways = ScriptGenerator.handWritten
+            let script = generator.generate()
+            for (kind, count) in generator.kindCounts { kindCounts[kind, default: 0] += count }
+            try run(seed: seed, script: script, stats: &stats)
+        }
+        let built = ScriptGenerator.handWritten.filter { kindCounts[$0, default: 0] > 0 }
+        XCTAssertGreaterThan(built.count, ScriptGenerator.handWritten.count / 2,
+                             "few kinds built from their specs: \(built.sorted().joined(separator: ", "))")
+    }
+
     // MARK: - Reading only what changed
 
     /// After any sequence of events on a random tree, the frame of a host that
@@ -845,8 +865,28 @@ private struct ScriptGenerator {
         (0..<count).map { _ in component(c, depth: depth, place: place) }
     }
 
+    /// The kinds a case of `component` builds, with more care than their specs
+    /// say (items, rows, nesting, sizes that fit them).
+    static let handWritten: Set<String> = [
+        "text", "button", "checkbox", "input", "textarea", "switch", "radio", "spacer", "divider", "badge", "tag",
+        "markdown", "link", "box", "vstack", "hstack", "grid", "form", "scroll", "list", "table", "tabs", "picker",
+        "dropdown", "image", "log", "tree", "progress",
+    ]
+    /// The kinds placed other than among children: a screen, a sheet presented, a
+    /// screen's drawer, a tab of a `ui.tabs`, a dialog (`body` presents them).
+    static let placedElsewhere: Set<String> = ["screen", "sheet", "drawer", "tab", "alert", "confirm"]
+
+    /// Every other kind of the registry is built from its field specs
+    /// (`fromSpecs`): a new kind is in the random trees without a line here.
+    static let builtFromSpecs = Registry.all.map { $0.kind.rawValue }
+        .filter { !handWritten.contains($0) && !placedElsewhere.contains($0) }
+
+    /// Kinds built from their field specs though a case builds them (the test of `fromSpecs`).
+    var fromSpecsAlways: Set<String> = []
+
     mutating func component(_ c: Chunk, depth: Int, place: Place) -> String {
         var choices: [(String, Int)] = [("text", 18), ("button", 16), ("checkbox", 4), ("input", 3), ("switch", 2), ("radio", 2), ("textarea", 2), ("spacer", 5), ("divider", 4), ("link", 2), ("badge", 2), ("tag", 2), ("markdown", 2)]
+        choices += ScriptGenerator.builtFromSpecs.map { ($0, 2) }
         if c.budget > 0 {
             choices += [("list", 7), ("picker", 6), ("dropdown", 6), ("image", 5), ("progress", 5), ("table", 4), ("log", 3), ("tree", 3)]
             if depth < maxDepth { choices += [("vstack", 8), ("hstack", 8), ("tabs", 4), ("scroll", 3), ("box", 3), ("grid", 3), ("form", 2)] }
@@ -854,6 +894,9 @@ private struct ScriptGenerator {
         c.budget -= 1
         let kind = rng.weighted(choices)
         let i = register(c, kind)
+        if fromSpecsAlways.contains(kind) || !ScriptGenerator.handWritten.contains(kind), let component = Registry.component(Kind(kind)) {
+            return "R(\(i), ui.\(kind) { \(fromSpecs(component, c, depth: depth, place: place).joined(separator: ",\n")) })"
+        }
         var f: [String] = []
         if rng.chance(1, 10) { f.append("id = \"c\(i)\"") }
         if rng.chance(1, 10) { f.append(sizeField(kind)) }
@@ -1032,6 +1075,36 @@ private struct ScriptGenerator {
             fatalError(kind)
         }
         return "R(\(i), ui.\(kind) { \(f.joined(separator: ",\n")) })"
+    }
+
+    /// Fields of a kind from its specs: each field by its type, half of the
+    /// time, a value it takes (handlers that change fields); its children, when
+    /// it takes any. Fields of richer types (items, rows, styles) are left out.
+    mutating func fromSpecs(_ component: any Component.Type, _ c: Chunk, depth: Int, place: Place) -> [String] {
+        var f: [String] = []
+        for spec in component.fields where rng.chance(1, 2) {
+            let value: String
+            switch spec.type {
+            case .string, .stringOrNumber: value = lti()
+            case .boolean: value = String(rng.chance(1, 2))
+            // A spec does not say what calls a handler (a key, a focus move, the
+            // clock): it only changes fields and fails, as the clock's do.
+            case .function: value = handler(c, .passive)
+            case .integer(let lo, let hi):
+                let low = max(lo ?? -3, -1000)
+                value = String(rng.range(low...max(low, min(hi ?? 100, 1000))))
+            case .number(let lo, let hi):
+                let low = lo ?? -1, high = hi ?? 100
+                value = String(rng.pick([low, high, (low + high) / 2]))
+            case .choice(let options), .choiceOrStyle(let options): value = ScriptGenerator.lit(rng.pick(options))
+            default: continue
+            }
+            f.append("\(spec.name) = \(value)")
+        }
+        if case .any = component.children, depth < maxDepth {
+            f += children(c, depth: depth + 1, place: place, count: rng.range(0...3))
+        }
+        return f
     }
 
     mutating func listItems(_ c: Chunk, _ n: Int, place: Place, handlers: Bool) -> String {

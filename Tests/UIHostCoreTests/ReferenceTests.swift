@@ -84,15 +84,20 @@ final class ReferenceTests: XCTestCase {
     }
 
     func testAChangedSpecShowsInTheRegeneratedStubs() {
-        let classes = Reference.classRegion, constructors = Reference.constructorRegion
-        let stale = [classes.begin, Reference.Region.beginSecondLine,
+        let common = Reference.commonRegion, classes = Reference.classRegion, constructors = Reference.constructorRegion
+        let stale = [common.begin, Reference.Region.beginSecondLine, "---@class ui.Component", common.end,
+                     classes.begin, Reference.Region.beginSecondLine,
                      "---A button.", "---@class ui.Button : ui.Component", "---@field title? number The label.", "",
                      classes.end, "ui = {}", constructors.begin, Reference.Region.beginSecondLine, constructors.end,
                      "function ui.push(screen) end"].joined(separator: "\n")
         let (text, problems) = Reference.regenerateStubs(stale)
         XCTAssertEqual(problems, [])
         XCTAssertTrue(text.contains("---@field title? string The label (default \"\")."), text)
-        XCTAssertTrue(text.contains("---@field onSelect? fun(button: ui.Button) Called on Enter, Space or a click."), text)
+        // The meaning of docs/API.md's table as a sentence: links as their text, the default added.
+        XCTAssertTrue(text.contains("---@field onSelect? fun(button: ui.Button) `onSelect(button)`: Enter, Space or a click."), text)
+        XCTAssertTrue(text.contains("---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer "
+                                    + "(the first that asks); see Focus (default false)."), text)
+        XCTAssertTrue(text.contains("---@field colSpan? integer In a grid: how many columns it covers (default 1)."), text)
         XCTAssertTrue(text.contains("---@class ui.Checkbox : ui.Component"), text)
         XCTAssertTrue(text.contains("---@param props ui.Text|string Fields, or the text itself.\n---@return ui.Text\nfunction ui.text(props) end"), text)
         XCTAssertTrue(text.contains("---@return boolean?\nfunction ui.confirm(props) end"), text)
@@ -105,7 +110,7 @@ final class ReferenceTests: XCTestCase {
 
     func testAFileWithoutTheRegionsIsAProblem() {
         let (_, problems) = Reference.regenerateStubs("ui = {}\nfunction ui.button(props) end")
-        XCTAssertEqual(problems.count, 2, problems.joined(separator: "\n"))
+        XCTAssertEqual(problems.count, 3, problems.joined(separator: "\n"))
         let (_, luacheck) = Reference.regenerateLuacheck("local ui = {}")
         XCTAssertEqual(luacheck.count, 1)
     }
@@ -116,19 +121,34 @@ final class ReferenceTests: XCTestCase {
         for component in Registry.all { XCTAssertTrue(text.contains("\"\(component.kind.rawValue)\","), component.kind.rawValue) }
     }
 
-    func testAStaleDocsRowKeepsItsMeaningAndGetsTheRegistrysColumns() {
+    func testAStaleDocsTableIsWrittenFromTheSpecsMeaningsIncluded() {
         let stale = """
             <!-- fields ui.button -->
             | field | type | default | meaning |
             |---|---|---|---|
-            | `title` | number | `0` | the label \\| with a bar |
+            | `title` | number | `0` | a meaning kept by hand |
             | `gone` | string | — | removed |
+
+            <!-- fields ui.vstack -->
+            | field | type | default | meaning |
+            |---|---|---|---|
+            | `spacing` | integer | `0` | old |
+            | `[1]`, `[2]`, … | component | — | old |
 
             """
         let (text, problems) = Reference.regenerateDocs(stale)
-        XCTAssertTrue(text.contains("| `title` | string | `\"\"` | the label \\| with a bar |"), text)
-        XCTAssertTrue(text.contains("| `disabled` | boolean | `false` |  |"), text)
-        XCTAssertTrue(problems.contains("docs/API.md:5: `disabled` of ui.button needs a meaning"), problems.joined(separator: "\n"))
-        XCTAssertFalse(text.contains("gone"), text)
+        XCTAssertFalse(problems.contains { $0.contains("ui.button") || $0.contains("ui.vstack") }, problems.joined(separator: "\n"))
+        XCTAssertTrue(text.contains("| `title` | string | `\"\"` | \(Reference.docsRows(ButtonNode.self)[0].meaning) |"), text)
+        XCTAssertTrue(text.contains("| `disabled` | boolean | `false` | "), text)
+        XCTAssertFalse(text.contains("by hand") || text.contains("gone") || text.contains("old"), text)
+        // The children's row stays where it was, with the meaning of its `ChildPolicy`.
+        XCTAssertTrue(text.contains("| `spacing` | integer 0…1000 | `0` | empty rows between children |\n"
+                                    + "| `[1]`, `[2]`, … | component | — | children, top to bottom |\n| `align` |"), text)
+    }
+
+    func testAMeaningWithABarIsEscapedInTheTable() {
+        let spec = FieldSpec(name: "x", type: .string, doc: "`a|b` or c")
+        XCTAssertEqual(spec.stubDoc, "`a|b` or c.")
+        XCTAssertEqual(FieldSpec.sentence("see [Focus](#focus)", defaultValue: .value(.boolean(false))), "See Focus (default false).")
     }
 }

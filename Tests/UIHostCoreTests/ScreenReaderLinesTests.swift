@@ -97,6 +97,44 @@ final class ScreenReaderLinesTests: XCTestCase {
         ])
     }
 
+    func testAScreenWithNothingToFocusReadsItsTextsAndTheirChanges() throws {
+        let host = try host("""
+            local arrow = ui.text "Waiting for input..."
+            return ui.screen { title = "Help", keys = {
+              { "move down", function() arrow.text = "You chose: down" end, keys = { "down" } },
+            }, ui.text "Arrows choose.", ui.spacer(), arrow }
+            """)
+        XCTAssertEqual(session(host, [{ press(host, .down) }, { press(host, .down) }]), [
+            ["screen: Help", "text Arrows choose.", "text Waiting for input..."],
+            ["changed: text You chose: down"],
+            [],
+        ])
+        // With a control to focus, a text elsewhere changes unsaid: focus is what is read.
+        let focused = try self.host("""
+            local label = ui.text "idle"
+            return ui.screen { title = "T", ui.button { title = "Go", onSelect = function() label.text = "went" end }, label }
+            """)
+        XCTAssertEqual(session(focused, [{ press(focused, .enter) }]), [["screen: T", "focus: button Go"], []])
+    }
+
+    func testTheHelpOverlayIsADialogWhoseLinesAreSaidAsItOpens() throws {
+        let host = try host("""
+            return ui.screen { title = "Keys", keys = {
+              { "Save", function() end, keys = { "ctrl-s" } },
+              { "Next", function() end, keys = { "n" }, group = "Moves" },
+            }, ui.button { title = "Go" } }
+            """)
+        let said = session(host, [{ press(host, .character("?")) }, { press(host, .esc) }])
+        XCTAssertEqual(said[0], ["screen: Keys", "focus: button Go"])
+        XCTAssertEqual(said[1].first, "opened: dialog Keys")
+        XCTAssertTrue(said[1].contains("  ctrl-s: Save"), said[1].joined(separator: "\n"))
+        XCTAssertTrue(said[1].contains("  Moves"), said[1].joined(separator: "\n"))
+        XCTAssertTrue(said[1].contains("  n: Next"), said[1].joined(separator: "\n"))
+        XCTAssertEqual(said[2], ["closed: dialog Keys"])
+        let tree = try XCTUnwrap(host.semanticTree())
+        XCTAssertFalse(tree.children.contains { $0.label == "Keys" && $0.role == "dialog" }, "closed, it is gone from the tree")
+    }
+
     func testEveryKindOfTheSemanticsFixtureIsDescribed() throws {
         let host = try host("""
             return ui.screen { title = "All",

@@ -119,6 +119,6 @@ final class SizingTests: XCTestCase {
         let host = try host("t = ui.text { text = 'x' }\nreturn ui.screen { t }")
         try host.runLua("t.width = '300%'")
         assertShows(host, " x")
-        XCTAssertTrue(host.errors.joined().contains("ui.text.width must be a cell count"), host.errors.joined(separator: "\n"))
+        XCTAssertTrue(host.errors.joined().contains("ui.text: width must be a cell count"), host.errors.joined(separator: "\n"))
     }
 }

@@ -87,7 +87,7 @@ final class StringFieldTests: XCTestCase {
         XCTAssertEqual(host.errors, [])
         press(host, .tab, .enter)
         _ = host.render()
-        XCTAssertEqual(host.errors, ["ui.text.text must be a string (got boolean)"])
+        XCTAssertEqual(host.errors, ["ui.text: text must be a string (got boolean)"])
     }
 
     func testTheConstructorTakesTheNumbersAHandlerMaySet() throws {

@@ -257,8 +257,8 @@ final class TableTests: XCTestCase {
             try host.runLua(change)
             _ = host.render()
         }
-        XCTAssertTrue(host.errors.contains { $0.contains("ui.table.count must be an integer from 0 to 2147483648 (got 2.5)") }, host.errors.joined(separator: "\n"))
-        XCTAssertTrue(host.errors.contains { $0.contains("ui.table.row must be a function when count is set (got nil)") }, host.errors.joined(separator: "\n"))
+        XCTAssertTrue(host.errors.contains { $0.contains("ui.table: count must be an integer from 0 to 2147483648 (got 2.5)") }, host.errors.joined(separator: "\n"))
+        XCTAssertTrue(host.errors.contains { $0.contains("ui.table: row must be a function when count is set (got nil)") }, host.errors.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table: row(1) must be a table (got number)") }, host.errors.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table: rows[1] must be a table (got number)") }, host.errors.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.table: rows[2].a must be a string, a number or a cell { text, style } (got function)") }, host.errors.joined(separator: "\n"))

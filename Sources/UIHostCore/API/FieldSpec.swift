@@ -2,7 +2,7 @@ import LuaBridge
 
 /// One field of a component, declared once: the constructor validates it, the
 /// constructor may write its default into the table, and the LuaLS stubs and the
-/// field tables of docs/API.md are checked against it.
+/// field tables of docs/API.md (its meaning column too) are written from it.
 struct FieldSpec: Sendable {
     let name: String
     let type: FieldType
@@ -14,8 +14,28 @@ struct FieldSpec: Sendable {
     var luaType: String? = nil
     /// The type column of docs/API.md, when `type` does not say it.
     var docsType: String? = nil
-    /// The one-line description of the stubs' `---@field` line.
+    /// What it means, as the meaning column of docs/API.md says it: a phrase in
+    /// Markdown, without a capital or a full stop (`the words on the chip`). The
+    /// stubs' `---@field` line says it as a sentence (`stubDoc`).
     let doc: String
+}
+
+extension FieldSpec {
+    /// `doc` as the stubs' sentence: links as their text, a capital, the
+    /// default, a full stop (`The words on the chip (default "").`).
+    var stubDoc: String { FieldSpec.sentence(doc, defaultValue: defaultValue) }
+
+    static func sentence(_ phrase: String, defaultValue: FieldDefault = .none) -> String {
+        // `[data source](#data-sources)` reads as `data source` in an editor's hover.
+        var text = phrase.replacing(/\[([^\]]*)\]\([^)]*\)/) { String($0.1) }
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        switch defaultValue {
+        case .none: break
+        case .value(let literal): text += " (default \(literal.lua))"
+        case .described(let words): text += " (default \(words))"
+        }
+        return text + "."
+    }
 }
 
 /// What a field is when the script leaves it unset.
@@ -84,16 +104,16 @@ extension FieldSpec {
         FieldSpec(name: "style", type: .style, doc: doc)
     }
 
-    /// A data source's `count`: instead of an array, so many rows read by a function.
-    static func count(of array: String) -> FieldSpec {
+    /// A data source's `count`: instead of an array, so many rows (`noun`) read by a function.
+    static func count(of array: String, noun: String) -> FieldSpec {
         FieldSpec(name: "count", type: .integer(min: 0, max: HostLimits.maxDataSourceRows),
-                  doc: "With a data source: how many rows there are, instead of `\(array)` (its function is called only for the rows shown).")
+                  doc: "with a [data source](#data-sources): how many \(noun)s there are, instead of `\(array)`")
     }
 
-    /// A data source's function: the row at a 1-based index.
-    static func rowFunction(_ name: String, _ signature: String) -> FieldSpec {
+    /// A data source's function: the row (`noun`) at a 1-based index, which is `returns`.
+    static func rowFunction(_ name: String, _ signature: String, noun: String, returns: String) -> FieldSpec {
         FieldSpec(name: name, type: .function, luaType: signature,
-                  doc: "With `count`: returns row `index`; called only for the rows shown, once per frame.")
+                  doc: "with `count`: `\(name)(i)` returns \(noun) `i` (\(returns)); called only for the \(noun)s shown, once each per frame")
     }
 
     /// `selected` as an index: 1 unless set, written back by the constructor.
@@ -107,8 +127,10 @@ extension FieldSpec {
     /// What every focusable component takes: `autofocus`, `onFocus`, `onBlur`.
     static let focusFields: [FieldSpec] = [
         .bool("autofocus", default: false,
-              doc: "Takes the focus when its screen, sheet or drawer shows (the first one that asks) (default false)."),
-        .handler("onFocus", "fun(component: ui.Component)", doc: "Called when it gets the focus."),
-        .handler("onBlur", "fun(component: ui.Component)", doc: "Called when it loses the focus to another component of its layer."),
+              doc: "takes the initial focus of its screen, sheet or drawer (the first that asks); see [Focus](#focus)"),
+        .handler("onFocus", "fun(component: ui.Component)",
+                 doc: "`onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus)"),
+        .handler("onBlur", "fun(component: ui.Component)",
+                 doc: "`onBlur(component)`: it lost the focus to another component of its layer"),
     ]
 }

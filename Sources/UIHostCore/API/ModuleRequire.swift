@@ -21,8 +21,8 @@ struct ModuleRequire {
     let confinement: (String) -> String?
     /// Pushes the environment a module runs in; nil: the globals.
     let pushEnvironment: ((LuaStack) -> Void)?
-    /// Called with each module file about to run (`--watch` follows them).
-    var willRun: (String) -> Void = { _ in }
+    /// Called with each module file about to run (`--watch` follows them), if given.
+    let willRun: ((String) -> Void)?
 
     /// The body of a `require` Swift function: its result on the stack, or an error raised.
     func callAsFunction(_ s: LuaStack, _ host: Host) -> Int32 {
@@ -52,7 +52,7 @@ struct ModuleRequire {
         if let problem = confinement(path) {
             return s.raise("module '\(name)': " + problem)
         }
-        willRun(path)
+        willRun?(path)
         do throws(LuaError) {
             try host.lua.loadFile(path, on: s.L)
             if let pushEnvironment {

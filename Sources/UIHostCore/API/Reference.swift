@@ -1,5 +1,6 @@
 /// The parts of the LuaLS stubs (library/uihost.lua) and of the field tables of
-/// docs/API.md that the registry states: field names, types and defaults. The
+/// docs/API.md that the registry states: field names, types, defaults and
+/// meanings (`FieldSpec.doc`, the one place a field's meaning is written). The
 /// prose around them stays hand-written; `ReferenceTests` regenerates these
 /// parts in both files and fails when they differ, so they cannot drift.
 enum Reference {
@@ -7,11 +8,11 @@ enum Reference {
 
     /// The `---@field` lines of a component's `---@class` block.
     static func stubFields(_ component: any Component.Type) -> [String] {
-        var lines = component.allFields.map { "---@field \($0.name)? \(luaType($0)) \($0.doc)" }
+        var lines = component.allFields.map { "---@field \($0.name)? \(luaType($0)) \($0.stubDoc)" }
         switch component.children {
         case .none: break
-        case .any(let doc): lines.append("---@field [integer] ui.Component \(doc)")
-        case .only(let kind, let doc): lines.append("---@field [integer] \(luaClass(kind)) \(doc)")
+        case .any(let doc): lines.append("---@field [integer] ui.Component \(FieldSpec.sentence(doc))")
+        case .only(let kind, let doc): lines.append("---@field [integer] \(luaClass(kind)) \(FieldSpec.sentence(doc))")
         }
         return lines
     }
@@ -43,6 +44,12 @@ enum Reference {
 
     static func luaClass(_ kind: Kind) -> String {
         Registry.component(kind)?.luaClass ?? "ui.Component"
+    }
+
+    /// The `---@class ui.Component` block: what a component is, and the fields every one takes.
+    static func stubCommonClass() -> [String] {
+        Schema.commonSummary.split(separator: "\n").map { "---" + $0 } + ["---@class ui.Component"]
+            + Schema.common.map { "---@field \($0.name)? \(luaType($0)) \($0.stubDoc)" }
     }
 
     /// The `---@class` block of a component: its summary, class line and fields.
@@ -83,6 +90,7 @@ enum Reference {
         }
     }
 
+    static let commonRegion = Region(what: "common fields")
     static let classRegion = Region(what: "component classes")
     static let constructorRegion = Region(what: "component constructors")
     static let luacheckRegion = Region(what: "constructors")
@@ -92,6 +100,7 @@ enum Reference {
         var lines = library.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let file = "library/uihost.lua"
         let problems = [
+            commonRegion.fill(&lines, with: stubCommonClass(), file: file),
             classRegion.fill(&lines, with: Registry.all.flatMap(stubClass), file: file),
             constructorRegion.fill(&lines, with: Registry.all.filter({ $0.stubsConstructor }).flatMap(stubConstructor), file: file),
         ].compactMap { $0 }
@@ -126,18 +135,25 @@ enum Reference {
     /// The first cell of the row of the positional entries.
     static let childrenField = "`[1]`, `[2]`, …"
 
-    /// The rows the registry states (meaning left empty), the children's row first.
+    /// The rows the registry states, the children's row first.
     static func docsRows(_ component: any Component.Type) -> [Row] {
         var rows: [Row] = []
         switch component.children {
         case .none: break
-        case .any: rows.append(Row(field: childrenField, type: "component", defaultValue: "—", meaning: ""))
-        case .only(let kind, _): rows.append(Row(field: childrenField, type: "`\(kind.constructorName)`", defaultValue: "—", meaning: ""))
+        case .any(let doc): rows.append(Row(field: childrenField, type: "component", defaultValue: "—", meaning: cell(doc)))
+        case .only(let kind, let doc):
+            rows.append(Row(field: childrenField, type: "`\(kind.constructorName)`", defaultValue: "—", meaning: cell(doc)))
         }
         for spec in component.allFields {
-            rows.append(Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: docsDefault(spec.defaultValue), meaning: ""))
+            rows.append(Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: docsDefault(spec.defaultValue),
+                            meaning: cell(spec.doc)))
         }
         return rows
+    }
+
+    /// Text in a table cell: a `|` of its own escaped.
+    private static func cell(_ text: String) -> String {
+        text.replacing("|", with: "\\|")
     }
 
     static func docsType(_ spec: FieldSpec) -> String {
@@ -191,9 +207,8 @@ enum Reference {
         "<!-- fields \(component.kind.constructorName) -->"
     }
 
-    /// `document` with each marked field table rewritten: the field, type and
-    /// default columns from the registry, the meaning kept from the row of the
-    /// same field (empty for a new field), the children's row where it was.
+    /// `document` with each marked field table rewritten from the registry, the
+    /// children's row where it was.
     static func regenerateDocs(_ document: String) -> (text: String, problems: [String]) {
         var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var problems: [String] = []
@@ -215,17 +230,13 @@ enum Reference {
             var end = start
             while end < lines.count, lines[end].hasPrefix("|") { end += 1 }
             let old = lines[start..<end].map(row)
-            var rows = expected.filter { $0.field != childrenField }.map { new in
-                Row(field: new.field, type: new.type, defaultValue: new.defaultValue,
-                    meaning: old.first { $0.field == new.field }?.meaning ?? "")
-            }
-            if var children = expected.first(where: { $0.field == childrenField }) {
+            var rows = expected.filter { $0.field != childrenField }
+            if let children = expected.first(where: { $0.field == childrenField }) {
                 let place = old.firstIndex { $0.field == childrenField }
-                children.meaning = place.map { old[$0].meaning } ?? ""
                 rows.insert(children, at: min(place ?? 0, rows.count))
             }
-            for (i, row) in rows.enumerated() where row.meaning.isEmpty {
-                problems.append("docs/API.md:\(start + i + 1): \(row.field) of \(component.kind.constructorName) needs a meaning")
+            for row in rows where row.meaning.isEmpty {
+                problems.append("\(component.kind.constructorName): \(row.field) has no meaning (its `FieldSpec`'s `doc`)")
             }
             lines.replaceSubrange(start..<end, with: rows.map(\.line))
         }

@@ -55,7 +55,7 @@ enum Sandbox {
     private static let requireFunction: LuaSwiftFunction = { L in
         let s = LuaStack(L!)
         let host = LuaState.owner(of: s.L, as: Host.self)
-        var require = ModuleRequire(
+        let require = ModuleRequire(
             folder: host.scriptDirectory, owner: "",
             onlyInside: "only modules beside the screen can be required",
             // Cached in the registry, like package.loaded.
@@ -67,8 +67,8 @@ enum Sandbox {
             },
             // A symlink beside the screen may lead anywhere.
             confinement: { host.confinementProblem($0) },
-            pushEnvironment: nil)
-        require.willRun = { host.noteLoaded($0) }
+            pushEnvironment: nil,
+            willRun: { host.noteLoaded($0) })
         return require(s, host)
     }
 }

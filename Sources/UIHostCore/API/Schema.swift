@@ -8,21 +8,31 @@ struct Schema: Sendable {
     /// When set, every child must be of this kind.
     let childKind: Kind?
 
-    /// Fields every component takes.
+    /// What a component is, as the stubs' `ui.Component` class says it.
+    static let commonSummary = """
+        A component: a plain table made by a `ui.*` constructor, which checks its fields
+        and raises an error naming the caller's file, line and field. Fields may be changed
+        at any time (the host redraws after every event); the host writes interaction state
+        (`selected`, `expanded`) back into the table before it calls a handler. Every field
+        is optional; `getmetatable(component)` answers the constructor's name ("ui.button").
+        """
+
+    /// Fields every component takes: the stubs' `ui.Component` class.
     static let common: [FieldSpec] = [
-        .string("id", doc: "An identifier of the script's own; the host does not use it."),
+        .string("id", doc: "an identifier of the script's own; the host does not use it"),
         FieldSpec(name: "keys", type: .bindings, luaType: "table<string|string[]|integer, ui.Binding>",
-                  doc: "Key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`."),
-        FieldSpec(name: "width", type: .size, doc: "In a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural width)."),
-        FieldSpec(name: "height", type: .size, doc: "In a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left (default its natural height)."),
-        .bool("hidden", default: false,
-              doc: "Left out of layout, focus and clicks while true; `false` brings it back with its state (default false)."),
-        .integer("minWidth", 0...Sizing.maxCells, doc: "In a stack: at least this many columns."),
-        .integer("maxWidth", 0...Sizing.maxCells, doc: "In a stack: at most this many columns."),
-        .integer("minHeight", 0...Sizing.maxCells, doc: "In a stack: at least this many rows."),
-        .integer("maxHeight", 0...Sizing.maxCells, doc: "In a stack: at most this many rows."),
-        .integer("colSpan", 1...GridNode.maxTracks, doc: "In a grid: how many columns it covers (default 1)."),
-        .integer("rowSpan", 1...GridNode.maxTracks, doc: "In a grid: how many rows it covers (default 1)."),
+                  doc: "key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`"),
+        .bool("hidden", default: false, doc: "left out of layout, focus and clicks while true; `false` brings it back with its state"),
+        FieldSpec(name: "width", type: .size, defaultValue: .described("its natural width"),
+                  doc: "in a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left"),
+        FieldSpec(name: "height", type: .size, defaultValue: .described("its natural height"),
+                  doc: "in a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left"),
+        .integer("minWidth", 0...Sizing.maxCells, doc: "in a stack: at least this many columns"),
+        .integer("maxWidth", 0...Sizing.maxCells, doc: "in a stack: at most this many columns"),
+        .integer("minHeight", 0...Sizing.maxCells, doc: "in a stack: at least this many rows"),
+        .integer("maxHeight", 0...Sizing.maxCells, doc: "in a stack: at most this many rows"),
+        .integer("colSpan", 1...GridNode.maxTracks, default: .value(.integer(1)), doc: "in a grid: how many columns it covers"),
+        .integer("rowSpan", 1...GridNode.maxTracks, default: .value(.integer(1)), doc: "in a grid: how many rows it covers"),
     ]
 
     init(_ component: any Component.Type) {

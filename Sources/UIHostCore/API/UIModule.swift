@@ -265,7 +265,7 @@ enum UIModule {
         switch s.type(at: 1) {
         case .table:
             guard host.kinds.kind(L, at: 1) == .screen else { return argError(L, 1, "push", "ui.screen or path") }
-            directory = host.navigator.directoryAfterRequests ?? host.scriptDirectory
+            directory = host.services.navigation.directoryAfterRequests ?? host.scriptDirectory
             s.pushCopy(of: 1)
         case .string:
             let path = LuaState.string(L, at: 1)
@@ -320,7 +320,7 @@ enum UIModule {
         let host = host(L)
         guard host.kinds.kind(L, at: 1) == .sheet else { return argError(L, 1, "present", "ui.sheet") }
         let table = s.pointer(at: 1)!
-        let presented = host.navigator.sheetsAfterRequests
+        let presented = host.services.navigation.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "ui.present: this sheet is already presented") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "ui.present: \(HostLimits.maxSheets) sheets are presented already; dismiss one first")
@@ -342,7 +342,7 @@ enum UIModule {
         guard made == 1 else { return made }
         let host = host(L)
         let table = s.pointer(at: 1)!
-        let presented = host.navigator.sheetsAfterRequests
+        let presented = host.services.navigation.sheetsAfterRequests
         if presented.contains(table) { return raise(L, "\(kind.constructorName): this dialog is already shown") }
         if presented.count >= HostLimits.maxSheets {
             return raise(L, "\(kind.constructorName): \(HostLimits.maxSheets) sheets and dialogs are shown already; close one first")
@@ -351,7 +351,7 @@ enum UIModule {
         s.move(1, to: LuaStack(host.L))
         let ref = LuaStack(host.L).popRef()
         host.apply(.navigate(.present(Navigator.Sheet(ref: ref, table: table, isDialog: true))))
-        guard s.isYieldable, host.scheduler.isSpawned(L) else { return 0 }
+        guard s.isYieldable, host.services.timers.isSpawned(L) else { return 0 }
         // Wait: the scheduler hands this coroutine to the dialog, which resumes it with the answer.
         s.dropArguments()
         s.pushLightUserdata(UnsafeMutableRawPointer(mutating: table))
@@ -421,7 +421,7 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 2)
         s.move(1, to: LuaStack(host.L))
-        guard let id = host.scheduler.schedule(after: ms, every: repeating ? ms : nil, origin: origin(L)) else {
+        guard let id = host.services.timers.schedule(after: ms, every: repeating ? ms : nil, origin: origin(L)) else {
             return raise(L, "\(name): too many timers (\(Scheduler.maxTimers) scheduled); cancel some first")
         }
         pushHandle(L, id)
@@ -446,7 +446,7 @@ enum UIModule {
               let id = s.withExistingRegistryTable(timerHandlesKey, { $0.int(keyAt: 1) }) else {
             return argError(L, 1, "cancel", "timer handle")
         }
-        host(L).scheduler.cancelTimer(id)
+        host(L).services.timers.cancelTimer(id)
         return 0
     }
 
@@ -457,7 +457,7 @@ enum UIModule {
         let host = host(L)
         s.pushCopy(of: 1)
         s.move(1, to: LuaStack(host.L))
-        host.scheduler.spawn(from: L, origin: origin(L))
+        host.apply(.spawn(LuaStack(host.L).popRef(), from: L, origin(L)))
         return 0
     }
 
@@ -465,7 +465,7 @@ enum UIModule {
         let L = L!
         let s = LuaStack(L)
         guard let ms = milliseconds(L, 1) else { return argError(L, 1, "sleep", "non-negative number") }
-        guard s.isYieldable, host(L).scheduler.isSpawned(L) else {
+        guard s.isYieldable, host(L).services.timers.isSpawned(L) else {
             return raise(L, "ui.sleep: only a function run by ui.spawn can sleep")
         }
         s.dropArguments()

@@ -142,9 +142,7 @@ struct Validator {
         case .choice(let options):
             guard t == .string else { return wrong() }
             let value = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
-            if options.contains(value) { return nil }
-            let near = suggestion(for: value, among: options).map { "; did you mean '\($0)'?" } ?? ""
-            return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(HostLimits.shortened(value))'\(near))"
+            return options.contains(value) ? nil : Validator.choiceProblem(path, value: value, options: options)
         case .component(let kind):
             guard let actual = kinds.kind(L, at: v) else { return wrong() }
             if let kind, actual != kind { return "\(path) must be \(type.expected) (got a \(actual.constructorName))" }
@@ -268,6 +266,14 @@ struct Validator {
         defer { s.pop() }
         guard s.type(at: -1) == .string, let text = s.string(at: -1, maxBytes: HostLimits.maxDisplayBytes) else { return nil }
         return Dimension.parse(string: text)?.isFraction == true ? text : nil
+    }
+
+    /// `align must be one of 'left', 'center', 'right' (got 'centre'; did you mean 'center'?)`:
+    /// the words for a choice not among `options`, at construction and when read again.
+    static func choiceProblem(_ path: String, value: String, options: [String]) -> String {
+        let near = suggestion(for: value, among: options).map { "; did you mean '\($0)'?" } ?? ""
+        return "\(path) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ")
+            + " (got '\(HostLimits.shortened(value))'\(near))"
     }
 
     func describe(_ index: Int32) -> String {

@@ -39,9 +39,9 @@ extension BadgeNode: Component {
         A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
         """
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "The words in the pill (default \"\")."),
+        .string("text", default: "", doc: "the words in the pill"),
         .choice("kind", kinds, alias: "\"info\"|\"success\"|\"warning\"|\"error\"",
-                doc: "Its colour (the theme's accent, success, warning or error) and, but for info, its mark (✓, !, x)."),
+                doc: "its colour (the theme's `accent`, `success`, `warning` or `error`) and, but for info, its mark"),
     ]
     static let shorthand = Shorthand.string(field: "text")
 

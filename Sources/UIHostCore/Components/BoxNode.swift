@@ -133,16 +133,16 @@ extension BoxNode: Component {
         """
     static let constructorSummary = "A box with a border, a title and padding around its children."
     static let fields: [FieldSpec] = [
-        .string("title", doc: "Shown in the top border, cut with `…` when narrow (default none)."),
+        .string("title", doc: "shown in the top border, cut with `…` when narrow"),
         .choice("border", BorderKind.allCases.map(\.rawValue), alias: "ui.Border",
-                doc: "How the border is drawn (default \"rounded\"); `--ascii` draws every border in ASCII; \"none\" leaves no room for one."),
+                doc: "how the border is drawn"),
         FieldSpec(name: "padding", type: .padding, docsType: "integer or `{ rows, columns }`",
-                  doc: "Space inside the border: one number for every side, or `{ rows, columns }` (default `{ 0, 1 }`)."),
-        .style(doc: "Colours and attributes of the box: its background and border, under its children's own."),
+                  doc: "space inside the border"),
+        .style(doc: "the box's colours, under its children's own"),
         .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "Where children narrower than the box go: \"start\" (left), \"center\" or \"end\" (default \"start\")."),
+                doc: "where children narrower than the box go"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, top to bottom inside the border.")
+    static let children = ChildPolicy.any(doc: "children, top to bottom inside the border")
 
     static let keys: [KeySpec] = []
 

@@ -55,13 +55,13 @@ extension ButtonNode: Component {
         A button drawn as `[ title ]`.
         """
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "The label (default \"\")."),
-        .bool("disabled", default: false, doc: "Dimmed, skipped by Tab and deaf to clicks (default false)."),
-        .bool("destructive", default: false, doc: "Never takes the focus by default: skipped by initial focus (default false)."),
-        .style(doc: "Colours and attributes of the label."),
+        .string("title", default: "", doc: "the label"),
+        .bool("disabled", default: false, doc: "drawn dim, skipped by Tab and focus moves, deaf to clicks"),
+        .bool("destructive", default: false, doc: "never focused by default: initial focus skips it (a Delete button)"),
+        .style(doc: "colours and attributes of the label; focus and `disabled` still show over it"),
         .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "Where `[ title ]` sits in a wider place: \"start\", \"center\" or \"end\" (default \"start\"); given more rows, it takes the middle one."),
-        .handler("onSelect", "fun(button: ui.Button)", doc: "Called on Enter, Space or a click."),
+                doc: "where `[ title ]` sits in a wider place (a grid's cell, a `width`); given more rows than one, it takes the middle row"),
+        .handler("onSelect", "fun(button: ui.Button)", doc: "`onSelect(button)`: Enter, Space or a click"),
     ]
     static let keys = [KeySpec([.enter, .space], "Press: calls onSelect", .activate)]
 

@@ -52,9 +52,9 @@ extension CheckboxNode: Component {
         it has focus.
         """
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "The label after the box (default \"\")."),
-        .bool("checked", default: false, doc: "Whether the box is ticked (default false); the host writes a toggle back before onChange."),
-        .handler("onChange", "fun(checked: boolean)", doc: "Called after Enter, Space or a click toggled the box, with the new value."),
+        .string("title", default: "", doc: "the label after the box"),
+        .bool("checked", default: false, doc: "whether the box is ticked; a toggle is written back before `onChange`"),
+        .handler("onChange", "fun(checked: boolean)", doc: "`onChange(checked)`: Enter, Space or a click toggled the box; `checked` is the new value"),
     ]
     static let keys = [KeySpec([.enter, .space], "Tick or untick: calls onChange", .toggle)]
 

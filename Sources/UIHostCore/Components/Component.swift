@@ -48,6 +48,12 @@ protocol Component {
     /// Whether its node can take focus: such a kind gets `autofocus`,
     /// `onFocus` and `onBlur` from the registry (by default, a kind with keys).
     static var takesFocus: Bool { get }
+    /// Whether it draws the same rows however many it gets (a radio group, a
+    /// picker, a one-row field): a share of rows (`height = "1fr"`) cannot
+    /// grow it, and the constructor refuses one (`Sizing.fixedHeight`). A
+    /// one-row control that takes any height and draws its row in the middle
+    /// (a button, a checkbox) does not.
+    static var fixedHeight: Bool { get }
 
     /// The node for one layout, from the component's table (fields read raw
     /// and typed). A `SemanticNode`, so that it says what it is to a screen reader.
@@ -65,6 +71,7 @@ extension Component {
     static var methods: [(String, LuaSwiftFunction)] { [] }
     static var state: [any ComponentState.Type] { [] }
     static var takesFocus: Bool { !keys.isEmpty }
+    static var fixedHeight: Bool { false }
 
     /// Its fields, then what every focusable takes (`FieldSpec.focusFields`)
     /// when it takes focus: what the constructor checks, the stubs and docs list.
@@ -75,7 +82,7 @@ extension Component {
 }
 
 /// What the positional entries of a component's table may be. The text is
-/// the stubs' one-line description of them.
+/// what they mean, as a `FieldSpec`'s `doc` says it (the docs' children row, the stubs' line).
 enum ChildPolicy: Sendable {
     case none
     case any(doc: String)

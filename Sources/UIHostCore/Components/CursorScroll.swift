@@ -6,7 +6,9 @@ import LuaBridge
 /// because a list and a table always show their cursor: a view scrolled
 /// away from it would jump back at the next key.
 enum CursorScroll {
-    static func scrollTo(_ L: OpaquePointer, kind: Kind, array: String, setTop: (InteractionState, UnsafeRawPointer, Int) -> Void) -> Int32 {
+    /// `top` says, from the kind's state as it is, the action that shows row `top` (0-based) first.
+    static func scrollTo(_ L: OpaquePointer, kind: Kind, array: String,
+                         top: (InteractionState, UnsafeRawPointer, Int) -> Action) -> Int32 {
         let host = UIModule.host(L)
         let s = LuaStack(L)
         guard host.kinds.kind(L, at: 1) == kind, let id = s.pointer(at: 1) else {
@@ -23,15 +25,14 @@ enum CursorScroll {
             component.set("selected", index)
             return index
         }
-        setTop(host.interaction, id, index - 1)
-        host.invalidation.layout = true
+        host.apply(top(host.interaction, id, index - 1))
         return 0
     }
 }
 
 extension ListNode {
     static let methods: [(String, LuaSwiftFunction)] = [
-        ("scrollTo", { CursorScroll.scrollTo($0!, kind: ListNode.kind, array: "items") { $0[ListScroll.self, $1] = $2 } }),
+        ("scrollTo", { CursorScroll.scrollTo($0!, kind: ListNode.kind, array: "items") { .set(ListScroll.self, $1, $2) } }),
     ]
 }
 
@@ -44,7 +45,7 @@ extension TableNode {
                 view.onHeader = false
                 // The host's own move: a replaced `rows` still resets the cursor.
                 view.readSelected = top + 1
-                state[TableState.self, id] = view
+                return .set(TableState.self, id, view)
             }
         }),
     ]

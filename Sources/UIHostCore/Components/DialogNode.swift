@@ -156,10 +156,10 @@ enum AlertDialog: Component {
         """
     static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
-        .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),
-        .string("confirm", default: "OK", doc: "The button's label (default \"OK\")."),
-        .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the button, false after Esc."),
+        .string("title", default: "", doc: "in the top edge, bold"),
+        .string("message", default: "", doc: "the text inside, wrapped"),
+        .string("confirm", default: "OK", doc: "the button's label"),
+        .handler("onChoice", "fun(ok: boolean)", doc: "`onChoice(ok)`: true after the button, false after Esc"),
     ]
 
     static let keys = DialogNode.keys
@@ -185,12 +185,12 @@ enum ConfirmDialog: Component {
         """
     static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "Shown in the top edge (default \"\")."),
-        .string("message", default: "", doc: "The text inside, wrapped (default \"\")."),
-        .string("confirm", default: "OK", doc: "The confirm button's label (default \"OK\")."),
-        .string("cancel", default: "Cancel", doc: "The cancel button's label (default \"Cancel\"); it has focus first."),
-        .bool("destructive", default: false, doc: "Draw the confirm button in the theme's error colour (default false)."),
-        .handler("onChoice", "fun(ok: boolean)", doc: "Called with true after the confirm button, false after Cancel or Esc."),
+        .string("title", default: "", doc: "in the top edge, bold"),
+        .string("message", default: "", doc: "the text inside, wrapped"),
+        .string("confirm", default: "OK", doc: "the confirm button's label (the right one)"),
+        .string("cancel", default: "Cancel", doc: "the cancel button's label; it has focus first"),
+        .bool("destructive", default: false, doc: "the confirm button in the theme's `error` colour"),
+        .handler("onChoice", "fun(ok: boolean)", doc: "`onChoice(ok)`: true after confirm, false after Cancel or Esc"),
     ]
 
     static let keys = DialogNode.keys

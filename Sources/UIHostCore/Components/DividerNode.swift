@@ -13,6 +13,7 @@ final class DividerNode: Node, SemanticNode {
 
 extension DividerNode: Component {
     static let kind = Kind("divider")
+    static let fixedHeight = true
     static let summary = """
         A full-width horizontal rule.
         """

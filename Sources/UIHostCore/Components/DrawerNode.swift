@@ -36,9 +36,9 @@ extension DrawerNode: Component {
         """
     static let fields: [FieldSpec] = [
         .integer("width", 1...1000, default: .described("frame width − 10, at most 40"),
-                 doc: "Columns, 1…1000 (default: the frame's width − 10, at most 40)."),
+                 doc: "columns, the `│` edge included (at most the frame width)"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, top to bottom.")
+    static let children = ChildPolicy.any(doc: "the content, top to bottom")
 
     static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []

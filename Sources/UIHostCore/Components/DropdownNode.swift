@@ -141,28 +141,29 @@ final class DropdownNode: Node, SemanticNode {
 
 extension DropdownNode: Component {
     static let kind = Kind("dropdown")
+    static let fixedHeight = true
     static let summary = """
         A dropdown: `label: title ▼` closed; open (`expanded`), `title ▲` and its items drawn over what lies \
         below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
         onSelect and the dropdown's. Esc or a click outside closes it.
         """
     static let fields: [FieldSpec] = [
-        .string("label", default: "", doc: "Shown before the field as `label: ` (default none)."),
+        .string("label", default: "", doc: "`label: ` before the field, as a menu picker's"),
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.DropdownItem|string)[]",
-                  docsType: "array of item tables or strings", doc: "The choices; a string is an item with that title."),
-        .count(of: "items"),
-        .rowFunction("item", "fun(index: integer): ui.DropdownItem|string"),
+                  docsType: "array of item tables or strings", doc: "the choices; a string is an item with that title"),
+        .count(of: "items", noun: "item"),
+        .rowFunction("item", "fun(index: integer): ui.DropdownItem|string", noun: "item", returns: "a table or a string"),
         FieldSpec(name: "selected", type: .stringOrNumber,
                   defaultValue: .described("the first item's id (none when `placeholder` is set)"),
                   writtenDefault: .firstItemID(unless: "placeholder"),
-                  doc: "The chosen item's id (its index when it has none; with a data source, always its index), set by the host on a choice; unset, the first item shows, or the placeholder."),
-        .string("placeholder", doc: "Shown dimmed while nothing is chosen; with one, nothing is chosen at start."),
-        .bool("expanded", default: false, doc: "Whether the item list is open (default false); written back by the host."),
+                  doc: "the **id** of the chosen item (its index when it has no `id`); the constructor writes the default into the table, and a choice is written back"),
+        .string("placeholder", doc: "shown (dim) while nothing is chosen"),
+        .bool("expanded", default: false, doc: "whether the list is open; written back when it opens or closes"),
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",
-                 doc: "Called when an item is chosen, after the item's own onSelect."),
+                 doc: "`onSelect(item)`: an item was chosen, **after** the item's own `onSelect`"),
     ]
 
     /// Closed, it opens; open, its popup takes the keys (`Popup.keys`).

@@ -107,13 +107,13 @@ extension FormNode: Component {
         message, or calls `onSubmit(values)` with the values by each field's `id`.
         """
     static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "Empty rows between children, 0…1000 (default 1)."),
+        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "empty rows between children"),
         .choice("validateOn", ValidateOn.allCases.map(\.rawValue), alias: "ui.ValidateOn",
-                doc: "When a text field's `validate` runs: \"change\" (each edit), \"blur\" (focus leaves it) or \"submit\" (default \"change\"); Enter and submitting always check."),
+                doc: "when a text field's `validate` runs besides Enter and submit: each edit, focus leaving it, or then only"),
         .handler("onSubmit", "fun(values: table<string, any>)",
-                 doc: "Called when Enter in the last field (or a submit) found no message: each field's value under its `id`."),
+                 doc: "`onSubmit(values)`: submitted with no field's message; `values` by each field's `id`"),
     ]
-    static let children = ChildPolicy.any(doc: "The fields and anything else, top to bottom.")
+    static let children = ChildPolicy.any(doc: "the fields and anything else, top to bottom; fields inside stacks, boxes and grids count too")
     static let keys: [KeySpec] = []
 
     /// `form:submit()`: as Enter in its last field, after the handler returned
@@ -124,7 +124,7 @@ extension FormNode: Component {
             guard host.kinds.kind(L!, at: 1) == kind, let id = LuaStack(L!).pointer(at: 1) else {
                 return UIModule.argError(L!, 1, "submit", "ui.form")
             }
-            host.navigator.request(.submitForm(id))
+            host.apply(.navigate(.submitForm(id)))
             return 0
         }),
     ]

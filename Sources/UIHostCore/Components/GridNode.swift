@@ -174,12 +174,12 @@ extension GridNode: Component {
         """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "columns", type: .sizes, defaultValue: .described("one `\"1fr\"` column"),
-                  doc: "Widths of the columns: cells, `\"N%\"` of the grid or `\"Nfr\"`, a share of what is left (default one `\"1fr\"` column)."),
+                  doc: "widths of the columns: cells, `\"N%\"` or `\"Nfr\"`"),
         FieldSpec(name: "rows", type: .sizes, defaultValue: .described("as tall as their children"),
-                  doc: "Heights of the first rows, as `columns`; rows past them are as tall as their tallest child (default all such)."),
-        .integer("gap", 0...100, default: .value(.integer(0)), doc: "Empty cells between columns and between rows, 0…100 (default 0)."),
+                  doc: "heights of the first rows, as `columns`; later rows as tall as their children"),
+        .integer("gap", 0...100, default: .value(.integer(0)), doc: "empty cells between columns and between rows"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, placed in order into the cells, left to right and then down.")
+    static let children = ChildPolicy.any(doc: "placed in order into the cells")
     static let keys: [KeySpec] = []
 
     static func node(_ source: NodeSource) -> any SemanticNode { GridNode(id: source.id, anchor: source.anchor, source.field) }

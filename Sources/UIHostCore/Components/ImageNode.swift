@@ -41,11 +41,11 @@ extension ImageNode: Component {
         cropped to its box. A missing asset draws `[missing image: NAME]`.
         """
     static let fields: [FieldSpec] = [
-        .string("asset", default: "", doc: "The asset's NAME, without \".txt\" and without \"/\" (default \"\")."),
+        .string("asset", default: "", doc: "the asset's name, without `.txt`; a name with `/` or a leading `.` is never read, nor a file that is not a regular file, nor (without `--allow io`) one whose real path, symlinks resolved, is outside both the assets folder and the folder of the first screen"),
         .integer("width", 0...1000, default: .described("the widest line of the art"),
-                 doc: "Columns, 0…1000 (default: the widest line of the art)."),
+                 doc: "columns it asks for in an `hstack`"),
         .integer("height", 0...1000, default: .described("the art's line count"),
-                 doc: "Rows, 0…1000 (default: the art's line count)."),
+                 doc: "rows it takes"),
     ]
 
     static let keys: [KeySpec] = []

@@ -214,26 +214,27 @@ final class InputNode: Node, SemanticNode {
 }
 extension InputNode: Component {
     static let kind = Kind("input")
+    static let fixedHeight = true
     static let summary = """
         A one-line text field: its label above, the text between brackets, the message of a failed \
         validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, \
         ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
         """
     static let fields: [FieldSpec] = [
-        .string("label", doc: "Shown on the row above the field (default none)."),
-        .string("value", default: "", doc: "The text; the host writes every edit back before onChange."),
-        .string("placeholder", doc: "Shown dim while the value is empty, and as `‹Title›` in plain text (default none)."),
-        .string("prompt", doc: "Drawn before the text inside the brackets, as `> ` (default none)."),
-        .style(doc: "Colours and attributes of the text (underlined in any case)."),
-        FieldSpec(name: "placeholderStyle", type: .style, doc: "Colours and attributes of the placeholder (default the theme's muted)."),
-        .bool("password", default: false, doc: "Draw one mask character per character instead of the text (default false)."),
-        .integer("maxLength", 1...InputNode.longest, doc: "At most this many characters; typing and pastes stop there (default none)."),
-        .string("error", doc: "The message under the field: what validate returned at the last Enter; a script may set it too."),
-        .handler("validate", "fun(value: string): string?", doc: "Called on Enter (and on each edit while a message shows): a message, or nil when the value is good."),
-        .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
-        .handler("onSubmit", "fun(value: string)", doc: "Called on Enter when validate returned nil; focus stays."),
+        .string("label", doc: "shown bold on the row above the field"),
+        .string("value", default: "", doc: "the text; every edit is written back before `onChange`"),
+        .string("placeholder", doc: "shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value"),
+        .string("prompt", doc: "drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value`"),
+        .style(doc: "colours and attributes of the text (underlined in any case)"),
+        FieldSpec(name: "placeholderStyle", type: .style, doc: "colours and attributes of the placeholder (default the theme's `muted`)"),
+        .bool("password", default: false, doc: "draw one `•` per character instead of the text"),
+        .integer("maxLength", 1...InputNode.longest, doc: "at most this many characters (typing and pastes stop there)"),
+        .string("error", doc: "the message drawn under the field: what `validate` returned at the last Enter; a script may set it too (say, after checking with a server)"),
+        .handler("validate", "fun(value: string): string?", doc: "`validate(value)` → a message, or nil when the value is good: called on Enter, and on each edit while a message shows"),
+        .handler("onChange", "fun(value: string)", doc: "`onChange(value)`: after each edit"),
+        .handler("onSubmit", "fun(value: string)", doc: "`onSubmit(value)`: Enter, when `validate` returned nil; focus stays on the field"),
         FieldSpec(name: "suggestions", type: .suggestions,
-                  doc: "Completions: the first that starts with the value (letters without case) shows dim past it; Tab or Right at the end takes it. An array (the first 10,000 looked at), or `fun(text)` returning one, called under the script's limits."),
+                  doc: "completions: the first that starts with the value (letters compared without case) shows dim past it (`‹ ›` in plain text) while the caret is at the end; Tab or Right takes it (an edit: `onChange` runs). An array (only its first 10,000 entries looked at), or `suggestions(text)` returning one, called under the script's limits before drawing (an error shows in the banner; one that runs into a limit is not called again). Not for a password"),
     ]
 
     static var state: [any ComponentState.Type] { [TextFieldState.self] }

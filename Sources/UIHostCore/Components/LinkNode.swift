@@ -77,10 +77,10 @@ extension LinkNode: Component {
         """
     static let constructorSummary = "A link: `ui.link { title = \"Docs\", url = \"https://…\" }`."
     static let fields: [FieldSpec] = [
-        .string("title", doc: "The text shown (default the URL)."),
-        .string("url", default: "", doc: "Where it points: an OSC 8 hyperlink in a terminal, shown after the title in plain text (default \"\")."),
-        .style(doc: "Colours and attributes of the title, over the accent colour and underline."),
-        .handler("onSelect", "fun(link: ui.Link)", doc: "Called on Enter, Space or a click; the host itself opens nothing."),
+        .string("title", doc: "the text shown (the URL when unset)"),
+        .string("url", default: "", doc: "where it points"),
+        .style(doc: "colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off"),
+        .handler("onSelect", "fun(link: ui.Link)", doc: "called on Enter, Space or a click"),
     ]
     static let keys = [KeySpec([.enter, .space], "Follow: calls onSelect", .activate)]
 

@@ -43,7 +43,7 @@ extension LogNode {
             return UIModule.raise(L, "log:append: lines must be a table (got \(got))")
         }
         // A view held above the tail stays on the same lines.
-        if dropped > 0, let t = host.interaction[LogTop.self, id] { host.interaction[LogTop.self, id] = Swift.max(0, t - dropped) }
+        if dropped > 0, let t = host.interaction[LogTop.self, id] { host.apply(.set(LogTop.self, id, Swift.max(0, t - dropped))) }
         host.invalidation.layout = true
         return 0
     }

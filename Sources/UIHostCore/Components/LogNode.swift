@@ -165,11 +165,11 @@ extension LogNode: Component {
     static let fields: [FieldSpec] = [
         FieldSpec(name: "lines", type: .rows, defaultValue: .value(.emptyTable), luaType: "string[]",
                   docsType: "array of strings",
-                  doc: "The lines, oldest first; only the lines shown are read. `log:append(text)` adds to it."),
+                  doc: "the lines, oldest first; only the lines shown are read; `log:append(text)` adds to it"),
         .integer("max", 1...HostLimits.maxLogLines, default: .value(.integer(LogNode.defaultMax)),
-                 doc: "How many of the last lines are kept (default 10000)."),
+                 doc: "how many of the last lines are kept and shown"),
         .bool("follow", default: true,
-              doc: "Whether the view follows the tail (default true); the host writes false when the user scrolls up, true at End."),
+              doc: "whether the view shows the tail; written back: false when the user scrolls up, true at End or the bottom"),
     ]
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]

@@ -34,7 +34,7 @@ final class MarkdownNode: Node, SemanticNode {
             s.pop()
             s.push(text)
         } else if type != .string && type != .nil {
-            reader.problem("ui.markdown.text must be a string (got \(reader.typeName(-1)))")
+            reader.problem("ui.markdown: text must be a string (got \(reader.typeName(-1)))")
         }
         return reader.markdownCache.document(for: id, textOn: s, of: reader.lua)
     }
@@ -321,9 +321,9 @@ extension MarkdownNode: Component {
         """
     static let constructorSummary = "Markdown: `ui.markdown { text = \"# Title\\n\\nSome *text*.\", onLink = function(url) … end }`."
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "The markdown (default \"\"); parsed once per text, and only as far as it is shown."),
+        .string("text", default: "", doc: "the markdown; parsed once per text, and only as far as it is shown"),
         .handler("onLink", "fun(url: string, md: ui.Markdown)",
-                 doc: "Called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing."),
+                 doc: "called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing"),
     ] + FieldSpec.focusFields
     static let methods: [(String, LuaSwiftFunction)] = [("toc", toc), ("scrollTo", scrollTo)]
 

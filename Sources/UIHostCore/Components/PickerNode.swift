@@ -178,22 +178,23 @@ final class PickerNode: Node, SemanticNode {
 
 extension PickerNode: Component {
     static let kind = Kind("picker")
+    static let fixedHeight = true
     static let summary = """
         A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
         """
     static let fields: [FieldSpec] = [
-        .string("label", default: "", doc: "The menu's `label:` prefix, or the wheel's heading row (default none)."),
+        .string("label", default: "", doc: "`label: ` before the value (menu); the heading row (wheel)"),
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
-                  doc: "The choices; a string is an item with that title."),
-        .count(of: "items"),
-        .rowFunction("item", "fun(index: integer): ui.PickerItem|string"),
+                  doc: "the choices; `title` is required in a table; `icon` is drawn before the title when given"),
+        .count(of: "items", noun: "item"),
+        .rowFunction("item", "fun(index: integer): ui.PickerItem|string", noun: "item", returns: "a table or a string"),
         .selectedIndex(counting: .items,
-                       doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
-        .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "Menu or wheel (default \"menu\")."),
+                       doc: "the **index** of the chosen item; the constructor writes the default into the table, and a change is written back before `onChange`"),
+        .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "menu or [wheel](#uipicker-style--wheel)"),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
-                 doc: "Called when the choice changes (menu: on confirming another item; wheel: at each step)."),
+                 doc: "`onChange(item, index)`: the choice changed; `item` is `items[index]` (a table, or the string)"),
     ]
 
     /// A menu opens its popup (whose keys are `Popup.keys`); a wheel spins.

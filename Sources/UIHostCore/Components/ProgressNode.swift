@@ -46,15 +46,16 @@ final class ProgressNode: Node, SemanticNode {
 
 extension ProgressNode: Component {
     static let kind = Kind("progress")
+    static let fixedHeight = true
     static let summary = """
         A spinner while work is under way (it turns with the clock), or a bar for 0…1.
         """
     static let fields: [FieldSpec] = [
-        FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "0…1 draws a bar and a percentage; nil (the default) a spinner."),
-        .string("label", default: "", doc: "Drawn before the bar, or after the spinner (default \"\")."),
+        FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "`nil`: a spinner; a number: a bar and a percentage (a value set later outside 0…1 is clamped)"),
+        .string("label", default: "", doc: "after the spinner, or before the bar"),
         .choice("spinner", Spinner.names, alias: "ui.SpinnerStyle",
-                doc: "The spinner's frames, as Bubble Tea's spinner package names them (default \"minidot\")."),
-        .style(doc: "The spinner's or the bar's filled part's colours and attributes: `{ fg = \"success\" }`."),
+                doc: "the spinner's frames, named as Bubble Tea's `spinner` package names them (table below)"),
+        .style(doc: "the colours and attributes of the spinner, or of the bar's filled part: `{ fg = \"success\" }`"),
     ]
 
     static let keys: [KeySpec] = []

@@ -78,6 +78,7 @@ final class RadioNode: Node, SemanticNode {
 
 extension RadioNode: Component {
     static let kind = Kind("radio")
+    static let fixedHeight = true
     static let summary = """
         A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or \
         Enter chooses.
@@ -86,11 +87,11 @@ extension RadioNode: Component {
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
-                  doc: "The choices, one row each; a string is an item with that title."),
+                  doc: "the choices, one row each; a string is an item with that title"),
         .selectedIndex(counting: .items,
-                       doc: "1-based index of the chosen item (unset means 1); the host sets it before onChange."),
+                       doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`"),
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
-                 doc: "Called when Space, Enter or a click chose an item."),
+                 doc: "`onChange(item, index)`: Space, Enter or a click chose a row"),
     ]
 
     static var state: [any ComponentState.Type] { [RadioCursor.self] }

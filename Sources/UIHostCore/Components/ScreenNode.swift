@@ -74,20 +74,20 @@ extension ScreenNode: Component {
         children top to bottom.
         """
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "Shown centred in the header row (default \"\")."),
+        .string("title", default: "", doc: "shown centred on row 1"),
         FieldSpec(name: "drawer", type: .component(.drawer), luaType: "ui.Drawer",
-                  doc: "Side menu, opened by `ui.openDrawer()`, the key f2, or a drag right from column 1."),
+                  doc: "the side menu of this screen (see [ui.drawer](#uidrawer))"),
         .bool("footer", default: false,
-              doc: "Shows a one-row hint bar of the active keys on the bottom row: `^S Save  ? Keys  q Quit` (default false)."),
+              doc: "draws a hint bar of the active keys on the frame's bottom row (see [Key bindings](#key-bindings-footer-and-help))"),
         .handler("onAppear", "fun(screen: ui.Screen)",
-                 doc: "Called when the screen becomes the top of the navigation stack (the root at start too)."),
-        .handler("onDisappear", "fun(screen: ui.Screen)", doc: "Called when a screen is pushed over it, or when it is popped."),
+                 doc: "`onAppear(screen)`: the screen became the top of the navigation stack — at start for the root, on `ui.push`, and when a screen above it is popped"),
+        .handler("onDisappear", "fun(screen: ui.Screen)", doc: "`onDisappear(screen)`: another screen was pushed over it, or it was popped"),
         .handler("onResize", "fun(width: integer, height: integer)",
-                 doc: "Called on the top screen after the frame changed size, with its new columns and rows (`ui.size()` says the same)."),
+                 doc: "`onResize(width, height)`: the frame changed size (see [The frame's size](#the-frames-size-uisize-and-onresize))"),
         .handler("onKey", "fun(key: string): boolean?",
-                 doc: "Called with each key nothing else took (no binding, text field or focused component), before the host's defaults (arrows moving focus, Esc, q); return true to take it."),
+                 doc: "`onKey(key)`: a key nothing else took (no binding, text field or focused component), before the host's defaults; return `true` to take it ([Key bindings](#key-bindings-footer-and-help))"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, laid out top to bottom.")
+    static let children = ChildPolicy.any(doc: "children, laid out top to bottom like a `ui.vstack` with spacing 0")
 
     static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []

@@ -133,9 +133,9 @@ extension ScrollNode: Component {
         """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "height", type: .size, defaultValue: .described("the space left"),
-                  doc: "Rows it takes, 0…10000, `\"N%\"` of its stack or `\"Nfr\"`, a share of what is left (default: the space left, like a list)."),
+                  doc: "rows it takes, a percentage of its stack or a share of what is left (as any child of a stack); unset, it is flexible like a list (at least 3 rows when its container scrolls)"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, top to bottom; taller than its place, they scroll.")
+    static let children = ChildPolicy.any(doc: "the content, top to bottom")
 
     /// Its own keys while it holds no control and so has focus; at an end a
     /// key goes on to the host (focus moves on, or a container around scrolls).
@@ -181,9 +181,7 @@ extension ScrollNode: Component {
         guard host.kinds.kind(L, at: 2) != nil, let target = s.pointer(at: 2) else {
             return UIModule.argError(L, 2, "scrollTo", "component")
         }
-        host.interaction[ScrollRequest.self, id] = target
-        host.interaction.scrolledByHand = true
-        host.invalidation.layout = true
+        host.apply(.scrollToShow(id, target))
         return 0
     }
 }

@@ -80,15 +80,15 @@ extension SheetNode: Component {
         dismissible.
         """
     static let fields: [FieldSpec] = [
-        .string("title", doc: "Shown in the top edge (default none)."),
+        .string("title", doc: "shown in the top edge: `╭── Title ───╮`"),
         FieldSpec(name: "height", type: .height, defaultValue: .value(.number(0.25)), luaType: "ui.SheetHeight",
                   docsType: "number in (0, 1], integer ≥ 1, or `\"fit\"`",
-                  doc: "A fraction below 1, a row count, or \"fit\" (default 0.25); at least 2 rows, at most the frame."),
+                  doc: "a number up to `1.0` that is not an integer: a fraction of the frame's rows (rounded; `1.0` is the whole frame); an integer: a row count (`1` is one row); `\"fit\"`: the content's height plus the top edge. At least 2 rows, at most the frame"),
         .bool("dismissible", default: true,
-              doc: "Whether Esc, clicks and drags close it (default true); if false only `ui.dismiss()` does."),
-        .handler("onDismiss", "fun(sheet: ui.Sheet)", doc: "Called after the sheet was closed, however it was closed."),
+              doc: "whether Esc, a click above it and a drag close it; when `false` only `ui.dismiss()` does"),
+        .handler("onDismiss", "fun(sheet: ui.Sheet)", doc: "`onDismiss(sheet)`: the sheet was closed, however it was closed (Esc, click, drag, `ui.dismiss`)"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, top to bottom inside the sheet.")
+    static let children = ChildPolicy.any(doc: "the content, top to bottom")
 
     static var state: [any ComponentState.Type] { [ScrollOffset.self] }
     static let keys: [KeySpec] = []

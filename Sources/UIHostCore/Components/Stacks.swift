@@ -6,11 +6,11 @@ enum VStack: Component {
         """
     static let luaClass = "ui.VStack"
     static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "Empty rows between children, 0…1000 (default 0)."),
+        .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "empty rows between children"),
         .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "Where children narrower than the stack go: \"start\" (left), \"center\" or \"end\" (default \"start\")."),
+                doc: "where children narrower than the stack go: left, centred, right"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, top to bottom.")
+    static let children = ChildPolicy.any(doc: "children, top to bottom")
 
     static let keys: [KeySpec] = []
 
@@ -27,11 +27,11 @@ enum HStack: Component {
         """
     static let luaClass = "ui.HStack"
     static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "Empty columns between children, 0…1000 (default 1)."),
+        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "empty columns between children"),
         .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "Where children shorter than the row go: \"start\" (top), \"center\" or \"end\" (default \"start\")."),
+                doc: "where children lower than the row go: top, middle, bottom"),
     ]
-    static let children = ChildPolicy.any(doc: "Children, left to right.")
+    static let children = ChildPolicy.any(doc: "children, left to right")
 
     static let keys: [KeySpec] = []
 

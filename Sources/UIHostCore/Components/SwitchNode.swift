@@ -55,9 +55,9 @@ extension SwitchNode: Component {
         while it has focus.
         """
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "The label after the switch (default \"\")."),
-        .bool("on", default: false, doc: "Whether it is on (default false); the host writes a flip back before onChange."),
-        .handler("onChange", "fun(on: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
+        .string("title", default: "", doc: "the label after the switch"),
+        .bool("on", default: false, doc: "whether it is on; a flip is written back before `onChange`"),
+        .handler("onChange", "fun(on: boolean)", doc: "`onChange(on)`: Enter, Space or a click flipped it; `on` is the new value"),
     ]
     static let keys = [KeySpec([.enter, .space], "Flip: calls onChange", .toggle)]
 

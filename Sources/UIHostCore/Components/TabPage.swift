@@ -6,11 +6,11 @@ enum TabPage: Component {
         A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
         """
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "The label in the tab bar (default \"\")."),
-        .string("icon", doc: "Drawn before the title; shown alone when a bottom bar is too narrow."),
-        .style(doc: "Colours and attributes of its label in the bar."),
+        .string("title", default: "", doc: "the label in the bar"),
+        .string("icon", doc: "drawn before the title; alone when a bottom bar is too narrow for the titles"),
+        .style(doc: "colours and attributes of its label in the bar (over the `ui.tabs` style; the selected label adds the accent)"),
     ]
-    static let children = ChildPolicy.any(doc: "The page's children, read only while the tab is selected.")
+    static let children = ChildPolicy.any(doc: "the page, top to bottom; read only while the tab is selected")
 
     /// The tab bar takes the keys; a page has none of its own.
     static let keys: [KeySpec] = []

@@ -247,7 +247,7 @@ final class TableNode: Node, SemanticNode {
         field.reader.pushName("columns")
         defer { s.pop() }
         guard s.rawGet(at: field.table) == .table else {
-            if s.type(at: -1) != .nil { field.reader.problem("ui.table.columns must be a table (got \(field.reader.typeName(-1)))") }
+            if s.type(at: -1) != .nil { field.reader.problem("ui.table: columns must be a table (got \(field.reader.typeName(-1)))") }
             return []
         }
         let list = s.top
@@ -612,25 +612,25 @@ extension TableNode: Component {
                       required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "ui.TableColumn[]",
                   docsType: "array of column tables",
-                  doc: "The columns, left to right: `{ title =, key =, width =, align = }`."),
+                  doc: "the columns, left to right (fields below)"),
         FieldSpec(name: "rows", type: .rows, defaultValue: .value(.emptyTable), luaType: "table[]",
                   docsType: "array of row tables",
-                  doc: "The rows: each a table whose fields are named by the columns' keys; only the rows shown are read. A cell may be `{ \"text\", style = { … } }`; a row's `style` colours the whole row."),
-        .count(of: "rows"),
-        .rowFunction("row", "fun(index: integer): table"),
+                  doc: "the rows, each a table whose fields the columns' keys name; only the rows shown are read, and the array is not checked whole"),
+        .count(of: "rows", noun: "row"),
+        .rowFunction("row", "fun(index: integer): table", noun: "row", returns: "a table"),
         .selectedIndex(counting: .rows,
-                       doc: "1-based index of the cursor's row (unset means 1); the host sets it when the cursor moves."),
-        .bool("sortable", default: false, doc: "Whether Enter on a title, `s` or a click sorts by a column (default false)."),
+                       doc: "the cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back"),
+        .bool("sortable", default: false, doc: "whether the column cursor, `s`, Enter on a title and clicks on titles sort"),
         .choice("cursor", ["row", "cell"], alias: "ui.TableCursor",
-                doc: "What the cursor is: a whole row, or one cell that Left/Right move across the columns (default \"row\")."),
+                doc: "what the cursor is: a whole row, or one cell that Left/Right move (see [A cell cursor](#a-cell-cursor))"),
         FieldSpec(name: "selectedColumn", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),
-                  doc: "With `cursor = \"cell\"`: 1-based column of the cell cursor (unset means 1); the host sets it when the cursor moves."),
-        .handler("onSelect", "fun(row: table, index: integer)", doc: "Called on Enter or a click on a row."),
-        .handler("onHighlight", "fun(row: table, index: integer)", doc: "Called when the cursor moved to another row."),
+                  doc: "with `cursor = \"cell\"`: the cursor's column; written when the table is first read, and at every move"),
+        .handler("onSelect", "fun(row: table, index: integer)", doc: "`onSelect(row, index)`: Enter or a click on a row"),
+        .handler("onHighlight", "fun(row: table, index: integer)", doc: "`onHighlight(row, index)`: the cursor moved to another row"),
         .handler("onCellSelect", "fun(row: integer, column: integer)",
-                 doc: "With `cursor = \"cell\"`: called on Enter or a click on a cell, with its row's and column's 1-based indices (instead of onSelect)."),
+                 doc: "`onCellSelect(row, column)`: with `cursor = \"cell\"`, Enter or a click on a cell, with its 1-based row and column (instead of `onSelect`)"),
         .handler("onSort", "fun(column: ui.TableColumn, ascending: boolean)",
-                 doc: "Called after a sort was asked for: a `rows` array is sorted already; a data source sorts its rows here."),
+                 doc: "`onSort(column, ascending)`: a sort was asked for; `rows` is sorted already, a data source sorts here"),
     ]
 
     /// Its keys: those of the rows, then those of the header (a sortable

@@ -217,12 +217,12 @@ extension TabsNode: Component {
         """
     static let fields: [FieldSpec] = [
         FieldSpec(name: "style", type: .choiceOrStyle(["top", "bottom"]), defaultValue: .value(.string("top")),
-                  luaType: "ui.TabsStyle|ui.Style", doc: "Where the bar goes (default \"top\"), or a table: the labels' style."),
+                  luaType: "ui.TabsStyle|ui.Style", doc: "where the bar goes; a table instead is the labels' style (the bar then stays on top)"),
         .selectedIndex(counting: .children,
-                       doc: "1-based index of the selected tab (unset means 1); the host sets it on a switch."),
-        .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "Called after the selected tab changed."),
+                       doc: "the selected tab; the constructor writes the default into the table, and a switch is written back before `onChange` (clamped when read)"),
+        .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "`onChange(tab, index)`: the selected tab changed; `tab` is the `ui.tab` table"),
     ]
-    static let children = ChildPolicy.only(.tab, doc: "The tabs (each must be a `ui.tab`).")
+    static let children = ChildPolicy.only(.tab, doc: "the tabs; every child must be a `ui.tab`")
     static let readsOwnChildren = true
 
     static let keys: [KeySpec] = [

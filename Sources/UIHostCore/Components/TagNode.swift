@@ -54,11 +54,11 @@ extension TagNode: Component {
         when not. Enter, Space or a click flips it while it has focus.
         """
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "The words on the chip (default \"\")."),
-        .bool("selected", default: false, doc: "Whether it is chosen (default false); the host writes a flip back before onChange."),
+        .string("text", default: "", doc: "the words on the chip"),
+        .bool("selected", default: false, doc: "whether it is chosen; a flip is written back before `onChange`"),
         .choice("color", colors, alias: "\"accent\"|\"success\"|\"warning\"|\"error\"",
-                doc: "The theme colour of the chip while chosen (default \"accent\")."),
-        .handler("onChange", "fun(selected: boolean)", doc: "Called after Enter, Space or a click flipped it, with the new value."),
+                doc: "the theme colour of the pill while chosen"),
+        .handler("onChange", "fun(selected: boolean)", doc: "`onChange(selected)`: Enter, Space or a click flipped it; `selected` is the new value"),
     ]
     static let shorthand = Shorthand.string(field: "text")
     static let keys = [KeySpec([.enter, .space], "Choose or unchoose: calls onChange", .toggle)]

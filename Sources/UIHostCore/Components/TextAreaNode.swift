@@ -156,12 +156,12 @@ extension TextAreaNode: Component {
         """
     static let luaClass = "ui.TextArea"
     static let fields: [FieldSpec] = [
-        .string("label", doc: "Shown on the row above the field (default none)."),
-        .string("value", default: "", doc: "The text, lines separated by \\n; the host writes every edit back before onChange."),
-        .string("placeholder", doc: "Shown dim while the value is empty (default none)."),
+        .string("label", doc: "shown bold on the row above the field"),
+        .string("value", default: "", doc: "the text, lines separated by `\\n`; every edit is written back before `onChange`"),
+        .string("placeholder", doc: "shown dim while the value is empty"),
         FieldSpec(name: "height", type: .size, defaultValue: .value(.integer(5)),
-                  doc: "Rows of text shown, 1…1000, or `\"N%\"` of its stack or `\"Nfr\"`, a share of what is left, filled (default 5); the view scrolls to the caret."),
-        .handler("onChange", "fun(value: string)", doc: "Called after each edit, with the new value."),
+                  doc: "rows of text shown (1…1000), or a percentage of its stack or a share of what is left, which it fills; the view scrolls to the caret"),
+        .handler("onChange", "fun(value: string)", doc: "`onChange(value)`: after each edit"),
     ]
 
     static var state: [any ComponentState.Type] { [TextAreaState.self] }

@@ -60,12 +60,12 @@ extension TextNode: Component {
         Text that wraps at word boundaries by display width.
         """
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "The text (default \"\"); \"\\n\" starts a new line."),
-        .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "Alignment of each line in its box (default \"left\")."),
-        .bool("wrap", default: true, doc: "Wrap long lines at word boundaries (default true); false cuts them with \"…\"."),
-        .style(doc: "Colours and attributes of the whole text."),
+        .string("text", default: "", doc: "the text; `\"\\n\"` starts a new line"),
+        .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "alignment of each line in the text's box"),
+        .bool("wrap", default: true, doc: "wrap long lines; `false` cuts each line with `…` instead"),
+        .style(doc: "colours and attributes of the whole text (see [Style](#11-style))"),
         FieldSpec(name: "spans", type: .spans, luaType: "(ui.Span|string)[]",
-                  doc: "Rich text: runs with their own style; replaces `text`."),
+                  doc: "rich text: `{ \"Total: \", bold = true }` or `{ text = …, fg = … }` runs (a string is a plain run), each with its own style over `style`; replaces `text`"),
     ]
     static let shorthand = Shorthand.string(field: "text")
 

@@ -38,7 +38,7 @@ final class TreeNode: Node, SemanticNode {
             var ancestors: Set<UnsafeRawPointer> = []
             readNodes(at: s.top, depth: 0, path: [], parent: nil, ancestors: &ancestors, field.reader, place: "nodes")
         case .nil: break
-        default: field.reader.problem("ui.tree.nodes must be a table (got \(field.reader.typeName(-1)))")
+        default: field.reader.problem("ui.tree: nodes must be a table (got \(field.reader.typeName(-1)))")
         }
     }
 
@@ -252,10 +252,10 @@ extension TreeNode: Component {
     static let fields: [FieldSpec] = [
         FieldSpec(name: "nodes", type: .rows, defaultValue: .value(.emptyTable), luaType: "(ui.TreeItem|string)[]",
                   docsType: "array of node tables or strings",
-                  doc: "The top-level nodes: `{ title =, children =, expanded =, icon =, style = }`; a string is a leaf with that title."),
-        .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "Called on Enter or a click on a node's title."),
+                  doc: "the top-level nodes (fields below); a string is a leaf with that title; only open nodes' children are read"),
+        .handler("onSelect", "fun(node: ui.TreeItem|string)", doc: "`onSelect(node)`: Enter or a click on a node's title"),
         .handler("onExpand", "fun(node: ui.TreeItem)",
-                 doc: "Called after a node opened (its `expanded` written, its children loaded)."),
+                 doc: "`onExpand(node)`: a node opened, after its `expanded` was written and a `children` function was called"),
     ]
 
     static var state: [any ComponentState.Type] { [TreeState.self] }

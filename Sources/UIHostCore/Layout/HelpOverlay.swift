@@ -17,6 +17,15 @@ enum HelpOverlay {
         return widths
     }
 
+    /// What a screen reader meets while it is open: a dialog `Keys` whose
+    /// rows are its lines (`ctrl-s: Save`; a group's heading a row of its own;
+    /// the blank lines between groups left out).
+    static func semantics(_ rows: [HelpRow]) -> Semantics {
+        Semantics(role: "dialog", label: "Keys", children: rows.filter { !$0.key.isEmpty || !$0.desc.isEmpty }.map { row in
+            Semantics(role: "row", label: row.heading ? row.desc : row.key + ": " + row.desc)
+        })
+    }
+
     static func draw(_ rows: [HelpRow], into frame: inout FrameBuffer, glyphs g: Glyphs) {
         guard frame.width >= 8, frame.height >= 3 else { return }
         frame.addStyle(.backdrop, in: frame.bounds)

@@ -46,12 +46,10 @@ final class Sizing {
         }
         return kinds
     }
-    /// Kinds with a fixed height: they draw the same rows however many they
-    /// get (a one-row control, a radio group, a picker), so a share of rows
-    /// (`height = "1fr"`) cannot grow them and is refused at the constructor.
-    /// One-row controls (a button, checkbox, switch, link, tag) take any
-    /// height and draw their row in its middle.
-    static let fixedHeight: Set<Kind> = Set(["radio", "input", "dropdown", "picker", "progress", "divider"].map { Kind($0) })
+    /// Kinds with a fixed height (`Component.fixedHeight`, said in each kind's
+    /// file): a share of rows (`height = "1fr"`) cannot grow them and is
+    /// refused at the constructor.
+    static let fixedHeight: Set<Kind> = Set(Registry.all.filter { $0.fixedHeight }.map { $0.kind })
     /// What makes layout read them: these, a stack's `align`, and `hidden`.
     static let watched = names + ["align", "hidden"]
 

@@ -17,13 +17,25 @@ final class CallLimits {
         self.pluginLimits = pluginLimits
     }
 
+    /// Each loaded plugin's folder and name, for `attributed`.
+    private var plugins: [(directory: String, plugin: String)] = []
+
     func add(_ plugin: Plugin, as origin: Origin) {
         prefixes.append(("@" + plugin.directory + "/", "=[plugin \(plugin.name)]", origin, plugin.name))
+        plugins.append((plugin.directory, plugin.name))
     }
 
     /// The name of the plugin of `origin`; nil for the app.
     func name(of origin: Origin) -> String? {
         prefixes.first { $0.origin == origin }?.name
+    }
+
+    /// `message` named by the plugin it comes from, read from its `file:line:`
+    /// (a file in the plugin's folder), unless it names a plugin already.
+    func attributed(_ message: String) -> String {
+        guard !prefixes.isEmpty, !message.hasPrefix("plugin '"),
+              let name = PluginSet.owner(ofMessage: message, among: plugins, name: { $0 }) else { return message }
+        return "plugin '\(name)': " + message
     }
 
 

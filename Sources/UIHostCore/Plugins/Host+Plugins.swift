@@ -23,10 +23,6 @@ extension Host {
                 dispatcher.report("plugin '\(Host.oneLine(folder))' was not loaded: " + report.problems.joined(separator: "; "))
             }
         }
-        dispatcher.attribute = { [unowned set] message in
-            guard !message.hasPrefix("plugin '"), let plugin = set.owner(ofMessage: message) else { return message }
-            return "plugin '\(plugin.name)': " + message
-        }
     }
 
     /// Every plugin folder of the set's folders, in order: `(name, path)`. A
@@ -292,7 +288,8 @@ extension Host {
             confinement: { path in
                 FileSystem.isInside(path, root: plugin.directory) ? nil : "\(path) is outside plugin '\(plugin.name)'s folder"
             },
-            pushEnvironment: { plugin.environment?.push(onto: $0) })
+            pushEnvironment: { plugin.environment?.push(onto: $0) },
+            willRun: nil)
         return require(s, host)
     }
 }

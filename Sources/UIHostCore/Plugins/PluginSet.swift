@@ -69,10 +69,17 @@ final class PluginSet {
 
     /// The plugin an error message comes from, read from its `file:line:`.
     func owner(ofMessage message: String) -> Plugin? {
-        for plugin in plugins where message.hasPrefix(plugin.directory + "/") { return plugin }
+        PluginSet.owner(ofMessage: message, among: plugins.map { ($0.directory, $0) }) { $0.name }
+    }
+
+    /// Which of `plugins` (each with its folder) an error message comes from,
+    /// read from its `file:line:`; `name` names one.
+    static func owner<P>(ofMessage message: String, among plugins: [(directory: String, plugin: P)],
+                         name: (P) -> String) -> P? {
+        for p in plugins where message.hasPrefix(p.directory + "/") { return p.plugin }
         // Lua shortens a long chunk name from the left: `...ins/clock/clock.lua:3:`.
         guard message.hasPrefix("...") else { return nil }
         let head = message.prefix { $0 != ":" }
-        return plugins.first { head.contains("/" + $0.name + "/") }
+        return plugins.first { head.contains("/" + name($0.plugin) + "/") }?.plugin
     }
 }

@@ -1,8 +1,10 @@
 /// An effect a node asks for when it handles an event, or that the script
-/// asks for through a `ui` function. Nodes and `ui` functions decide and
-/// return actions; the host applies them in order, in one place
-/// (`Host.apply`), after the node returned — as Bubble Tea runs the `tea.Cmd`s
-/// that `Update` returns. A node never calls into Lua or the host itself.
+/// asks for through a `ui` function, or that one of the host's parts returns
+/// for another (a dialog's answer for the scheduler). Nodes, `ui` functions
+/// and parts decide and return actions; the host applies them in order, in
+/// one place (`Host.apply`), after the node returned — as Bubble Tea runs the
+/// `tea.Cmd`s that `Update` returns. A node never calls into Lua or the host
+/// itself, and no part calls another it does not hold.
 enum Action {
     // MARK: The script's tables (written raw; the next layout reads them back)
 
@@ -51,6 +53,9 @@ enum Action {
     case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
+    /// Scrolls the scroll `id` at the next layout, as little as it can, to
+    /// show the component of table `target` (`scroll:scrollTo(component)`).
+    case scrollToShow(UnsafeRawPointer, UnsafeRawPointer)
 
     // MARK: Navigation
 
@@ -59,6 +64,19 @@ enum Action {
     /// coroutine waiting in `ui.confirm{…}` gets `ok`): it waits until the
     /// running handler returned (`Navigator.request`).
     case navigate(NavigationRequest)
+
+    // MARK: Coroutines
+
+    /// `ui.spawn(fn)` called on thread `from`: the function (a registry
+    /// reference the action owns) runs as a coroutine now, under the limits
+    /// of `origin`.
+    case spawn(Int32, from: OpaquePointer, Origin)
+    /// A coroutine (its registry reference) yielded in `ui.alert`/`ui.confirm`
+    /// for the dialog of this table: the dialog takes it, to resume it with
+    /// its answer; with no such dialog it goes on as after `ui.sleep(0)`.
+    case awaitDialog(coroutine: Int32, UnsafeRawPointer)
+    /// A dialog was answered: the coroutine waiting for it resumes with the answer.
+    case resume(waiter: Int32, answer: Bool)
 
     /// An argument of a handler call.
     enum Argument {

@@ -41,13 +41,9 @@ final class Compositor {
     var help: [HelpRow]? {
         didSet { invalidation.drawing = true }
     }
-    /// What the footer of a screen with `footer = true` shows (set by the host).
-    var footerHints: () -> [(key: String, desc: String)] = { [] }
     /// Errors of data-source calls (`item(i)`) of the last preparing: each is
     /// reported once when it appears, not on every frame.
     private var lastRowErrors: Set<String> = []
-    /// Draws over the layers and their popup: the command palette while open.
-    var drawOverlay: ((inout FrameBuffer, Glyphs) -> Void)?
     /// Places the cursor in every frame (`Host.testCursor`).
     var testCursor: Point? {
         didSet { invalidation.drawing = true }
@@ -440,7 +436,13 @@ final class Compositor {
     // MARK: - Prepare and draw
 
     /// The frame, laid out, prepared and drawn again if anything changed.
-    func render(bounds: Rect, clock: Int) -> FrameBuffer {
+    /// What the host draws with the layers is given at each frame: `footer`
+    /// gives the hints of a screen with `footer = true` (asked only when one
+    /// is drawn: they follow the active bindings), and the command palette
+    /// while open is drawn over everything but the banner (it keeps where its
+    /// list is scrolled to).
+    func render(bounds: Rect, clock: Int, footer: () -> [(key: String, desc: String)],
+                palette: inout CommandPalette?, commands: CommandRegistry) -> FrameBuffer {
         layoutIfNeeded(bounds: bounds)
         if frame.width != bounds.width || frame.height != bounds.height {
             frame = FrameBuffer(width: bounds.width, height: bounds.height)
@@ -461,7 +463,7 @@ final class Compositor {
             }
             layer.root.render(into: &frame, context)
             if i == 0, let screen = layer.root as? ScreenNode, screen.hasFooter {
-                Footer.draw(footerHints(), in: screen.footerRect, into: &frame)
+                Footer.draw(footer(), in: screen.footerRect, into: &frame)
             }
         }
         popup?.render(into: &frame, RenderContext(glyphs: glyphs, focused: nil, state: interaction, clock: clock))
@@ -471,7 +473,7 @@ final class Compositor {
         }
         let footer = (layers.first?.root as? ScreenNode).flatMap { $0.hasFooter && !$0.footerRect.isEmpty ? $0.footerRect.y : nil }
         toasts.render(into: &frame, glyphs: glyphs, bottom: footer)
-        if let drawOverlay { drawOverlay(&frame, glyphs) }
+        palette?.render(into: &frame, commands, glyphs: glyphs)
         if let testCursor { frame.cursor = testCursor }
         if let banner = dispatcher.banner { drawBanner(banner) }
         invalidation.drawing = false

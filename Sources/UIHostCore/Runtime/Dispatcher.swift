@@ -5,8 +5,10 @@ import LuaBridge
 /// and the banner. Every handler the host runs goes through `invoke`.
 ///
 /// While a handler runs, navigation it asks for (`ui.push`, `ui.present`, …)
-/// waits: `handling` tells when the outermost run returns, and the host
-/// applies the requests then, so no script runs half-way through an event.
+/// waits: `handling` counts how deep the host is in handlers, and the host
+/// (`Host.handling`) applies the requests once the outermost returned, so no
+/// script runs half-way through an event. The dispatcher itself knows
+/// nothing of navigation.
 final class Dispatcher {
     let lua: LuaState
     var L: OpaquePointer { lua.L }
@@ -33,8 +35,6 @@ final class Dispatcher {
     private var depth = 0
     /// Whether a handler is running now: navigation it asks for must wait.
     var isHandling: Bool { depth > 0 }
-    /// Run when the outermost handler returned (the host applies the navigation requests).
-    var settle: () -> Void = {}
 
     init(lua: LuaState, reader: TreeReader, invalidation: Invalidation, limits: CallLimits, log: @escaping (String) -> Void) {
         self.lua = lua
@@ -44,18 +44,12 @@ final class Dispatcher {
         self.log = log
     }
 
-    /// Runs `body`, which runs handlers; when it is the outermost, `settle` follows.
+    /// Runs `body`, which runs handlers: navigation they ask for waits until
+    /// the outermost returned (`Host.handling` applies it then).
     func handling<T>(_ body: () -> T) -> T {
         depth += 1
-        let result = body()
-        depth -= 1
-        if depth == 0 {
-            // What settling runs (onAppear, onDismiss) is handled too: its requests queue behind.
-            depth += 1
-            settle()
-            depth -= 1
-        }
-        return result
+        defer { depth -= 1 }
+        return body()
     }
 
     // MARK: - Calls
@@ -304,15 +298,12 @@ final class Dispatcher {
 
     // MARK: - Errors and logging
 
-    /// Names where an error comes from when the host can tell (a plugin's
-    /// file); set only while plugins are loaded.
-    var attribute: ((String) -> String)?
-
     /// Shows a handler error in the banner and keeps it for `app:errors()`;
     /// the log gets more of it (`LuaError.maxMessageBytes`) and the traceback.
     func report(_ message: String, traceback: String = "") {
         let logged = BoundedText.prefix(of: message, maxBytes: LuaError.maxMessageBytes)
-        let message = attribute?(logged) ?? logged
+        // Named by the plugin whose file it comes from, when the host can tell.
+        let message = limits.attributed(logged)
         let kept = BoundedText.prefix(of: message, maxBytes: HostLimits.maxErrorBytes)
         errors.append(kept)
         reportedCount += 1

@@ -32,7 +32,7 @@ extension Host {
     @discardableResult
     public func runCommand(_ id: String) -> LuaError?? {
         guard let index = commands.commands.firstIndex(where: { $0.id == id }) else { return nil }
-        return .some(dispatcher.handling { runCommand(at: index) })
+        return .some(handling { runCommand(at: index) })
     }
 
     /// Runs command `index` on `thread`; `args`, a table on that thread's
@@ -75,14 +75,12 @@ extension Host {
 
     func openPalette() {
         palette = CommandPalette(commands)
-        compositor.drawOverlay = { [unowned self] frame, glyphs in
-            self.palette?.render(into: &frame, self.commands, glyphs: glyphs)
-        }
+        invalidation.drawing = true
     }
 
     func closePalette() {
         palette = nil
-        compositor.drawOverlay = nil
+        invalidation.drawing = true
     }
 
     /// Every key goes to the open palette: characters filter, Up/Down move,
@@ -108,5 +106,6 @@ extension Host {
         default: break
         }
         palette = p
+        invalidation.drawing = true
     }
 }

@@ -1,8 +1,33 @@
 /// The one place where what nodes decided takes effect: writes into the
-/// script's tables, handler calls and interaction state, in the order given.
-/// Navigation that the handlers ask for waits until the event is handled
-/// (`Dispatcher.handling`).
+/// script's tables, handler calls and interaction state, in the order given;
+/// and where what one part returns reaches another (a dialog's answer, from
+/// the navigator, resumes a coroutine of the scheduler). Navigation that the
+/// handlers ask for waits until the outermost handler returned (`handling`),
+/// then `settle` applies it.
 extension Host {
+    /// Runs `body`, which runs handlers; when it is the outermost, the
+    /// navigation they asked for is applied (`settle`).
+    func handling<T>(_ body: () -> T) -> T {
+        let result = dispatcher.handling(body)
+        if !dispatcher.isHandling { settle() }
+        return result
+    }
+
+    /// Applies the waiting navigation requests in order, then those their
+    /// handlers made, round by round, and what each leads to. What settling
+    /// runs (`onAppear`, `onDismiss`) is handled too: its requests wait for
+    /// the next round.
+    func settle() {
+        guard navigator.hasRequests else { return }
+        dispatcher.handling {
+            var round = 0
+            while navigator.hasRequests {
+                round += 1
+                for request in navigator.takeRequests(round: round) { apply(navigator.apply(request)) }
+            }
+        }
+    }
+
     func apply(_ actions: [Action]) {
         for action in actions { apply(action) }
     }
@@ -47,9 +72,23 @@ extension Host {
             dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
         case .navigate(let request):
             // The navigator says what it changes once the request is applied.
-            return navigator.request(request)
+            apply(navigator.request(request))
+            // Applied at once (no handler runs): the handlers it ran may have asked for more.
+            if !dispatcher.isHandling { settle() }
+            return
+        case .spawn(let function, let caller, let origin):
+            // The coroutine is script code: what it asks for waits until it yields.
+            return handling { apply(scheduler.spawn(function, from: caller, origin: origin)) }
+        case .awaitDialog(let coroutine, let table):
+            if !navigator.attachWaiter(coroutine, to: table) { scheduler.wake(coroutine) }
+            return
+        case .resume(let waiter, let answer):
+            return handling { apply(scheduler.resume(waiter: waiter, with: answer)) }
         case .setScrollOffset(let id, let offset):
             interaction[ScrollOffset.self, id] = offset
+            interaction.scrolledByHand = true
+        case .scrollToShow(let id, let target):
+            interaction[ScrollRequest.self, id] = target
             interaction.scrolledByHand = true
         }
         // Interaction state, a table inside a component, navigation: read everything again.

@@ -86,7 +86,7 @@ extension Host {
         let tables = navigator.pendingSubmits
         navigator.pendingSubmits.removeAll()
         guard let layer = topLayer else { return }
-        dispatcher.handling {
+        handling {
             for table in tables {
                 if let form = FormNode.find(table, in: layer.root) { submit(form) }
             }

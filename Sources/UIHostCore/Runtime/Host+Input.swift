@@ -123,7 +123,7 @@ extension Host {
         case .screen: navigator.pop()
         case .drawer: navigator.closeDrawer()
         case .sheet(let ref): if top.root.isDismissible { navigator.dismissSheet(ref: ref) }
-        case .dialog(let ref): navigator.answerDialog(ref: ref, ok: false)
+        case .dialog(let ref): apply(navigator.answerDialog(ref: ref, ok: false))
         }
     }
 

@@ -134,7 +134,7 @@ extension Host {
             }
             // Anchors are this layout's: the handlers run before the next one.
             if !actions.isEmpty {
-                dispatcher.handling { apply(actions) }
+                handling { apply(actions) }
                 _ = render()
             }
         }

@@ -84,7 +84,9 @@ extension Host {
     public func restoreNavigation(_ record: NavigationRecord) throws(LuaError) {
         for (file, origin) in record.entries.dropFirst() {
             guard let file, FileSystem.exists(file), try loadScreenFile(file, as: origin) == nil else { return }
-            navigator.push(ref: s.popRef(), directory: FileSystem.directory(of: file), file: file, origin: origin)
+            let ref = s.popRef()
+            // Its `onAppear` is a handler: what it asks for is applied once it returned.
+            handling { navigator.push(ref: ref, directory: FileSystem.directory(of: file), file: file, origin: origin) }
         }
     }
 

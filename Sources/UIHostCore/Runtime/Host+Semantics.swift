@@ -4,7 +4,8 @@ import LuaBridge
 /// only (for `app:tree()` and a linear screen-reader output).
 extension Host {
     /// The screen's node with the overlays over it (drawer, sheets, bottom first)
-    /// as its last children, then the toasts shown (oldest first); nil when no
+    /// as its last children, then the help overlay while it is open, then the
+    /// toasts shown (oldest first); nil when no
     /// screen is shown. Focus is where keys go:
     /// the top layer's focused node, or the highlighted row of an open popup.
     public func semanticTree() -> Semantics? {
@@ -20,6 +21,7 @@ extension Host {
                 if layer === screen { root = node } else { root?.children.append(node) }
             }
         }
+        if let help = compositor.help { root?.children.append(HelpOverlay.semantics(help)) }
         root?.children += toasts.shown.map(Toasts.semantics)
         return root
     }

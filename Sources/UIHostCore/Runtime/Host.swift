@@ -3,7 +3,9 @@ import LuaBridge
 /// One running app. Events go in through `send`; `render()` gives the frame.
 /// The host never touches a terminal; the CLI and the test runner drive it.
 ///
-/// It is made of parts with one job each, which it wires together:
+/// It is made of parts with one job each, which it wires together. No part
+/// holds another's closures or the host: a part that needs another returns
+/// actions, which `apply` routes, or is given a narrow view at `init`:
 /// - `Navigator`: the screen stack, the drawer, the sheets, focus per layer,
 ///   and the navigation the script requests;
 /// - `Scheduler`: the clock, timers and coroutines;
@@ -13,7 +15,8 @@ import LuaBridge
 /// - `CallLimits`: whose limits each call into the script runs under.
 /// Input is routed here (`Host+Input.swift`): nodes answer events with
 /// actions, and the `ui` functions ask for navigation with them, which
-/// `apply` (`Host+Effects.swift`) carries out in one place.
+/// `apply` (`Host+Effects.swift`) carries out in one place. What the `ui`
+/// functions must have answered at the call goes through `services`.
 public final class Host {
     public let lua: LuaState
     var L: OpaquePointer { lua.L }
@@ -28,6 +31,9 @@ public final class Host {
     let navigator: Navigator
     let scheduler: Scheduler
     let compositor: Compositor
+    /// What the `ui` functions may ask of the parts at the call: timers, and
+    /// navigation as it will be.
+    let services: UIServices
     /// Whose limits each call into the script runs under (the screen's, a
     /// plugin's): shared by the reader, the dispatcher and the `ui` functions.
     let limits: CallLimits
@@ -52,10 +58,9 @@ public final class Host {
 
     /// `ui.command` and plugin commands; the palette lists them.
     let commands = CommandRegistry()
-    /// The command palette while open.
-    var palette: CommandPalette? {
-        didSet { invalidation.drawing = true }
-    }
+    /// The command palette while open (drawn over everything but the banner;
+    /// each change of it asks for drawing: `Host+Commands.swift`).
+    var palette: CommandPalette?
     /// The plugins, when any folder of them was given.
     var plugins: PluginSet?
     /// What the screen and plugins offer each other (`ui.expose`, `ui.call`).
@@ -84,14 +89,7 @@ public final class Host {
         compositor = Compositor(L: lua.L, reader: reader, interaction: interaction, navigator: navigator,
                                 dispatcher: dispatcher, invalidation: invalidation, toasts: toasts, size: options.size, glyphs: options.glyphs,
                                 readsOnlyChanges: options.readsOnlyChanges && !options.allow.contains(.all))
-        dispatcher.settle = { [unowned navigator] in navigator.applyRequests() }
-        compositor.footerHints = { [unowned self] in footerHints() }
-        navigator.resumeWaiter = { [unowned scheduler] ref, ok in scheduler.resume(waiter: ref, with: ok) }
-        scheduler.awaitDialog = { [unowned navigator] ref, table in navigator.attachWaiter(ref, to: table) }
-        scheduler.ownerName = { [unowned self] origin in
-            guard case .plugin(let index) = origin, let plugin = plugins?.plugins[index] else { return "the screen" }
-            return "plugin '\(plugin.name)'"
-        }
+        services = UIServices(timers: scheduler, navigation: navigator)
         lua.setOwner(self)
         try readProjectConfig(beside: screen)
         try Sandbox.install(self)
@@ -113,7 +111,7 @@ public final class Host {
         }
         navigator.push(ref: s.popRef(), directory: scriptDirectory, file: path)
         // What plugins' `setup` asked for (a screen, a sheet) comes over the first screen.
-        navigator.applyRequests()
+        settle()
         // Finish the collection cycle that building the screen started, so that
         // key presses do not pay for marking a large screen (a list of 10^6 items).
         s.collectGarbage()
@@ -133,9 +131,9 @@ public final class Host {
         // Every entry point leaves the Lua stack as it found it.
         s.balancedInDebug("\(event)") {
             switch event {
-            case .key(let key): dispatcher.handling { handleKey(key) }
-            case .mouse(let mouse): dispatcher.handling { handleMouse(mouse) }
-            case .paste(let text): dispatcher.handling { handlePaste(text) }
+            case .key(let key): handling { handleKey(key) }
+            case .mouse(let mouse): handling { handleMouse(mouse) }
+            case .paste(let text): handling { handlePaste(text) }
             case .resize(let cols, let rows): resize(Size(cols: cols, rows: rows))
             case .tick(let ms): advance(ms)
             }
@@ -148,7 +146,7 @@ public final class Host {
         options.size = size
         invalidation.layout = true
         // The top screen's `onResize(w, h)`, as any handler (navigation it asks waits).
-        if changed { dispatcher.handling { navigator.screenResized(size) } }
+        if changed { handling { navigator.screenResized(size) } }
     }
 
     /// Tells the host that something outside an event (a test's `eval`) may
@@ -181,11 +179,20 @@ public final class Host {
     public var animating: Bool { compositor.animating }
 
     /// Moves the clock on by `ms`, running every timer that falls due in order
-    /// (see `Scheduler.advance`).
+    /// (see `Scheduler.start`). `shouldYield` is asked between callbacks (the
+    /// terminal has input or a signal): when it answers true, the timers
+    /// still due wait for the next call; once the app quit, none runs.
     public func advance(_ ms: Int, realTime: Bool = false, shouldYield: () -> Bool = { false }) {
         // Time alone changes the frame only when a timer runs or something animates.
         if compositor.animating { invalidation.layout = true }
-        scheduler.advance(ms, realTime: realTime, shouldYield: shouldYield, hasQuit: { navigator.quitCode != nil })
+        var advance = scheduler.start(advancingBy: ms, realTime: realTime)
+        while navigator.quitCode == nil, let then = scheduler.runNextTimer(&advance) {
+            // One timer is one step: what it asked for is applied before the next runs.
+            apply(then)
+            settle()
+            if shouldYield() { break }
+        }
+        scheduler.finish(advance)
         if toasts.expire(at: scheduler.clock) { invalidation.drawing = true }
     }
 
@@ -197,7 +204,11 @@ public final class Host {
     public func render() -> FrameBuffer {
         s.balancedInDebug("render") {
             layoutIfNeeded()
-            return compositor.render(bounds: bounds, clock: scheduler.clock)
+            // A data source read for the frame is script code: navigation it asks for is applied after.
+            // The palette keeps where its list is scrolled to as it is drawn.
+            return handling {
+                compositor.render(bounds: bounds, clock: scheduler.clock, footer: footerHints, palette: &palette, commands: commands)
+            }
         }
     }
 
@@ -205,7 +216,7 @@ public final class Host {
     /// made on the last layout run before it, those of the new one after.
     func layoutIfNeeded() {
         callFocusHandlers()
-        compositor.layoutIfNeeded(bounds: bounds)
+        handling { compositor.layoutIfNeeded(bounds: bounds) }
         submitPendingForms()
         callFocusHandlers()
     }
@@ -214,7 +225,7 @@ public final class Host {
     /// not yet told, by the anchors of the layout it was made on.
     func callFocusHandlers() {
         guard !navigator.focusChanges.isEmpty else { return }
-        dispatcher.handling {
+        handling {
             while !navigator.focusChanges.isEmpty {
                 let change = navigator.focusChanges.removeFirst()
                 if let field = change.validate { dispatcher.revalidate(anchor: field) }
@@ -289,6 +300,6 @@ public final class Host {
 
     /// Dismisses the sheet at `index` (0 is the bottom one), as `ui.dismiss` would.
     func dismissSheet(at index: Int) {
-        dispatcher.handling { navigator.dismissSheet(at: index) }
+        handling { navigator.dismissSheet(at: index) }
     }
 }

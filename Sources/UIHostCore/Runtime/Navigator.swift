@@ -4,8 +4,10 @@ import LuaBridge
 /// screen, the presented sheets, and the focus each of those layers keeps.
 /// What the script asks for (`ui.push`, `ui.present`, …) comes in as a
 /// `NavigationRequest`; while a handler runs it waits in `requests` and is
-/// applied when the handler returned (see `Dispatcher.handling`).
-final class Navigator {
+/// applied when the handler returned (`Host.settle`). What applying leads to
+/// beyond navigation (a dialog's answer resumes the coroutine waiting for it)
+/// is returned as actions, which the host applies.
+final class Navigator: NavigationPreview {
     struct ScreenEntry {
         var ref: Int32
         var directory: String
@@ -52,8 +54,6 @@ final class Navigator {
     var pendingBlur = false
     /// Layers whose focus `ui.focus(nil)` took away: initial focus leaves them alone.
     var blurred: Set<Layer.Kind> = []
-    /// Resumes a coroutine waiting for a dialog (its reference) with the answer.
-    var resumeWaiter: (Int32, Bool) -> Void = { _, _ in }
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
@@ -65,13 +65,14 @@ final class Navigator {
 
     // MARK: - Requests
 
-    /// Applies `request` now, or after the running handler returned.
-    func request(_ request: NavigationRequest) {
+    /// Applies `request` now, or after the running handler returned; what
+    /// applying it now leads to (`apply`).
+    func request(_ request: NavigationRequest) -> [Action] {
         if dispatcher.isHandling || holding {
             requests.append(request)
-        } else {
-            apply(request)
+            return []
         }
+        return apply(request)
     }
 
     /// Rounds of requests made by the handlers that the previous round ran
@@ -80,20 +81,20 @@ final class Navigator {
     /// its message: before requests waited, such a chain was nested calls.
     static let maxRequestRounds = 100
 
-    /// Applies the waiting requests in order, then those they made, round by round.
-    func applyRequests() {
-        var rounds = 0
-        while !requests.isEmpty {
-            rounds += 1
-            guard rounds <= Navigator.maxRequestRounds else {
-                dropRequests()
-                dispatcher.report("C stack overflow")
-                return
-            }
-            let round = requests
-            requests.removeAll()
-            for request in round { apply(request) }
+    /// Whether requests wait to be applied (and may be: not while plugins load).
+    var hasRequests: Bool { !requests.isEmpty && !holding }
+
+    /// Takes the waiting requests to be applied in order (`Host.settle`), as
+    /// round `round` of applying them and those they make; past
+    /// `maxRequestRounds` drops them instead and reports the overflow.
+    func takeRequests(round: Int) -> [NavigationRequest] {
+        guard round <= Navigator.maxRequestRounds else {
+            dropRequests()
+            dispatcher.report("C stack overflow")
+            return []
         }
+        defer { requests.removeAll() }
+        return requests
     }
 
     /// While plugins load, what their `setup` asks for waits: a plugin whose
@@ -116,17 +117,19 @@ final class Navigator {
         requests.removeSubrange(first...)
     }
 
-    private func apply(_ request: NavigationRequest) {
+    /// Applies `request`; returns what it leads to that is not navigation.
+    func apply(_ request: NavigationRequest) -> [Action] {
         switch request {
         case .push(let ref, let directory, let file, let origin): push(ref: ref, directory: directory, file: file, origin: origin)
         case .pop: pop()
         case .present(let sheet): present(sheet)
         case .dismissTop:
             if let top = sheets.last {
-                if top.isDialog { answerDialog(at: sheets.count - 1, ok: false) } else { dismissSheet(at: sheets.count - 1) }
+                if top.isDialog { return answerDialog(at: sheets.count - 1, ok: false) }
+                dismissSheet(at: sheets.count - 1)
             }
         case .answer(let table, let ok):
-            if let i = sheets.firstIndex(where: { $0.table == table && $0.isDialog }) { answerDialog(at: i, ok: ok) }
+            if let i = sheets.firstIndex(where: { $0.table == table && $0.isDialog }) { return answerDialog(at: i, ok: ok) }
         case .dismiss(let table): if let i = sheets.firstIndex(where: { $0.table == table }) { dismissSheet(at: i) }
         case .openDrawer: openDrawer()
         case .closeDrawer: closeDrawer()
@@ -143,6 +146,7 @@ final class Navigator {
             if pendingSubmits.count < Navigator.maxRequestRounds { pendingSubmits.append(table) }
             invalidation.layout = true
         }
+        return []
     }
 
     /// The sheets as they will be once the waiting requests are applied: what
@@ -281,10 +285,10 @@ final class Navigator {
 
     // MARK: - Dialogs
 
-    /// Closes the dialog at `index` with the answer: its `onChoice(ok)` runs,
-    /// then the coroutine waiting for it resumes with `ok`.
-    func answerDialog(at index: Int, ok: Bool) {
-        guard sheets.indices.contains(index), sheets[index].isDialog else { return }
+    /// Closes the dialog at `index` with the answer: its `onChoice(ok)` runs;
+    /// then the coroutine waiting for it is to resume with `ok` (the action returned).
+    func answerDialog(at index: Int, ok: Bool) -> [Action] {
+        guard sheets.indices.contains(index), sheets[index].isDialog else { return [] }
         let dialog = sheets.remove(at: index)
         focus[.dialog(dialog.ref)] = nil
         invalidation.layout = true
@@ -295,12 +299,14 @@ final class Navigator {
                 return 1
             }
         }
-        if let waiter = dialog.waiter { resumeWaiter(waiter, ok) }
+        guard let waiter = dialog.waiter else { return [] }
+        return [.resume(waiter: waiter, answer: ok)]
     }
 
     /// Answers the dialog `ref` if it is still shown (Esc on it).
-    func answerDialog(ref: Int32, ok: Bool) {
-        if let i = sheets.firstIndex(where: { $0.ref == ref }) { answerDialog(at: i, ok: ok) }
+    func answerDialog(ref: Int32, ok: Bool) -> [Action] {
+        guard let i = sheets.firstIndex(where: { $0.ref == ref }) else { return [] }
+        return answerDialog(at: i, ok: ok)
     }
 
     /// Hands the coroutine `waiter` (a registry reference) to the dialog of

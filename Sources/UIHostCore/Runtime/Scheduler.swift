@@ -15,7 +15,10 @@ struct Timer {
 
 /// Time: timers and coroutines run on the host's clock, which moves only by
 /// `advance` (the virtual clock of headless runs, or real time from the loop).
-final class Scheduler {
+/// The host runs the due timers one at a time (`runNextTimer`), applying
+/// between two what each led to: the actions returned (a coroutine waiting
+/// for a dialog), then the navigation its handler asked for.
+final class Scheduler: TimerScheduling {
     /// Callbacks that may fall due in one millisecond of the clock. More is a
     /// runaway (a timer scheduling several more each time it runs) and stops
     /// every timer, so that one `advance` ends in bounded time and memory.
@@ -39,9 +42,6 @@ final class Scheduler {
     /// Coroutines of `ui.spawn` still running, and whose they are.
     private var spawned: [OpaquePointer: Origin] = [:]
     private var nextTimerID = 1
-    /// Takes a coroutine (its reference) that waits for the dialog of a
-    /// table; false when no such dialog is shown or about to be.
-    var awaitDialog: (Int32, UnsafeRawPointer) -> Bool = { _, _ in false }
 
     init(lua: LuaState, dispatcher: Dispatcher, invalidation: Invalidation) {
         self.lua = lua
@@ -77,43 +77,59 @@ final class Scheduler {
         timers.earliestDue().map { max(0, $0 - clock) }
     }
 
-    /// Moves the clock on by `ms`, running every timer that falls due in order.
+    /// One move of the clock (`start`, `runNextTimer`, `finish`): where it
+    /// ends, and the counts that tell a runaway, per owner.
+    struct Advance {
+        let target: Int
+        let realTime: Bool
+        fileprivate var firedThisMillisecond: [Origin: Int] = [:]
+        fileprivate var limited: [Origin: Int] = [:]
+        /// Set once a runaway stopped every timer: nothing more runs.
+        fileprivate var stopped = false
+    }
+
+    /// Starts moving the clock on by `ms`: the host then runs every timer
+    /// that falls due in order (`runNextTimer`) and ends with `finish`.
     ///
     /// On virtual time (`realTime` false: tests and `render`) every tick of a
     /// repeating timer runs, since a handler takes no time. On real time the
     /// time a slow handler took has passed for its timer too: a repeating timer
     /// that fell behind runs once and skips the ticks it missed, as a real
-    /// scheduler does. `shouldYield` is asked between callbacks (the terminal
-    /// has input or a signal): when it answers true, the timers still due wait
-    /// for the next call; once `hasQuit` answers true, none runs.
+    /// scheduler does. The host may stop between two callbacks (the terminal
+    /// has input, the app quit): the timers still due wait for the next advance.
     ///
     /// The runaway bounds count per owner: a plugin's runaway timers stop the
     /// plugin's timers only; the app's stop every timer.
-    func advance(_ ms: Int, realTime: Bool, shouldYield: () -> Bool, hasQuit: () -> Bool) {
-        let target = clock + max(0, ms)
-        var firedThisMillisecond: [Origin: Int] = [:]
-        var limited: [Origin: Int] = [:]
-        while !hasQuit(), let timer = timers.popDue(atOrBefore: target) {
-            if timer.due > clock { firedThisMillisecond.removeAll(keepingCapacity: true) }
-            firedThisMillisecond[timer.origin, default: 0] += 1
+    func start(advancingBy ms: Int, realTime: Bool) -> Advance {
+        Advance(target: clock + max(0, ms), realTime: realTime)
+    }
+
+    /// Runs the next timer due within `advance`; nil when none is left (or a
+    /// runaway stopped them all). What it returns is for the host to apply,
+    /// then the navigation the timer's handler asked for: one timer is one step.
+    func runNextTimer(_ advance: inout Advance) -> [Action]? {
+        let target = advance.target
+        while !advance.stopped, let timer = timers.popDue(atOrBefore: target) {
+            if timer.due > clock { advance.firedThisMillisecond.removeAll(keepingCapacity: true) }
+            advance.firedThisMillisecond[timer.origin, default: 0] += 1
             clock = max(clock, timer.due)
-            if firedThisMillisecond[timer.origin, default: 0] > Scheduler.maxCallbacksPerMillisecond {
+            if advance.firedThisMillisecond[timer.origin, default: 0] > Scheduler.maxCallbacksPerMillisecond {
                 release(timer)
                 let why = "more than \(Scheduler.maxCallbacksPerMillisecond) callbacks fell due at \(clock) ms"
-                if stopRunaway(timer.origin, why: why, counting: 1) { break }
+                if stopRunaway(timer.origin, why: why, counting: 1) { advance.stopped = true }
                 continue
             }
             if let interval = timer.interval {
                 // Scheduled again before it runs, so that its handler can cancel it.
                 var next = timer
                 next.due += interval
-                if realTime && next.due <= target { next.due = target + 1 }
+                if advance.realTime && next.due <= target { next.due = target + 1 }
                 timers.insert(next)
             }
             let firstScheduledByIt = nextTimerID
-            // One timer is one step: navigation it asks for is applied when it returns.
-            if let error = dispatcher.handling({ fire(timer) }), error.isLimit {
-                limited[timer.origin, default: 0] += 1
+            let (error, then) = dispatcher.handling { fire(timer) }
+            if let error, error.isLimit {
+                advance.limited[timer.origin, default: 0] += 1
                 // A repeating timer would run into the same limit on every
                 // tick, and so would a chain of ui.after that schedules its
                 // next link before it spins: both stop here.
@@ -128,13 +144,19 @@ final class Scheduler {
             }
             // What it wrote is seen by the compositor (`LuaState.runs`, the record of writes).
             invalidation.drawing = true
-            if let count = limited[timer.origin], count >= Scheduler.maxLimitedCallbacks, !timers.isEmpty {
-                limited[timer.origin] = nil
-                if stopRunaway(timer.origin, why: "\(count) timer callbacks ran into a limit", counting: 0) { break }
+            if let count = advance.limited[timer.origin], count >= Scheduler.maxLimitedCallbacks, !timers.isEmpty {
+                advance.limited[timer.origin] = nil
+                if stopRunaway(timer.origin, why: "\(count) timer callbacks ran into a limit", counting: 0) { advance.stopped = true }
             }
-            if shouldYield() { break }
+            return then
         }
-        clock = max(clock, target)
+        return nil
+    }
+
+    /// Ends `advance`: the clock stands at its target, whether or not every
+    /// timer due by then ran.
+    func finish(_ advance: Advance) {
+        clock = max(clock, advance.target)
     }
 
     /// Stops the runaway timers of `origin`: a plugin's own, or every timer
@@ -146,21 +168,19 @@ final class Scheduler {
         }
         let stopped = timers.removeAll { $0.origin == origin }
         for timer in stopped { release(timer) }
-        dispatcher.report("runaway timers of \(ownerName(origin)): \(why); its \(stopped.count + extra) timers are stopped")
+        let owner = dispatcher.limits.name(of: origin).map { "plugin '\($0)'" } ?? "the screen"
+        dispatcher.report("runaway timers of \(owner): \(why); its \(stopped.count + extra) timers are stopped")
         return false
     }
 
-    /// "plugin 'x'" for messages (the host knows the names).
-    var ownerName: (Origin) -> String = { _ in "the screen" }
-
-    /// Runs a due timer; the error it ended with, if any.
-    private func fire(_ timer: Timer) -> LuaError? {
+    /// Runs a due timer: the error it ended with, if any, and what it leads to.
+    private func fire(_ timer: Timer) -> (LuaError?, [Action]) {
         if timer.isCoroutine {
             return resume(threadRef: timer.ref, nargs: 0)
         }
         s.pushRef(timer.ref)
         if timer.interval == nil { s.unref(timer.ref) }
-        return dispatcher.invoke(nargs: 0, as: timer.origin)
+        return (dispatcher.invoke(nargs: 0, as: timer.origin), [])
     }
 
     /// Releases what a timer taken off the queue holds, without running it.
@@ -185,44 +205,44 @@ final class Scheduler {
 
     // MARK: - Coroutines
 
-    /// `ui.spawn(fn)`, called on thread `caller`: the function on top of the main
-    /// stack (popped) runs as a coroutine now.
-    func spawn(from caller: OpaquePointer, origin: Origin = .app) {
+    /// `ui.spawn(fn)`, called on thread `caller`: the function `function` (a
+    /// registry reference, released) runs as a coroutine now. Returns what it
+    /// leads to (`resume`).
+    func spawn(_ function: Int32, from caller: OpaquePointer, origin: Origin = .app) -> [Action] {
         let co = s.pushNewThread().L
         spawned[co] = origin
-        s.rotate(-2, by: 1)          // thread fn
+        s.pushRef(function)
+        s.unref(function)
         s.move(1, to: LuaStack(co))           // thread
         let ref = s.popRef()
-        resume(threadRef: ref, nargs: 0, from: caller)
+        return resume(threadRef: ref, nargs: 0, from: caller).then
     }
 
     /// Resumes a coroutine from thread `caller` (which Lua's C-stack limit counts
     /// from: a coroutine spawning coroutines cannot nest without end); when it
     /// sleeps it is scheduled again, when it ends or fails its reference is
-    /// released (an error goes to the banner).
-    @discardableResult
-    func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> LuaError? {
-        guard let co = thread(ref) else { return nil }
+    /// released (an error goes to the banner). When it waits for a dialog
+    /// (`ui.confirm` in a coroutine), the action returned hands it to the dialog.
+    private func resume(threadRef ref: Int32, nargs: Int32, from caller: OpaquePointer? = nil) -> (error: LuaError?, then: [Action]) {
+        guard let co = thread(ref) else { return (nil, []) }
         let origin = spawned[co] ?? .app
         let resumed = dispatcher.handling {
             dispatcher.limits.run(as: origin) { lua.resume(LuaStack(co), from: LuaStack(caller ?? L), nargs: nargs) }
         }
         invalidation.drawing = true
-        if case .yielded(var nresults) = resumed {
+        if case .yielded(let nresults) = resumed {
             let c = LuaStack(co)
             // ui.alert / ui.confirm: the dialog resumes it with the answer.
             if nresults >= 1, c.type(at: -1) == .lightUserdata, let table = c.userdataPointer(at: -1) {
                 c.pop(nresults)
-                nresults = 0
-                if awaitDialog(ref, UnsafeRawPointer(table)) { return nil }
+                return (nil, [.awaitDialog(coroutine: ref, UnsafeRawPointer(table))])
             }
             var ms = 0
             // What ui.sleep yields; a bare coroutine.yield may yield anything.
             if nresults >= 1, c.isInteger(at: -1) { ms = Int(clamping: min(max(0, c.toInteger(at: -1)), 1_000_000_000_000)) }
             c.pop(nresults)
-            timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true, origin: origin))
-            nextTimerID += 1
-            return nil
+            wake(ref, after: ms)
+            return (nil, [])
         }
         var failure: LuaError?
         if case .failed(let status) = resumed {
@@ -232,14 +252,24 @@ final class Scheduler {
         }
         spawned[co] = nil
         s.unref(ref)
-        return failure
+        return (failure, [])
     }
 
-    /// Resumes the coroutine `ref` that waited for a dialog, with its answer.
-    func resume(waiter ref: Int32, with ok: Bool) {
+    /// Resumes the sleeping coroutine `ref` after `ms` (at least 1): as
+    /// `ui.sleep(ms)`, and a coroutine that yielded for a dialog no longer there.
+    func wake(_ ref: Int32, after ms: Int = 0) {
         guard let co = thread(ref) else { return }
+        timers.insert(Timer(id: nextTimerID, due: clock + max(1, ms), interval: nil, ref: ref, isCoroutine: true,
+                            origin: spawned[co] ?? .app))
+        nextTimerID += 1
+    }
+
+    /// Resumes the coroutine `ref` that waited for a dialog, with its answer;
+    /// returns what it leads to.
+    func resume(waiter ref: Int32, with ok: Bool) -> [Action] {
+        guard let co = thread(ref) else { return [] }
         LuaStack(co).push(ok)
-        resume(threadRef: ref, nargs: 1)
+        return resume(threadRef: ref, nargs: 1).then
     }
 
     /// Whether `thread` is a coroutine started by `ui.spawn` (where `ui.sleep` may yield).

@@ -4,7 +4,8 @@
 /// change: the screen changed, an overlay opened or closed, focus moved, the
 /// focused control's text, value or row changed, a live component changed (a
 /// log's new lines, a badge), a toast came, a field's validation message came
-/// or went, a handler failed.
+/// or went, a handler failed. A screen with nothing to focus reads as a
+/// document: its texts when it shows, and each text that changes.
 public struct ScreenReader {
     private var last: Semantics?
     private var errorCount = 0
@@ -36,13 +37,18 @@ public struct ScreenReader {
         guard let old = last else {
             out.append("screen: " + (tree.label.isEmpty ? "untitled" : tree.label))
             out += tree.children.filter(ScreenReader.isOverlay).map { "opened: " + ScreenReader.describe($0) }
-            if let focus = ScreenReader.focused(tree) { out.append("focus: " + ScreenReader.describe(focus.node)) }
+            if let focus = ScreenReader.focused(tree) {
+                out.append("focus: " + ScreenReader.describe(focus.node))
+            } else {
+                out += ScreenReader.texts(tree)
+            }
             out += toasts.map(ScreenReader.toast)
             return out
         }
         let sameScreen = old.label == tree.label && old.role == tree.role
         if !sameScreen {
             out.append("screen: " + (tree.label.isEmpty ? "untitled" : tree.label))
+            if ScreenReader.focused(tree) == nil { out += ScreenReader.texts(tree) }
         }
         let before = old.children.filter(ScreenReader.isOverlay)
         let after = tree.children.filter(ScreenReader.isOverlay)
@@ -51,6 +57,7 @@ public struct ScreenReader {
         }
         for overlay in after where !before.contains(where: { ScreenReader.same($0, overlay) }) {
             out.append("opened: " + ScreenReader.describe(overlay))
+            out += ScreenReader.helpLines(overlay)
         }
         let oldFocus = ScreenReader.focused(old), newFocus = ScreenReader.focused(tree)
         if let newFocus {
@@ -68,6 +75,7 @@ public struct ScreenReader {
         }
         if sameScreen {
             out += ScreenReader.liveChanges(from: old, to: tree)
+            if newFocus == nil { out += ScreenReader.textChanges(from: old, to: tree) }
             out += ScreenReader.validation(from: old, to: tree)
         }
         out += toasts.map(ScreenReader.toast)
@@ -75,6 +83,11 @@ public struct ScreenReader {
     }
 
     // MARK: - Finding nodes
+
+    /// The lines of the help overlay (a dialog that is no component), said as it opens.
+    static func helpLines(_ overlay: Semantics) -> [String] {
+        overlay.kind == nil && overlay.role == "dialog" ? overlay.children.map { "  " + $0.label } : []
+    }
 
     static func isOverlay(_ node: Semantics) -> Bool {
         ["sheet", "drawer", "dialog", "alertdialog"].contains(node.role)
@@ -149,6 +162,28 @@ public struct ScreenReader {
             }
         }
         return out
+    }
+
+    /// At most this many texts of a screen with nothing to focus are read when it shows.
+    static let maxTexts = 20
+
+    /// The texts of a screen with nothing to focus, as it shows: `text Waiting…`.
+    static func texts(_ tree: Semantics) -> [String] {
+        var texts: [(node: Semantics, path: [Int])] = []
+        components(tree, where: { $0.role == "text" && !$0.label.isEmpty }, into: &texts)
+        return texts.prefix(maxTexts).map { describe($0.node) }
+    }
+
+    /// On a screen with nothing to focus, the texts that changed in place
+    /// (a live one is said by `liveChanges`).
+    static func textChanges(from old: Semantics, to new: Semantics) -> [String] {
+        var texts: [(node: Semantics, path: [Int])] = []
+        components(new, where: { $0.role == "text" && !$0.live }, into: &texts)
+        return texts.compactMap { node, path in
+            guard let before = ScreenReader.node(at: path, in: old), sameComponent(before, node),
+                  before.label != node.label else { return nil }
+            return "changed: " + describe(node)
+        }
     }
 
     /// Validation messages that came, changed or went, on any field.

@@ -550,9 +550,10 @@ struct FieldReader {
         return s.rawGet(at: table)
     }
 
-    /// `ui.list.selected` for a component's field, `ui.list: items[2].title` for an item's.
+    /// `ui.list: selected` for a component's field, `ui.list: items[2].title` for an
+    /// item's: the constructor's words (`Validator`) for the same field.
     func fieldName(_ key: StaticString) -> String {
-        itemPath.map { "\(kind.constructorName): \($0).\(key)" } ?? "\(kind.constructorName).\(key)"
+        itemPath.map { "\(kind.constructorName): \($0).\(key)" } ?? "\(kind.constructorName): \(key)"
     }
 
     private func wrong(_ key: StaticString, _ expected: String) {
@@ -666,7 +667,7 @@ struct FieldReader {
     func choice(_ key: StaticString, _ options: [String]) -> String? {
         guard let s = string(key) else { return nil }
         if options.contains(s) { return s }
-        reader.problem("\(fieldName(key)) must be one of " + options.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(s)')")
+        reader.problem(Validator.choiceProblem(fieldName(key), value: s, options: options))
         return nil
     }
 

@@ -155,8 +155,6 @@ public final class Fuzzer {
         public var seconds = 0.0
         /// The failing run, up to the event after which the failure showed.
         public var found: (events: [FuzzEvent], failure: FuzzFailure)?
-
-        public var eventsPerSecond: Int { seconds > 0 ? Int(Double(events) / seconds) : events }
     }
 
     /// Random runs from `seed` until `seconds` have passed or one fails.
