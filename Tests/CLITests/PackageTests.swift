@@ -137,6 +137,21 @@ final class PackageTests: XCTestCase {
         XCTAssertFalse(depends.stdout.contains("swift"), depends.stdout)
     }
 
+    /// The release build embeds the sandbox prelude as bytecode, after a
+    /// marker and the text it was compiled from (Scripts/prelude/precompile.c).
+    /// The binary uses it only while that text is the one compiled into it, so
+    /// a stale copy would silently cost the parse again: the text after the
+    /// marker must be today's sandbox.lua, and Lua's bytecode signature follow.
+    func testThePackagedBinaryCarriesTheCurrentSandboxAsBytecode() throws {
+        let program = try Data(contentsOf: binary)
+        let marker = Data("uihost precompiled prelude\n".utf8)
+        let found = try XCTUnwrap(program.range(of: marker), "no precompiled prelude in the packaged uihost")
+        let text = try Data(contentsOf: Uihost.root.appendingPathComponent("Sources/UIHostCore/Lua/sandbox.lua"))
+        let after = program[found.upperBound...]
+        XCTAssertEqual(after.prefix(text.count), text, "the embedded prelude was compiled from other text")
+        XCTAssertEqual(after.dropFirst(text.count).prefix(4), Data([0x1B, 0x4C, 0x75, 0x61]), "no Lua bytecode after the text")
+    }
+
     /// Scripts/install.sh puts the same release binary, stripped, and its man
     /// page and completions under a prefix. Scripts/test.sh runs it into a
     /// scratch prefix before these tests (UIHOST_INSTALLED): a `swift build`

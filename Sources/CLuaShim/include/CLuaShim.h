@@ -141,6 +141,11 @@ void uih_setdeadline(lua_State *L, double seconds);
 int uih_pcall(lua_State *L, int nargs, int nresults);
 /* luaL_loadbufferx, text only. */
 int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
+/* Loads the sandbox prelude from the bytecode the release build embedded,
+   if `text` is the text it was made from (prelude.c); UIH_PRELUDE_NONE
+   (nothing pushed) when there is none, or it is not that text's. */
+#define UIH_PRELUDE_NONE (-1)
+int uih_loadprelude(lua_State *L, const char *text, size_t len, const char *chunkname);
 /* Resumes coroutine co with nargs from co's stack, budgeted; returns the status, nresults set. */
 int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 

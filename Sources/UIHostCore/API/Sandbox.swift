@@ -25,7 +25,7 @@ enum Sandbox {
             host.lua.timeLimit = seconds
         }
         do throws(LuaError) {
-            try host.lua.load(PackageResources.sandbox_lua, chunkName: "=sandbox.lua")
+            try host.lua.loadPrelude(PackageResources.sandbox_lua, chunkName: "=sandbox.lua")
             s.push(allow.contains(.io) || allow.contains(.all))
             s.push(allow.contains(.os) || allow.contains(.all))
             s.push(allow.contains(.all))
