@@ -7,8 +7,8 @@
 # the dynamic loader did at every start (docs/PERFORMANCE.md, "At the floor").
 # No run path points into the build folder (--disable-local-rpath), so the
 # programs run with only Debian's shared libraries: liblua5.4, libc, libm and
-# libgcc_s, with libcmark-gfm (ui.markdown) and, for uihost-serve,
-# libwebsockets. One set of flags everywhere, so that the three share one build.
+# libgcc_s; libcmark-gfm is loaded when ui.markdown first parses (dlopen),
+# and uihost-serve links libwebsockets. One set of flags everywhere, so that the three share one build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
