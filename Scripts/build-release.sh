@@ -46,6 +46,7 @@ flags=(-c release -Xcc -I"$prelude" --static-swift-stdlib --disable-local-rpath 
        # unnamed section (.L__unnamed_N), which no order file can name: each
        # such body a start ran cost a 64 KiB fault away from the ordered code.
        -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass
+       -Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import
        # What a start runs first in the code, together (Scripts/bench/start-order.sh
        # writes the list); a name the sources no longer have is skipped.
        -Xlinker --symbol-ordering-file="$root/Scripts/build-release.order" -Xlinker --no-warn-symbol-ordering
