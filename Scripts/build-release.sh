@@ -54,6 +54,14 @@ flags=(-c release -Xcc -I"$prelude" --static-swift-stdlib --disable-local-rpath 
        # 200 KiB of symbol tables at the head of the file, faulted in with what
        # the loader reads there. Nothing looks a symbol of the program up by name.
        -Xlinker --no-export-dynamic)
+# The compiler skips generating code for a file whose IR did not change, even
+# when the flags that shape the code did (-disable-llvm-merge-functions-pass):
+# when the flags change, the objects built with the old ones go.
+stamp="$root/.build/release-flags"
+if [ "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ]; then
+  find "$root/.build" -path '*/release/*.build/*.o' -delete 2>/dev/null || true
+  printf '%s' "${flags[*]}" > "$stamp"
+fi
 # UIHOST_RELEASE_MAP=FILE: the linker's map of uihost too (Scripts/bench/start-order.sh).
 uihost_flags=()
 [ -z "${UIHOST_RELEASE_MAP:-}" ] || uihost_flags=(-Xlinker -Map="$UIHOST_RELEASE_MAP")
