@@ -110,6 +110,12 @@ void uih_chargerep(lua_State *L);
    charged for the values they take or give and the bytes they read. */
 void uih_chargevaluefunctions(lua_State *L);
 
+/* Opens the standard libraries a sandbox keeps, as luaL_openlibs would:
+   base, coroutine, table, string, math, utf8, os, and io if `io` is set; not
+   package and debug, which the sandbox removes at once (but with --allow all,
+   which opens them all). */
+void uih_opensandboxlibs(lua_State *L, int io);
+
 /* Clears the marks of an exceeded limit once its error has been reported. */
 void uih_clearlimits(lua_State *L);
 /* Stops the running script and every later call with "interrupted": the app is
