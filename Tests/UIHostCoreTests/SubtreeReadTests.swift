@@ -32,6 +32,7 @@ final class SubtreeReadTests: XCTestCase {
         local all, containers, texts, inputs, tabsList, tabList = {}, {}, {}, {}, {}, {}
         local sent = ui.text "nothing sent"
         local function note(c) all[#all + 1] = c; return c end
+        local function pick(list) if #list > 0 then return list[rand(#list)] end end
         local function text() local t = note(ui.text(words[rand(#words)])); texts[#texts + 1] = t; return t end
         local function leaf()
           local r = rand(7)
@@ -39,6 +40,11 @@ final class SubtreeReadTests: XCTestCase {
             return note(ui.button { title = "b" .. rand(99), onSelect = function(self) self.title = self.title .. "!" end })
           elseif r == 2 then
             local i = note(ui.input { value = words[rand(#words)] }); inputs[#inputs + 1] = i; return i
+          elseif r == 3 and rand(2) == 1 then
+            -- Focus handlers that write: a focus move reads what they wrote.
+            return note(ui.checkbox { title = "f" .. rand(9),
+              onFocus = function(self) self.title = "focused " .. rand(9); sent.text = "in " .. rand(99) end,
+              onBlur = function() local t = pick(texts); if t then t.text = words[rand(#words)] end end })
           elseif r == 3 then
             return note(ui.checkbox { title = "c" .. rand(9) })
           elseif r == 4 and rand(2) == 1 then
@@ -74,7 +80,6 @@ final class SubtreeReadTests: XCTestCase {
           containers[#containers + 1] = c
           return note(c)
         end
-        local function pick(list) if #list > 0 then return list[rand(#list)] end end
         local function edit()
           local r = rand(11)
           if r == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end
@@ -98,12 +103,14 @@ final class SubtreeReadTests: XCTestCase {
           screen[#screen + 1] = container(1)
           screen[#screen + 1] = text()
         end
+        -- A timer that writes a text now and then: read alone, as a handler's writes.
+        ui.every(300, function() if rand(3) == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end end end)
         return screen
         """
     }
 
     func testEditsInsideContainersReadTheirSubtreesAndDrawTheWholeFrame() throws {
-        var edits = 0, partial = 0, subtrees = 0, compared = 0
+        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0
         for seed in 1...24 {
             let path = directory + "/screen\(seed).lua"
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
@@ -172,13 +179,15 @@ final class SubtreeReadTests: XCTestCase {
                 }
             }
             XCTAssertEqual(whole.compositor.updates, 0)
+            focusMoves += part.compositor.focusUpdates
         }
         print("SubtreeReadTests: \(compared) frames compared; of \(edits) edits \(partial) read in part, "
-              + "\(subtrees) of them a subtree")
+              + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing")
         // Edits that move what lies outside a container of a fixed size (or
         // write nothing shown) are read whole, or not at all: at least half
         // must be read in part, and a third must read a subtree again.
         XCTAssertGreaterThan(partial * 2, edits, "most edits read only what they changed")
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
+        XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
     }
 }

@@ -88,8 +88,11 @@ final class Compositor {
         }
         if !invalidation.layout {
             if invalidation.written.isEmpty {
-                return
+                if !invalidation.focusMoved || readsOnlyChanges && revealMovedFocus(bounds: bounds) { return }
+                invalidation.layout = true
             } else if readsOnlyChanges, update(bounds: bounds) {
+                // It scrolled a focus that moved into view, as a whole layout does.
+                invalidation.focusMoved = false
                 invalidation.clearWritten()
                 return
             } else {
@@ -98,6 +101,7 @@ final class Compositor {
         }
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
+        invalidation.focusMoved = false
         invalidation.clearWritten()
         // What scripts wrote is read with everything else.
         _ = reader.kinds.takeWrites(L)
@@ -327,6 +331,18 @@ final class Compositor {
         return nil
     }
 
+    /// After focus moved with nothing read: scrolls the focused node into
+    /// view as a whole layout would (`revealFocus`), laying out the top layer
+    /// again only when that scrolled. False (read everything) when the last
+    /// layout was made for another frame or an open popup takes the keys.
+    private func revealMovedFocus(bounds: Rect) -> Bool {
+        invalidation.focusMoved = false
+        guard bounds == laidOutBounds, popup == nil, let layer = topLayer else { return false }
+        revealFocus(in: layer, bounds: bounds)
+        focusUpdates += 1
+        return true
+    }
+
     /// A subtree read again: the old root, the new one, the layer, and how
     /// many components the new one has more.
     private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int)
@@ -363,6 +379,8 @@ final class Compositor {
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
     private(set) var subtreeUpdates = 0
+    /// Focus moves that read nothing (tests count them).
+    private(set) var focusUpdates = 0
     /// Layouts asked for after a script ran (handlers, timers), read in part or whole.
     private(set) var scriptLayouts = 0
     /// Whether the writes `update` reads again include a script's.
