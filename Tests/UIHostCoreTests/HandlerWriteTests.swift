@@ -319,4 +319,65 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertTrue(part.render().text.contains("tick 3"), part.render().text)
         XCTAssertEqual(part.compositor.scriptUpdates - before, 3, "each callback's write read alone")
     }
+
+    // MARK: - Popups
+
+    /// A dropdown among the texts: opening it, moving in it and choosing
+    /// (its item's `onSelect` writes the label) each read the dropdown, and
+    /// the label, alone; the popup is the one a whole read places.
+    func testADropdownOpenedMovedInAndChosenIsReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.dropdown { label = "Pick", items = {
+                { id = "a", title = "Apple", onSelect = function() label.text = "chose apple" end },
+                { id = "b", title = "Banana", onSelect = function() label.text = "chose banana" end },
+                { id = "c", title = "Cherry" } } },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let before = part.compositor.updates, generation = whole.compositor.generation
+        for key in [Key.enter, .down, .down, .up, .enter] {
+            _ = press(part, whole, times: 1, key: key)
+            XCTAssertEqual(part.popup != nil, whole.popup != nil, "after \(key.name)")
+        }
+        XCTAssertTrue(part.render().text.contains("chose banana"), part.render().text)
+        XCTAssertNil(part.popup)
+        XCTAssertEqual(part.compositor.updates - before, 5, "each key read the dropdown (and the label) alone")
+        XCTAssertGreaterThan(whole.compositor.generation, generation)
+        // Esc closes without a choice, read alone too.
+        _ = press(part, whole, times: 1, key: .enter)
+        XCTAssertNotNil(part.popup)
+        _ = press(part, whole, times: 1, key: .esc)
+        XCTAssertNil(part.popup)
+        XCTAssertEqual(part.compositor.updates - before, 7)
+    }
+
+    /// A menu picker: opened with Enter, moved in and confirmed, its
+    /// `onChange` writing the label; a click on a row of the open popup chooses.
+    func testAMenuPickerOpenedAndChosenIsReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.picker { label = "Fruit", items = { "apple", "banana", "cherry" },
+                          onChange = function(item) label.text = "picked " .. item end },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let before = part.compositor.updates
+        for key in [Key.enter, .down, .enter] { _ = press(part, whole, times: 1, key: key) }
+        XCTAssertTrue(part.render().text.contains("picked banana"), part.render().text)
+        XCTAssertEqual(part.compositor.updates - before, 3, "each key read the picker (and the label) alone")
+        _ = press(part, whole, times: 1, key: .enter)
+        let rect = try XCTUnwrap(part.popup).rect
+        // The last row inside the box: the last item.
+        let x = rect.x + 2, y = rect.maxY - 2
+        for kind in [MouseEvent.Kind.press, .release] {
+            part.send(.mouse(MouseEvent(kind, column: x + 1, row: y + 1)))
+            whole.send(.mouse(MouseEvent(kind, column: x + 1, row: y + 1)))
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertTrue(part.render().text.contains("picked cherry"), part.render().text)
+        XCTAssertEqual(part.compositor.updates - before, 5)
+    }
 }

@@ -47,6 +47,13 @@ final class SubtreeReadTests: XCTestCase {
               onBlur = function() local t = pick(texts); if t then t.text = words[rand(#words)] end end })
           elseif r == 3 then
             return note(ui.checkbox { title = "c" .. rand(9) })
+          elseif r == 5 and rand(2) == 1 then
+            -- Popups: opening, moving in and choosing read their owner; a choice writes.
+            return note(ui.dropdown { items = {
+              { id = "x", title = "ex", onSelect = function() sent.text = "chose x " .. rand(99) end },
+              { id = "y", title = words[rand(#words)] } } })
+          elseif r == 5 and rand(2) == 1 then
+            return note(ui.picker { items = { "p", "q", "r" }, onChange = function(item) local t = pick(texts); if t then t.text = item end end })
           elseif r == 4 and rand(2) == 1 then
             -- A spinner: a subtree read again may start or stop the clock's redraws.
             return note(ui.progress { label = "wait" })
@@ -110,7 +117,7 @@ final class SubtreeReadTests: XCTestCase {
     }
 
     func testEditsInsideContainersReadTheirSubtreesAndDrawTheWholeFrame() throws {
-        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0
+        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0
         for seed in 1...24 {
             let path = directory + "/screen\(seed).lua"
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
@@ -125,6 +132,7 @@ final class SubtreeReadTests: XCTestCase {
             var events: [String] = []
             func same() -> Bool {
                 compared += 1
+                if part.popup != nil { popupFrames += 1 }
                 let a = part.render(), b = whole.render()
                 if a == b, part.errors == whole.errors { return true }
                 XCTFail("seed \(seed): after \(events.joined(separator: ", ")) the frame read in part is not the frame read whole\n"
@@ -143,7 +151,7 @@ final class SubtreeReadTests: XCTestCase {
                     event = .key(key)
                     events.append(key.name)
                 } else if roll < 75 {
-                    let key = rng.pick([Key.character("x"), .character("日"), .backspace, .enter, .space])
+                    let key = rng.pick([Key.character("x"), .character("日"), .backspace, .enter, .space, .esc])
                     event = .key(key)
                     events.append(key.name)
                 } else if roll < 82 {
@@ -182,12 +190,14 @@ final class SubtreeReadTests: XCTestCase {
             focusMoves += part.compositor.focusUpdates
         }
         print("SubtreeReadTests: \(compared) frames compared; of \(edits) edits \(partial) read in part, "
-              + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing")
+              + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing, "
+              + "\(popupFrames) frames with a popup open")
         // Edits that move what lies outside a container of a fixed size (or
         // write nothing shown) are read whole, or not at all: at least half
         // must be read in part, and a third must read a subtree again.
         XCTAssertGreaterThan(partial * 2, edits, "most edits read only what they changed")
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
         XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
+        XCTAssertGreaterThan(popupFrames, 0, "popups are opened, moved in and chosen from")
     }
 }

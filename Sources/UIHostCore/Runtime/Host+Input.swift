@@ -35,6 +35,8 @@ extension Host {
             return
         }
         if let popup {
+            // Its actions say what they change: its owner's highlight, choice, handlers.
+            invalidation.layout = stale
             apply(popup.handle(key))
             if key == .tab || key == .shiftTab {
                 layoutIfNeeded()
@@ -171,6 +173,7 @@ extension Host {
         }
         if let popup {
             // A click on the popup's owner closes it too (the owner toggles).
+            invalidation.layout = stale
             apply(popup.click(x: x, y: y))
             return
         }
