@@ -94,7 +94,7 @@ final class Compositor {
                 invalidation.layout = true
             } else if readsOnlyChanges, update(bounds: bounds) {
                 // It scrolled a focus that moved into view, as a whole layout does.
-                invalidation.focusMoved = false
+                if invalidation.focusMoved { invalidation.focusMoved = false }
                 invalidation.clearWritten()
                 return
             } else {

@@ -118,6 +118,7 @@ extension Host {
         guard let layer = topLayer else { return }
         navigator.moveFocus(in: layer, by: step, wrap: wrap)
         invalidation.focusMoved = true
+        invalidation.drawing = true
     }
 
     /// A move of focus alone reads nothing: focus is the host's to draw, and
@@ -204,6 +205,7 @@ extension Host {
         invalidation.layout = stale
         navigator.focus(node, in: layer)
         invalidation.focusMoved = true
+        invalidation.drawing = true
         apply(node.click(x: x, y: y, eventContext) ?? [])
     }
 

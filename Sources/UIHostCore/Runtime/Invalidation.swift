@@ -8,9 +8,7 @@ final class Invalidation {
     /// Focus moved among the last layout's nodes while nothing else changed:
     /// the host draws focus, so only the focused node's scrolling into view
     /// is left to do (`Compositor.revealMovedFocus`).
-    var focusMoved = false {
-        didSet { if focusMoved { drawing = true } }
-    }
+    var focusMoved = false
     /// Components whose own fields the host wrote (by their anchor in the
     /// last layout) while nothing else changed: a cursor move writes one
     /// list's `selected`, and only that list needs reading again. The
