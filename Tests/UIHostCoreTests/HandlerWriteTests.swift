@@ -380,4 +380,39 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertTrue(part.render().text.contains("picked cherry"), part.render().text)
         XCTAssertEqual(part.compositor.updates - before, 5)
     }
+
+    // MARK: - Bad fields
+
+    /// A bad child shows its problem; while it shows, a handler changing a
+    /// text elsewhere reads that text alone, and the problem is neither told
+    /// again nor lost. Mending the child reads its container whole (it held
+    /// the problem), and breaking it again tells the problem again.
+    func testWritesBesideABadFieldAreReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local n = 0
+            local box = ui.vstack { height = 2, ui.text "a" }
+            return ui.screen { label,
+              ui.button { title = "Break", onSelect = function() box[1] = 42 end },
+              ui.button { title = "Count", onSelect = function() n = n + 1; label.text = "count " .. n end },
+              ui.button { title = "Mend", onSelect = function() box[1] = ui.text "mended" end },
+              box, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.errors, ["screen[5][1] must be a component (got number)"])
+        XCTAssertEqual(part.errors, whole.errors)
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertEqual(press(part, whole, times: 3).script, 3, "the label read alone while the problem shows")
+        XCTAssertTrue(part.render().text.contains("count 3"), part.render().text)
+        XCTAssertEqual(part.errors, whole.errors)
+        XCTAssertEqual(part.errorCount, 1, "told once")
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertEqual(press(part, whole, times: 1).script, 0, "the box held the problem: read whole")
+        XCTAssertTrue(part.render().text.contains("mended"), part.render().text)
+        _ = press(part, whole, times: 2, key: .shiftTab)
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.errorCount, 2, "broken again, told again")
+        XCTAssertEqual(part.errors, whole.errors)
+    }
 }

@@ -93,6 +93,9 @@ final class SubtreeReadTests: XCTestCase {
           elseif r == 2 then local c = pick(all); if c then c.hidden = not c.hidden end
           elseif r == 3 then local c = pick(containers); if c and #c > 0 then c[rand(#c)] = leaf() end
           elseif r == 4 then local c = pick(containers); if c then c[#c + 1] = leaf() end
+          elseif r == 5 and rand(4) == 1 then
+            -- A bad child: its problem shows until a later edit replaces or removes it.
+            local c = pick(containers); if c then c[#c + 1] = 42 end
           elseif r == 5 then local c = pick(containers); if c then table.remove(c, 1) end
           elseif r == 6 then local c = pick(containers); if c then c.height = rand(8) end
           elseif r == 7 then local c = pick(tabsList); if c then c.selected = rand(2) end
@@ -117,7 +120,7 @@ final class SubtreeReadTests: XCTestCase {
     }
 
     func testEditsInsideContainersReadTheirSubtreesAndDrawTheWholeFrame() throws {
-        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0
+        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0, problemFrames = 0
         for seed in 1...24 {
             let path = directory + "/screen\(seed).lua"
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
@@ -133,6 +136,7 @@ final class SubtreeReadTests: XCTestCase {
             func same() -> Bool {
                 compared += 1
                 if part.popup != nil { popupFrames += 1 }
+                if part.banner != nil { problemFrames += 1 }
                 let a = part.render(), b = whole.render()
                 if a == b, part.errors == whole.errors { return true }
                 XCTFail("seed \(seed): after \(events.joined(separator: ", ")) the frame read in part is not the frame read whole\n"
@@ -191,7 +195,7 @@ final class SubtreeReadTests: XCTestCase {
         }
         print("SubtreeReadTests: \(compared) frames compared; of \(edits) edits \(partial) read in part, "
               + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing, "
-              + "\(popupFrames) frames with a popup open")
+              + "\(popupFrames) frames with a popup open, \(problemFrames) with a problem shown")
         // Edits that move what lies outside a container of a fixed size (or
         // write nothing shown) are read whole, or not at all: at least half
         // must be read in part, and a third must read a subtree again.
@@ -199,5 +203,6 @@ final class SubtreeReadTests: XCTestCase {
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
         XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
         XCTAssertGreaterThan(popupFrames, 0, "popups are opened, moved in and chosen from")
+        XCTAssertGreaterThan(problemFrames, 0, "bad children show their problems while edits go on")
     }
 }

@@ -209,11 +209,13 @@ final class Compositor {
     /// it does not, its container is read again in its place, and so on up:
     /// a container of a fixed size, or one whose size its changed children
     /// leave as it was, stops it there. Reaching a layer's root, a table read
-    /// in two places, a popup or a bad field makes it false, with nothing
+    /// in two places, a bad field found or one shown in what it would read, a
+    /// second popup makes it false, with nothing
     /// the next layout needs changed: the whole tree is then read.
     private func update(bounds: Rect) -> Bool {
         defer { scriptsWrote = false }
-        guard bounds == laidOutBounds, !popupsBelow, topPopups <= 1, lastLayoutProblems.isEmpty,
+        // Past the cap a problem may have gone untold: which nodes hold one is not known.
+        guard bounds == laidOutBounds, !popupsBelow, topPopups <= 1, layoutProblemCount < HostLimits.maxProblems,
               reader.readsSizes == reader.kinds.readsSizes(L), !reader.anchorsOutgrown else { return false }
         reader.kinds.forEachCollected(L) {
             interaction.forget($0)
@@ -301,6 +303,9 @@ final class Compositor {
             }
         }
         seenRuns = reader.lua.runs
+        // The problems shown stay (their nodes were not read again); what
+        // `prepare` finds next is all the reader holds now.
+        layoutProblemCount = 0
         updates += 1
         if scriptsWrote { scriptUpdates += 1 }
         if replacements.contains(where: { !$0.new.children.isEmpty || !$0.old.children.isEmpty }) { subtreeUpdates += 1 }
@@ -316,7 +321,7 @@ final class Compositor {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
-            guard old.parent != nil, old.holdsReplacedIn != stamp,
+            guard old.parent != nil, old.holdsReplacedIn != stamp, !old.holdsProblem,
                   Compositor.readsAlone(old, popups: popups), budget >= oldCount else { return nil }
             // The root keeps its anchor and its table: only what is below it is forgotten.
             for child in old.children { reader.forget(child) }
