@@ -35,7 +35,8 @@ final class TreeReader {
     @exclusivity(unchecked) private var componentCount = 0
     /// Whether this layout reads size fields (`ComponentKinds.sizesUsed`).
     @exclusivity(unchecked) private(set) var readsSizes = false
-    private(set) var problems: [String] = []
+    /// Read at every component (`Node.holdsProblem`): no dynamic exclusivity check.
+    @exclusivity(unchecked) private(set) var problems: [String] = []
     private var problemSet: Set<String> = []
     static let maxDepth = 200
 
