@@ -220,4 +220,199 @@ final class HandlerWriteTests: XCTestCase {
         _ = press(part, whole, times: 1)
         XCTAssertTrue(part.render().text.contains("other pressed"), part.render().text)
     }
+
+    // MARK: - Focus moves, clock ticks and timers
+
+    /// Tab and shift-tab between two inputs among the texts, and a click on
+    /// one: focus is the host's to draw, so nothing is read (the layout's
+    /// generation stays) and the frame, cursor included, is a whole read's.
+    func testAFocusMoveWithoutHandlersReadsNothing() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { ui.input { value = "one" }, ui.input { value = "two" }, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let generation = part.compositor.generation, moves = part.compositor.focusUpdates
+        for key in [Key.tab, .shiftTab, .tab] { _ = press(part, whole, times: 1, key: key) }
+        let first = try XCTUnwrap(part.topLayer?.focusables.first).hitRect()
+        for event in [Event.mouse(MouseEvent(.press, column: first.x + 1, row: first.y + 1)),
+                      .mouse(MouseEvent(.release, column: first.x + 1, row: first.y + 1))] {
+            part.send(event)
+            whole.send(event)
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertEqual(part.compositor.generation, generation, "a focus move reads nothing")
+        XCTAssertEqual(part.compositor.focusUpdates - moves, 4)
+        XCTAssertEqual(part.render().cursor, whole.render().cursor)
+        XCTAssertNotNil(part.render().cursor, "the first input is focused again")
+    }
+
+    /// Focus handlers that write: what they wrote is read alone, as any
+    /// handler's writes; the focus itself reads nothing more.
+    func testFocusHandlersThatWriteAreReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.input { value = "one", onFocus = function() label.text = "in one" end,
+                         onBlur = function() label.text = "left one" end },
+              ui.input { value = "two" }, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertEqual(press(part, whole, times: 1, key: .tab).script, 1, "onBlur's write read alone")
+        XCTAssertTrue(part.render().text.contains("left one"), part.render().text)
+        XCTAssertEqual(press(part, whole, times: 1, key: .shiftTab).script, 1, "onFocus's write read alone")
+        XCTAssertTrue(part.render().text.contains("in one"), part.render().text)
+    }
+
+    /// Tab to a button below the fold of a scroll: it is scrolled into view
+    /// with nothing read, as a whole read would scroll it.
+    func testAFocusMoveScrollsTheFocusIntoViewWithoutAReading() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { ui.button { title = "top" },
+              ui.scroll { height = 4, ui.vstack(texts), ui.button { title = "far below" } } }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertFalse(part.render().text.contains("far below"))
+        let generation = part.compositor.generation
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertTrue(part.render().text.contains("far below"), part.render().text)
+        _ = press(part, whole, times: 1, key: .shiftTab)
+        XCTAssertEqual(part.compositor.generation, generation, "scrolling focus into view reads nothing")
+    }
+
+    /// A spinner turns with the clock: ticks draw again and read nothing.
+    func testASpinnerTickReadsNothing() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { ui.progress { label = "turning" }, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let generation = part.compositor.generation, wholeGeneration = whole.compositor.generation
+        var frames: Set<String> = []
+        for _ in 0..<4 {
+            part.send(.tick(100))
+            whole.send(.tick(100))
+            XCTAssertEqual(part.render(), whole.render())
+            frames.insert(part.render().text)
+        }
+        XCTAssertGreaterThan(frames.count, 1, "the spinner turns")
+        XCTAssertEqual(part.compositor.generation, generation, "a tick reads nothing")
+        XCTAssertEqual(whole.compositor.generation, wholeGeneration, "the whole reader does not read on a tick either")
+    }
+
+    /// A timer whose callback writes one text: that text alone is read.
+    func testATimerWritingOneTextReadsOnlyThatText() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local n = 0
+            ui.every(100, function() n = n + 1; label.text = "tick " .. n end)
+            return ui.screen { label, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let before = part.compositor.scriptUpdates
+        for _ in 0..<3 {
+            part.send(.tick(100))
+            whole.send(.tick(100))
+            XCTAssertEqual(part.render(), whole.render())
+        }
+        XCTAssertTrue(part.render().text.contains("tick 3"), part.render().text)
+        XCTAssertEqual(part.compositor.scriptUpdates - before, 3, "each callback's write read alone")
+    }
+
+    // MARK: - Popups
+
+    /// A dropdown among the texts: opening it, moving in it and choosing
+    /// (its item's `onSelect` writes the label) each read the dropdown, and
+    /// the label, alone; the popup is the one a whole read places.
+    func testADropdownOpenedMovedInAndChosenIsReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.dropdown { label = "Pick", items = {
+                { id = "a", title = "Apple", onSelect = function() label.text = "chose apple" end },
+                { id = "b", title = "Banana", onSelect = function() label.text = "chose banana" end },
+                { id = "c", title = "Cherry" } } },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let before = part.compositor.updates, generation = whole.compositor.generation
+        for key in [Key.enter, .down, .down, .up, .enter] {
+            _ = press(part, whole, times: 1, key: key)
+            XCTAssertEqual(part.popup != nil, whole.popup != nil, "after \(key.name)")
+        }
+        XCTAssertTrue(part.render().text.contains("chose banana"), part.render().text)
+        XCTAssertNil(part.popup)
+        XCTAssertEqual(part.compositor.updates - before, 5, "each key read the dropdown (and the label) alone")
+        XCTAssertGreaterThan(whole.compositor.generation, generation)
+        // Esc closes without a choice, read alone too.
+        _ = press(part, whole, times: 1, key: .enter)
+        XCTAssertNotNil(part.popup)
+        _ = press(part, whole, times: 1, key: .esc)
+        XCTAssertNil(part.popup)
+        XCTAssertEqual(part.compositor.updates - before, 7)
+    }
+
+    /// A menu picker: opened with Enter, moved in and confirmed, its
+    /// `onChange` writing the label; a click on a row of the open popup chooses.
+    func testAMenuPickerOpenedAndChosenIsReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            return ui.screen { label,
+              ui.picker { label = "Fruit", items = { "apple", "banana", "cherry" },
+                          onChange = function(item) label.text = "picked " .. item end },
+              ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let before = part.compositor.updates
+        for key in [Key.enter, .down, .enter] { _ = press(part, whole, times: 1, key: key) }
+        XCTAssertTrue(part.render().text.contains("picked banana"), part.render().text)
+        XCTAssertEqual(part.compositor.updates - before, 3, "each key read the picker (and the label) alone")
+        _ = press(part, whole, times: 1, key: .enter)
+        let rect = try XCTUnwrap(part.popup).rect
+        // The last row inside the box: the last item.
+        let x = rect.x + 2, y = rect.maxY - 2
+        for kind in [MouseEvent.Kind.press, .release] {
+            part.send(.mouse(MouseEvent(kind, column: x + 1, row: y + 1)))
+            whole.send(.mouse(MouseEvent(kind, column: x + 1, row: y + 1)))
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertTrue(part.render().text.contains("picked cherry"), part.render().text)
+        XCTAssertEqual(part.compositor.updates - before, 5)
+    }
+
+    // MARK: - Bad fields
+
+    /// A bad child shows its problem; while it shows, a handler changing a
+    /// text elsewhere reads that text alone, and the problem is neither told
+    /// again nor lost. Mending the child reads its container whole (it held
+    /// the problem), and breaking it again tells the problem again.
+    func testWritesBesideABadFieldAreReadAlone() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local n = 0
+            local box = ui.vstack { height = 2, ui.text "a" }
+            return ui.screen { label,
+              ui.button { title = "Break", onSelect = function() box[1] = 42 end },
+              ui.button { title = "Count", onSelect = function() n = n + 1; label.text = "count " .. n end },
+              ui.button { title = "Mend", onSelect = function() box[1] = ui.text "mended" end },
+              box, ui.vstack(texts) }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.errors, ["screen[5][1] must be a component (got number)"])
+        XCTAssertEqual(part.errors, whole.errors)
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertEqual(press(part, whole, times: 3).script, 3, "the label read alone while the problem shows")
+        XCTAssertTrue(part.render().text.contains("count 3"), part.render().text)
+        XCTAssertEqual(part.errors, whole.errors)
+        XCTAssertEqual(part.errorCount, 1, "told once")
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertEqual(press(part, whole, times: 1).script, 0, "the box held the problem: read whole")
+        XCTAssertTrue(part.render().text.contains("mended"), part.render().text)
+        _ = press(part, whole, times: 2, key: .shiftTab)
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.errorCount, 2, "broken again, told again")
+        XCTAssertEqual(part.errors, whole.errors)
+    }
 }

@@ -21,10 +21,14 @@ final class InteractionStateTests: XCTestCase {
         collectgarbage(); collectgarbage()
         -- A new table at the old one's address (the allocator hands it back).
         -- A component is two tables (its proxy and the storage behind it):
-        -- every other try takes one address first, so that the proxy gets the
-        -- one the collector freed.
+        -- the tries take none to three addresses first, kept across tries for
+        -- a while, so that the proxy gets the one the collector freed whatever
+        -- else the process allocated before.
+        local pads = {}
         for i = 1, 1000 do
-          local pad = i % 2 == 0 and {} or nil
+          local pad = {}
+          for j = 1, i % 4 do pad[j] = {} end
+          if i % 16 == 0 then pads[#pads + 1] = {} end
           local t = ui.input { value = "abcdef" }
           if tostring(t) == old then field = t; break end
           t, pad = nil, nil

@@ -32,6 +32,7 @@ final class SubtreeReadTests: XCTestCase {
         local all, containers, texts, inputs, tabsList, tabList = {}, {}, {}, {}, {}, {}
         local sent = ui.text "nothing sent"
         local function note(c) all[#all + 1] = c; return c end
+        local function pick(list) if #list > 0 then return list[rand(#list)] end end
         local function text() local t = note(ui.text(words[rand(#words)])); texts[#texts + 1] = t; return t end
         local function leaf()
           local r = rand(7)
@@ -39,8 +40,20 @@ final class SubtreeReadTests: XCTestCase {
             return note(ui.button { title = "b" .. rand(99), onSelect = function(self) self.title = self.title .. "!" end })
           elseif r == 2 then
             local i = note(ui.input { value = words[rand(#words)] }); inputs[#inputs + 1] = i; return i
+          elseif r == 3 and rand(2) == 1 then
+            -- Focus handlers that write: a focus move reads what they wrote.
+            return note(ui.checkbox { title = "f" .. rand(9),
+              onFocus = function(self) self.title = "focused " .. rand(9); sent.text = "in " .. rand(99) end,
+              onBlur = function() local t = pick(texts); if t then t.text = words[rand(#words)] end end })
           elseif r == 3 then
             return note(ui.checkbox { title = "c" .. rand(9) })
+          elseif r == 5 and rand(2) == 1 then
+            -- Popups: opening, moving in and choosing read their owner; a choice writes.
+            return note(ui.dropdown { items = {
+              { id = "x", title = "ex", onSelect = function() sent.text = "chose x " .. rand(99) end },
+              { id = "y", title = words[rand(#words)] } } })
+          elseif r == 5 and rand(2) == 1 then
+            return note(ui.picker { items = { "p", "q", "r" }, onChange = function(item) local t = pick(texts); if t then t.text = item end end })
           elseif r == 4 and rand(2) == 1 then
             -- A spinner: a subtree read again may start or stop the clock's redraws.
             return note(ui.progress { label = "wait" })
@@ -74,13 +87,15 @@ final class SubtreeReadTests: XCTestCase {
           containers[#containers + 1] = c
           return note(c)
         end
-        local function pick(list) if #list > 0 then return list[rand(#list)] end end
         local function edit()
           local r = rand(11)
           if r == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end
           elseif r == 2 then local c = pick(all); if c then c.hidden = not c.hidden end
           elseif r == 3 then local c = pick(containers); if c and #c > 0 then c[rand(#c)] = leaf() end
           elseif r == 4 then local c = pick(containers); if c then c[#c + 1] = leaf() end
+          elseif r == 5 and rand(4) == 1 then
+            -- A bad child: its problem shows until a later edit replaces or removes it.
+            local c = pick(containers); if c then c[#c + 1] = 42 end
           elseif r == 5 then local c = pick(containers); if c then table.remove(c, 1) end
           elseif r == 6 then local c = pick(containers); if c then c.height = rand(8) end
           elseif r == 7 then local c = pick(tabsList); if c then c.selected = rand(2) end
@@ -98,12 +113,14 @@ final class SubtreeReadTests: XCTestCase {
           screen[#screen + 1] = container(1)
           screen[#screen + 1] = text()
         end
+        -- A timer that writes a text now and then: read alone, as a handler's writes.
+        ui.every(300, function() if rand(3) == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end end end)
         return screen
         """
     }
 
     func testEditsInsideContainersReadTheirSubtreesAndDrawTheWholeFrame() throws {
-        var edits = 0, partial = 0, subtrees = 0, compared = 0
+        var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0, problemFrames = 0
         for seed in 1...24 {
             let path = directory + "/screen\(seed).lua"
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
@@ -118,6 +135,8 @@ final class SubtreeReadTests: XCTestCase {
             var events: [String] = []
             func same() -> Bool {
                 compared += 1
+                if part.popup != nil { popupFrames += 1 }
+                if part.banner != nil { problemFrames += 1 }
                 let a = part.render(), b = whole.render()
                 if a == b, part.errors == whole.errors { return true }
                 XCTFail("seed \(seed): after \(events.joined(separator: ", ")) the frame read in part is not the frame read whole\n"
@@ -136,7 +155,7 @@ final class SubtreeReadTests: XCTestCase {
                     event = .key(key)
                     events.append(key.name)
                 } else if roll < 75 {
-                    let key = rng.pick([Key.character("x"), .character("日"), .backspace, .enter, .space])
+                    let key = rng.pick([Key.character("x"), .character("日"), .backspace, .enter, .space, .esc])
                     event = .key(key)
                     events.append(key.name)
                 } else if roll < 82 {
@@ -172,13 +191,18 @@ final class SubtreeReadTests: XCTestCase {
                 }
             }
             XCTAssertEqual(whole.compositor.updates, 0)
+            focusMoves += part.compositor.focusUpdates
         }
         print("SubtreeReadTests: \(compared) frames compared; of \(edits) edits \(partial) read in part, "
-              + "\(subtrees) of them a subtree")
+              + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing, "
+              + "\(popupFrames) frames with a popup open, \(problemFrames) with a problem shown")
         // Edits that move what lies outside a container of a fixed size (or
         // write nothing shown) are read whole, or not at all: at least half
         // must be read in part, and a third must read a subtree again.
         XCTAssertGreaterThan(partial * 2, edits, "most edits read only what they changed")
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
+        XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
+        XCTAssertGreaterThan(popupFrames, 0, "popups are opened, moved in and chosen from")
+        XCTAssertGreaterThan(problemFrames, 0, "bad children show their problems while edits go on")
     }
 }

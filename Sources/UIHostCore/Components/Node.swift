@@ -34,6 +34,10 @@ class Node {
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
     @exclusivity(unchecked) var isShared = false
+    /// Whether reading it or its subtree found a bad field: while that shows,
+    /// it is never read again alone (which problems a read in part clears is
+    /// not known), though what lies beside it may be.
+    @exclusivity(unchecked) var holdsProblem = false
     /// Whether a container around it keeps something of its subtree beyond
     /// sizes (`keepsSubtree`): only then is it asked when a node inside is
     /// read again (set by the reader with `parent`).
@@ -216,7 +220,7 @@ class Node {
     func subtreeReplaced() {}
 
     /// Whether its layout may place a popup (an open dropdown or menu picker):
-    /// such a node is never read again alone, as the popups are the layout's.
+    /// read again alone only in the top layer, whose popup it then places.
     var placesPopups: Bool { false }
 
     /// Whether `prepare` must run before each drawing (the node shows what it

@@ -184,4 +184,6 @@ final class Popup {
 enum MenuHighlight: ComponentState {
     typealias Value = Int
     static let keptAcrossReload = true
+    /// Its popup is laid out by its owner: a move of it is a write into the owner.
+    static let belongsToItsNode = true
 }

@@ -54,9 +54,11 @@ final class Compositor {
     /// `LuaState.runs` when the tree was last read or its rows prepared: while
     /// it is unchanged no script ran, so nothing but the host's writes changed.
     private var seenRuns = -1
-    /// The frame of the last layout, and whether any layer of it placed a popup.
+    /// The frame of the last layout; whether a layer below the top one placed
+    /// a popup, and how many the top layer placed (the first is `popup`).
     private var laidOutBounds = Rect.zero
-    private var placedPopups = false
+    private var popupsBelow = false
+    private var topPopups = 0
 
     init(L: OpaquePointer, reader: TreeReader, interaction: InteractionState, navigator: Navigator,
          dispatcher: Dispatcher, invalidation: Invalidation, toasts: Toasts, size: Size, glyphs: Glyphs,
@@ -88,8 +90,11 @@ final class Compositor {
         }
         if !invalidation.layout {
             if invalidation.written.isEmpty {
-                return
+                if !invalidation.focusMoved || readsOnlyChanges && revealMovedFocus(bounds: bounds) { return }
+                invalidation.layout = true
             } else if readsOnlyChanges, update(bounds: bounds) {
+                // It scrolled a focus that moved into view, as a whole layout does.
+                if invalidation.focusMoved { invalidation.focusMoved = false }
                 invalidation.clearWritten()
                 return
             } else {
@@ -98,6 +103,7 @@ final class Compositor {
         }
         guard invalidation.layout, let screen = navigator.top else { return }
         invalidation.layout = false
+        invalidation.focusMoved = false
         invalidation.clearWritten()
         // What scripts wrote is read with everything else.
         _ = reader.kinds.takeWrites(L)
@@ -146,17 +152,19 @@ final class Compositor {
             s.pop()
         }
         animating = false
-        placedPopups = false
-        for layer in layers {
+        popupsBelow = false
+        topPopups = 0
+        for (i, layer) in layers.enumerated() {
             place(layer, bounds: bounds)
             if layer.animates { animating = true }
-            if !layoutContext.popups.isEmpty { placedPopups = true }
+            if i < layers.count - 1, !layoutContext.popups.isEmpty { popupsBelow = true }
         }
         navigator.applyPendingFocus(layers)
         if let layer = topLayer {
             navigator.keepFocusInside(layer)
             revealFocus(in: layer, bounds: bounds)
             popup = layoutContext.popups.first
+            topPopups = layoutContext.popups.count
         }
     }
 
@@ -201,11 +209,13 @@ final class Compositor {
     /// it does not, its container is read again in its place, and so on up:
     /// a container of a fixed size, or one whose size its changed children
     /// leave as it was, stops it there. Reaching a layer's root, a table read
-    /// in two places, a popup or a bad field makes it false, with nothing
+    /// in two places, a bad field found or one shown in what it would read, a
+    /// second popup makes it false, with nothing
     /// the next layout needs changed: the whole tree is then read.
     private func update(bounds: Rect) -> Bool {
         defer { scriptsWrote = false }
-        guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
+        // Past the cap a problem may have gone untold: which nodes hold one is not known.
+        guard bounds == laidOutBounds, !popupsBelow, topPopups <= 1, layoutProblemCount < HostLimits.maxProblems,
               reader.readsSizes == reader.kinds.readsSizes(L), !reader.anchorsOutgrown else { return false }
         reader.kinds.forEachCollected(L) {
             interaction.forget($0)
@@ -237,7 +247,7 @@ final class Compositor {
                 // Read already with a container read again.
                 if !replacements.isEmpty, isReplaced(target) { continue }
                 guard let layer = layer(holding: target),
-                      let (old, new, added) = rereadSubtree(from: target, budget: &budget)
+                      let (old, new, added) = rereadSubtree(from: target, budget: &budget, popups: layer === topLayer)
                 else { return false }
                 replacements.append((old, new, layer, added))
                 guard targets.count > 1 else { continue }
@@ -254,6 +264,8 @@ final class Compositor {
         // Nothing can fail from here: the old nodes give their places to the new.
         generation &+= 1
         invalidation.drawing = true
+        // The popups the new subtrees of the top layer placed (an owner read again places its own).
+        var placed: Popup?, placedCount = 0
         for (old, new, layer, added) in replacements {
             old.parent?.children[old.indexInParent] = new
             reader.settle(new, adding: added)
@@ -264,19 +276,36 @@ final class Compositor {
             }
             layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
             new.layout(in: old.rect, layoutContext)
+            if layer === topLayer, let first = layoutContext.popups.first {
+                placed = placed ?? first
+                placedCount += layoutContext.popups.count
+            }
             if Layer.canReplace(old, with: new) {
                 layer.replace(old, with: new)
             } else if !layer.replaceSubtree(old, with: new) {
                 layer.collect(bounds: bounds)
             }
         }
+        // The popup open before stays while its owner was not read again.
+        let kept = popup.flatMap { open in replacements.contains { Compositor.isInside(open.owner, $0.old) } ? nil : open }
+        let popups = placedCount + (kept == nil ? 0 : 1)
+        // Two popups open (a script opened another): which shows is the whole layout's to say.
+        guard popups <= 1 else { return false }
+        popup = placed ?? kept
+        topPopups = popups
         // A subtree read again may hold a spinner where there was none (a tab switched).
         animating = layers.contains { $0.animates }
         if let layer = topLayer {
             navigator.keepFocusInside(layer)
-            revealFocus(in: layer, bounds: bounds)
+            if revealFocus(in: layer, bounds: bounds) {
+                popup = layoutContext.popups.first
+                topPopups = layoutContext.popups.count
+            }
         }
         seenRuns = reader.lua.runs
+        // The problems shown stay (their nodes were not read again); what
+        // `prepare` finds next is all the reader holds now.
+        layoutProblemCount = 0
         updates += 1
         if scriptsWrote { scriptUpdates += 1 }
         if replacements.contains(where: { !$0.new.children.isEmpty || !$0.old.children.isEmpty }) { subtreeUpdates += 1 }
@@ -288,12 +317,12 @@ final class Compositor {
     /// one did (or is now hidden): the old node, the new one to put in its
     /// place and how many components it adds, or nil. A climb that reaches
     /// a subtree this update read already gives up (the reads would overlap).
-    private func rereadSubtree(from target: Node, budget: inout Int) -> (Node, Node, Int)? {
+    private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool) -> (Node, Node, Int)? {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
-            guard old.parent != nil, old.holdsReplacedIn != stamp,
-                  Compositor.readsAlone(old), budget >= oldCount else { return nil }
+            guard old.parent != nil, old.holdsReplacedIn != stamp, !old.holdsProblem,
+                  Compositor.readsAlone(old, popups: popups), budget >= oldCount else { return nil }
             // The root keeps its anchor and its table: only what is below it is forgotten.
             for child in old.children { reader.forget(child) }
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
@@ -301,7 +330,7 @@ final class Compositor {
             if let new {
                 let newCount = new.children.isEmpty ? 1 : new.subtreeCount
                 budget -= newCount
-                guard budget >= 0, Compositor.readsAlone(new) else { return nil }
+                guard budget >= 0, Compositor.readsAlone(new, popups: popups) else { return nil }
                 let refusing = !new.answersAsked(like: old) ? old.parent
                     : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
                 guard let container = refusing else { return (old, new, newCount - oldCount) }
@@ -327,18 +356,41 @@ final class Compositor {
         return nil
     }
 
+    /// After focus moved with nothing read: scrolls the focused node into
+    /// view as a whole layout would (`revealFocus`), laying out the top layer
+    /// again only when that scrolled. False (read everything) when the last
+    /// layout was made for another frame or an open popup takes the keys.
+    private func revealMovedFocus(bounds: Rect) -> Bool {
+        invalidation.focusMoved = false
+        guard bounds == laidOutBounds, popup == nil, let layer = topLayer else { return false }
+        revealFocus(in: layer, bounds: bounds)
+        focusUpdates += 1
+        return true
+    }
+
     /// A subtree read again: the old root, the new one, the layer, and how
     /// many components the new one has more.
     private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int)
 
     /// Whether the subtree of `node` can be read again alone: no table in it
-    /// is read in another place too, and none places a popup.
-    private static func readsAlone(_ node: Node) -> Bool {
-        if node.isShared || node.placesPopups { return false }
+    /// is read in another place too, and none places a popup unless `popups`
+    /// (the top layer's, which `update` takes from the new subtree).
+    private static func readsAlone(_ node: Node, popups: Bool) -> Bool {
+        if node.isShared || node.placesPopups && !popups { return false }
         let children = node.children
         if children.isEmpty { return true }
-        for child in children where !readsAlone(child) { return false }
+        for child in children where !readsAlone(child, popups: popups) { return false }
         return true
+    }
+
+    /// Whether `node` is `root` or lies below it.
+    private static func isInside(_ node: Node, _ root: Node) -> Bool {
+        var up: Node? = node
+        while let n = up {
+            if n === root { return true }
+            up = n.parent
+        }
+        return false
     }
 
     /// Whether `node` lies in a subtree this update read again.
@@ -363,6 +415,8 @@ final class Compositor {
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
     private(set) var subtreeUpdates = 0
+    /// Focus moves that read nothing (tests count them).
+    private(set) var focusUpdates = 0
     /// Layouts asked for after a script ran (handlers, timers), read in part or whole.
     private(set) var scriptLayouts = 0
     /// Whether the writes `update` reads again include a script's.
@@ -393,16 +447,20 @@ final class Compositor {
     /// changed) since the last time, or when the focused node no longer shows
     /// (a tab's page grew above its bar) unless content was scrolled by hand
     /// since focus last moved (the wheel is not undone at the next key).
-    private func revealFocus(in layer: Layer, bounds: Rect) {
-        guard let key = navigator.focus[layer.kind] else { return }
+    /// Whether it laid the layer out again.
+    @discardableResult
+    private func revealFocus(in layer: Layer, bounds: Rect) -> Bool {
+        guard let key = navigator.focus[layer.kind] else { return false }
         if let last = revealed, last.kind == layer.kind, last.focus == key, last.bounds == bounds {
-            guard !layer.scrollers.isEmpty, !interaction.scrolledByHand else { return }
+            guard !layer.scrollers.isEmpty, !interaction.scrolledByHand else { return false }
         } else {
             revealed = (layer.kind, key, bounds)
             interaction.scrolledByHand = false
         }
-        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer), !node.isWhollyShown else { return }
-        if Compositor.scroll(toShow: node.hitRect(), in: node.scroller, interaction) { place(layer, bounds: bounds) }
+        guard !layer.scrollers.isEmpty, let node = navigator.focused(in: layer), !node.isWhollyShown else { return false }
+        guard Compositor.scroll(toShow: node.hitRect(), in: node.scroller, interaction) else { return false }
+        place(layer, bounds: bounds)
+        return true
     }
 
     /// Scrolls `container` and those around it so that `target` shows;

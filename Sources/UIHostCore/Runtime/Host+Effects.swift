@@ -28,6 +28,18 @@ extension Host {
         }
     }
 
+    /// Notes the menus of `id` and `other` as written; false when either
+    /// has no anchor in the last layout (everything is read then).
+    private func wroteMenus(_ id: UnsafeRawPointer, _ other: UnsafeRawPointer?) -> Bool {
+        guard let anchor = reader.anchor(ofComponent: id) else { return false }
+        if let other, other != id {
+            guard let otherAnchor = reader.anchor(ofComponent: other) else { return false }
+            invalidation.wrote(otherAnchor)
+        }
+        invalidation.wrote(anchor)
+        return true
+    }
+
     func apply(_ actions: [Action]) {
         for action in actions { apply(action) }
     }
@@ -55,12 +67,17 @@ extension Host {
             return dispatcher.call(anchor: anchor, handler: handler, arguments)
         case .callItem(let anchor, let items, let index, let handler, let dispatch):
             return dispatcher.callItem(anchor: anchor, items: items, index: index, handler: handler, dispatch: dispatch)
+        // A popup is its owner's to place: opening or closing one is a write
+        // into the owner (and into the one whose popup it closes).
         case .openMenu(let id, let highlighted):
+            let closed = interaction.openMenu
             interaction.openMenu = id
             interaction[MenuHighlight.self, id] = highlighted
+            if wroteMenus(id, closed) { return }
         case .closeMenu(let id):
             if interaction.openMenu == id { interaction.openMenu = nil }
             interaction[MenuHighlight.self, id] = nil
+            if wroteMenus(id, nil) { return }
         case .setState(let key, let id, let value):
             key.restore(value, in: interaction, at: id)
             if key.belongsToItsNode, let anchor = reader.anchor(ofComponent: id) { return invalidation.wrote(anchor) }

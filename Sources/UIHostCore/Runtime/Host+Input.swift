@@ -35,6 +35,8 @@ extension Host {
             return
         }
         if let popup {
+            // Its actions say what they change: its owner's highlight, choice, handlers.
+            invalidation.layout = stale
             apply(popup.handle(key))
             if key == .tab || key == .shiftTab {
                 layoutIfNeeded()
@@ -65,8 +67,8 @@ extension Host {
             return
         }
         switch key {
-        case .tab: moveFocus(by: 1, wrap: true)
-        case .shiftTab: moveFocus(by: -1, wrap: true)
+        case .tab: moveFocus(by: 1, wrap: true, stale: stale)
+        case .shiftTab: moveFocus(by: -1, wrap: true, stale: stale)
         default:
             if let focused, let actions = focused.handle(key, eventContext) {
                 invalidation.layout = stale
@@ -78,12 +80,13 @@ extension Host {
             if screenTakes(key) { return }
             invalidation.layout = true
             switch key {
-            case .up, .left: moveFocus(by: -1, wrap: false)
-            case .down, .right: moveFocus(by: 1, wrap: false)
+            case .up, .left: moveFocus(by: -1, wrap: false, stale: stale)
+            case .down, .right: moveFocus(by: 1, wrap: false, stale: stale)
             case .esc: closeTopLayer()
             case .function(2): navigator.openDrawer()
             case .character("q") where navigationDepth == 1 && !hasOverlay: quit(0)
-            default: break
+            // A key nothing took changed nothing.
+            default: invalidation.layout = stale
             }
         }
     }
@@ -114,6 +117,16 @@ extension Host {
     private func moveFocus(by step: Int, wrap: Bool) {
         guard let layer = topLayer else { return }
         navigator.moveFocus(in: layer, by: step, wrap: wrap)
+        invalidation.focusMoved = true
+        invalidation.drawing = true
+    }
+
+    /// A move of focus alone reads nothing: focus is the host's to draw, and
+    /// what its handlers write is read as any handler's writes. `stale` is
+    /// whether the tables needed reading before the key.
+    private func moveFocus(by step: Int, wrap: Bool, stale: Bool) {
+        invalidation.layout = stale
+        moveFocus(by: step, wrap: wrap)
     }
 
     /// Esc without a popup: close the drawer or the top sheet, else pop.
@@ -153,6 +166,7 @@ extension Host {
 
     /// A left click focuses and activates; a click outside an open overlay closes it.
     private func click(x: Int, y: Int) {
+        let stale = invalidation.layout
         invalidation.layout = true
         if helpIsOpen {
             closeHelp()
@@ -160,6 +174,7 @@ extension Host {
         }
         if let popup {
             // A click on the popup's owner closes it too (the owner toggles).
+            invalidation.layout = stale
             apply(popup.click(x: x, y: y))
             return
         }
@@ -186,7 +201,11 @@ extension Host {
             if !layer.root.rect.contains(x: x, y: y) { return }
         }
         guard let node = layer.focusables.last(where: { $0.hits(x: x, y: y) }) else { return }
+        // Focusing reads nothing (`moveFocus`); what the click does says what it changes (`apply`).
+        invalidation.layout = stale
         navigator.focus(node, in: layer)
+        invalidation.focusMoved = true
+        invalidation.drawing = true
         apply(node.click(x: x, y: y, eventContext) ?? [])
     }
 

@@ -183,8 +183,10 @@ public final class Host {
     /// terminal has input or a signal): when it answers true, the timers
     /// still due wait for the next call; once the app quit, none runs.
     public func advance(_ ms: Int, realTime: Bool = false, shouldYield: () -> Bool = { false }) {
-        // Time alone changes the frame only when a timer runs or something animates.
-        if compositor.animating { invalidation.layout = true }
+        // Time alone changes the frame only when a timer runs or something
+        // animates. A spinner's frame is the host's clock, read from no table:
+        // it is drawn again, nothing is read (a timer's writes are read alone).
+        if compositor.animating { invalidation.drawing = true }
         var advance = scheduler.start(advancingBy: ms, realTime: realTime)
         while navigator.quitCode == nil, let then = scheduler.runNextTimer(&advance) {
             // One timer is one step: what it asked for is applied before the next runs.

@@ -5,6 +5,10 @@ final class Invalidation {
     var layout = true
     /// Only the drawing is stale (the banner changed).
     var drawing = true
+    /// Focus moved among the last layout's nodes while nothing else changed:
+    /// the host draws focus, so only the focused node's scrolling into view
+    /// is left to do (`Compositor.revealMovedFocus`).
+    var focusMoved = false
     /// Components whose own fields the host wrote (by their anchor in the
     /// last layout) while nothing else changed: a cursor move writes one
     /// list's `selected`, and only that list needs reading again. The

@@ -35,7 +35,8 @@ final class TreeReader {
     @exclusivity(unchecked) private var componentCount = 0
     /// Whether this layout reads size fields (`ComponentKinds.sizesUsed`).
     @exclusivity(unchecked) private(set) var readsSizes = false
-    private(set) var problems: [String] = []
+    /// Read at every component (`Node.holdsProblem`): no dynamic exclusivity check.
+    @exclusivity(unchecked) private(set) var problems: [String] = []
     private var problemSet: Set<String> = []
     static let maxDepth = 200
 
@@ -263,6 +264,7 @@ final class TreeReader {
     /// value is not a component, or is one already being read (a cycle).
     func node(at index: Int32, depth: Int = 0, asChild: Bool = false, path: @autoclosure () -> String) -> Node? {
         let proxy = s.absolute(index)
+        let problemsBefore = problems.count
         guard let component = kinds.component(L, at: proxy) else {
             problem("\(path()) must be a component (got \(typeName(proxy)))")
             return nil
@@ -333,6 +335,7 @@ final class TreeReader {
                 node.children = children(of: t, depth: depth + 1, path: path(), parent: node)
             }
             node.readAsChild = asChild
+            if problems.count != problemsBefore { node.holdsProblem = true }
             if Int(a) <= anchored.count {
                 anchored[Int(a) - 1] = Unmanaged.passUnretained(node)
                 forgotten[Int(a) - 1] = false
