@@ -106,11 +106,7 @@ public final class ScriptHost {
         o.theme = theme
         o.limits = ScriptLimits(maxInstructions: options.maxInstructions, maxSeconds: options.maxSeconds, maxMemory: options.maxMemory)
         o.pluginDirectories = options.plugins
-        var grants: PluginGrants = [:]
-        for (name, list) in options.grants {
-            grants[name] = Set(list.compactMap { Capability(rawValue: $0).flatMap { $0 == .all ? nil : $0 } })
-        }
-        o.grants = grants
+        if !options.grants.isEmpty { o.grants = Self.grants(options.grants) }
         o.arguments = options.arguments
         o.environment = options.environment
         o.allowedPaths = options.allowedPaths
@@ -122,6 +118,20 @@ public final class ScriptHost {
             o.nativeModules = { stack, name in modules.push(name, onto: stack) }
         }
         return o
+    }
+}
+
+extension ScriptHost {
+    /// `--grant`'s capabilities by plugin. Apart, and only when there are
+    /// some: the sets' type, made at every start, cost the Swift runtime a
+    /// scan of every conformance record (`Capability: Hashable`).
+    @inline(never)
+    static func grants(_ lists: [String: [String]]) -> PluginGrants {
+        var grants: PluginGrants = [:]
+        for (name, list) in lists {
+            grants[name] = Set(list.compactMap { Capability(rawValue: $0).flatMap { $0 == .all ? nil : $0 } })
+        }
+        return grants
     }
 }
 

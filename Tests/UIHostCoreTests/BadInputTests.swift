@@ -244,6 +244,10 @@ final class BadInputTests: XCTestCase {
             ("ui.button { colour = 'red' }", "ui.button: unknown field 'colour'"),
             ("ui.list { items = { { title = 'a', subtitel = 'b' } } }",
              "ui.list: items[1]: unknown field 'subtitel' (did you mean 'subtitle'?)"),
+            // The script's own key, noted as no near miss at the first item, does
+            // not hide a typo in a later one.
+            ("ui.list { items = { { title = 'a', path = 'x' }, { title = 'b', path = 'y', subtitel = 'c' } } }",
+             "ui.list: items[2]: unknown field 'subtitel' (did you mean 'subtitle'?)"),
             ("ui.button { 'Save' }", "ui.button: unknown field '[1]'"),
         ]
         for (expression, message) in cases {

@@ -1,13 +1,21 @@
 import LuaBridge
 
 /// The metatables that mark a table as a component of a kind. Each state has
-/// one per registered component; a component is recognised by its metatable's
-/// identity: a scan of a few dozen pointers, cheaper than hashing one.
+/// one per registered component, made when a constructor of that kind first
+/// runs; a component is recognised by its metatable's identity: a scan of a
+/// few dozen pointers, cheaper than hashing one.
 final class ComponentKinds {
-    /// Index in `Registry.all` → its metatable's address.
-    private let metatables: [UnsafeRawPointer]
+    /// Index in `Registry.all` → its metatable's address, nil until made.
+    /// Made on demand like the schemas below: all 34 at start (each with its
+    /// methods and proxy metamethods) were a twentieth of `render`'s
+    /// instructions, and a screen uses a few kinds.
+    private var metatables: [UnsafeRawPointer?] = Array(repeating: nil, count: Registry.all.count)
     /// Index in `Registry.all` → the metatable's registry reference.
-    private let refs: [Int32]
+    private var refs: [Int32] = Array(repeating: 0, count: Registry.all.count)
+    /// The one finalizer of every kind (its upvalue the array below) and the
+    /// set of watched field names, which each metatable gets.
+    private let finalizerRef: Int32
+    private let watchedRef: Int32
     /// The addresses of component tables the garbage collector took since the
     /// last `forEachCollected`, as light userdata in an array (a registry reference).
     private let collectedRef: Int32
@@ -38,66 +46,55 @@ final class ComponentKinds {
 
     init(_ L: OpaquePointer) {
         let s = LuaStack(L)
-        let made = s.restoringTop { ComponentKinds.makeMetatables(s) }
-        collectedRef = made.collected
-        sizeFlagRef = made.sizeFlag
-        writtenRef = made.written
-        metatables = made.metatables
-        refs = made.refs
-    }
-
-    /// The finalizer's array, the size flag and each kind's metatable, in the
-    /// registry; what it pushes to make them, its caller pops.
-    private static func makeMetatables(_ s: LuaStack)
-        -> (collected: Int32, sizeFlag: Int32, written: Int32, metatables: [UnsafeRawPointer], refs: [Int32]) {
-        var metatables: [UnsafeRawPointer] = [], refs: [Int32] = []
         s.pushNewTable()
         s.pushCopy(of: -1)
-        let collectedRef = s.popRef()
+        collectedRef = s.popRef()
         // One finalizer for every kind, the array its upvalue.
         s.push(ComponentKinds.collected, upvalues: 1)
-        let finalizer = s.top
+        finalizerRef = s.popRef()
         s.pushNewTable(arrayCount: 1)
-        s.pushCopy(of: -1)
-        let sizeFlagRef = s.popRef()
-        let flag = s.top
+        sizeFlagRef = s.popRef()
         s.pushNewTable(fieldCount: Int32(Sizing.watched.count))
         for name in Sizing.watched {
             s.push(true)
             s.setField(name, at: -2)
         }
-        let names = s.top
+        watchedRef = s.popRef()
         s.pushNewTable(arrayCount: Int32(LuaStack.maxRecordedWrites + 1))
-        s.pushCopy(of: -1)
-        let writtenRef = s.popRef()
-        let written = s.top
-        for component in Registry.all {
-            let name = component.kind.constructorName
-            s.pushNewTable(fieldCount: 7)
-            s.push(name)
-            s.setField("__name", at: -2)
-            // getmetatable(component) answers the kind; setmetatable on it is refused.
-            s.push(name)
-            s.setField("__metatable", at: -2)
-            // Set before any table gets the metatable, so every component is finalized.
-            s.pushCopy(of: finalizer)
-            s.setField("__gc", at: -2)
-            if component.methods.isEmpty {
-                s.pushNil()
-            } else {
-                s.pushNewTable(fieldCount: Int32(component.methods.count))
-                for (name, f) in component.methods {
-                    s.setFunction(name, f)
-                }
+        writtenRef = s.popRef()
+    }
+
+    /// The registry reference of `Registry.all[index]`'s metatable, made at
+    /// the first call.
+    private func metatableRef(_ L: OpaquePointer, _ index: Int) -> Int32 {
+        if refs[index] != 0 { return refs[index] }
+        let s = LuaStack(L)
+        let component = Registry.all[index]
+        let name = component.kind.constructorName
+        s.pushNewTable(fieldCount: 7)
+        s.push(name)
+        s.setField("__name", at: -2)
+        // getmetatable(component) answers the kind; setmetatable on it is refused.
+        s.push(name)
+        s.setField("__metatable", at: -2)
+        // Set before any table gets the metatable, so every component is finalized.
+        s.pushRef(finalizerRef)
+        s.setField("__gc", at: -2)
+        if component.methods.isEmpty {
+            s.pushNil()
+        } else {
+            s.pushNewTable(fieldCount: Int32(component.methods.count))
+            for (name, f) in component.methods {
+                s.setFunction(name, f)
             }
-            s.pushCopy(of: names)
-            s.pushCopy(of: flag)
-            s.pushCopy(of: written)
-            s.setProxyMetamethods(ofMetatableAt: -5)
-            metatables.append(s.pointer(at: -1)!)
-            refs.append(s.popRef())
         }
-        return (collectedRef, sizeFlagRef, writtenRef, metatables, refs)
+        s.pushRef(watchedRef)
+        s.pushRef(sizeFlagRef)
+        s.pushRef(writtenRef)
+        s.setProxyMetamethods(ofMetatableAt: -5)
+        metatables[index] = s.pointer(at: -1)!
+        refs[index] = s.popRef()
+        return refs[index]
     }
 
     /// A component table's finalizer: notes its address, which the allocator
@@ -175,7 +172,7 @@ final class ComponentKinds {
         let s = LuaStack(L)
         let t = s.absolute(index)
         s.makeProxy(at: t)
-        s.pushRef(refs[component])
+        s.pushRef(metatableRef(L, component))
         s.setMetatable(at: t)
     }
 

@@ -100,7 +100,7 @@ struct Validator {
                     found.append(Located(message: "\(name): \(lo) (\(a)) is more than \(hi) (\(b))", path: [.name(hi)]))
                 }
             }
-            if Sizing.fixedHeight.contains(schema.kind), let share = shareField(t, "height") {
+            if Sizing.fixedHeight.contains(schema.kind.rawValue), let share = shareField(t, "height") {
                 found.append(Located(message: "\(name): height '\(share)' is a share of rows, but a \(name) has a fixed height "
                                      + "(give a row count, or put a spacer beside it)", path: [.name("height")]))
             }
@@ -217,16 +217,21 @@ struct Validator {
             let n = s.rawLength(at: v)
             guard n > 0 else { return nil }
             if n > HostLimits.maxListItems { return "\(path) has \(n) entries (at most \(HostLimits.maxListItems))" }
+            // The script's own keys found to be no near miss of a field: the
+            // items of a list share their keys, and "did you mean" over every
+            // field for each item's own was most of the launcher's checking.
+            var ownKeys: [String] = []
             for i in 1...n {
                 s.rawGet(at: v, i)
                 defer { s.pop() }
-                if let problem = checkItem(-1, schema, path: "\(path)[\(i)]") { return problem }
+                if let problem = checkItem(-1, schema, path: "\(path)[\(i)]", ownKeys: &ownKeys) { return problem }
             }
             return nil
         }
     }
 
-    private func checkItem(_ index: Int32, _ schema: ItemSchema, path: String) -> String? {
+    /// `ownKeys`: keys known to be no near miss of a field (a few, noted here).
+    private func checkItem(_ index: Int32, _ schema: ItemSchema, path: String, ownKeys: inout [String]) -> String? {
         let item = s.absolute(index)
         if s.type(at: item) == .string, schema.required == ["title"] { return nil }
         guard s.type(at: item) == .table else {
@@ -244,9 +249,12 @@ struct Validator {
         // Items may carry the script's own data, but a near miss of a known field is a typo.
         var typo: String?
         s.forEachPair(in: item) {
-            if typo == nil, let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
-                if schema.fields[key] == nil, let guess = suggestion(for: key, among: schema.fields.keys) {
+            if typo == nil, let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes),
+               schema.fields[key] == nil, !ownKeys.contains(key) {
+                if let guess = suggestion(for: key, among: schema.fields.keys) {
                     typo = "\(path): unknown field '\(HostLimits.shortened(key))' (did you mean '\(guess)'?)"
+                } else if ownKeys.count < 16 {
+                    ownKeys.append(key)
                 }
             }
             return true

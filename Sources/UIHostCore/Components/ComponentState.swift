@@ -44,12 +44,21 @@ extension ComponentState {
     static var name: String { String(describing: Self.self) }
 }
 
-/// The values of one kind of state, by component table.
-final class StateStore<Key: ComponentState>: AnyStateStore {
-    var values: [UnsafeRawPointer: Key.Value] = [:]
+/// The values of one kind of state (`keyType`), by component table.
+///
+/// Generic over the value, not the kind: the Swift runtime checks a generic
+/// class's requirements when it first makes the class's metadata, and a
+/// `StateStore<Key: ComponentState>` cost a scan of every conformance record
+/// per kind of state, the first of them before the first frame.
+final class StateStore<Value>: AnyStateStore {
+    var values: [UnsafeRawPointer: Value] = [:]
+    let keyType: any ComponentState.Type
+
+    init(keyType: any ComponentState.Type) {
+        self.keyType = keyType
+    }
 
     func forget(_ id: UnsafeRawPointer) { values[id] = nil }
-    var keyType: any ComponentState.Type { Key.self }
     func holds(_ id: UnsafeRawPointer) -> Bool { values[id] != nil }
 }
 

@@ -15,9 +15,9 @@ final class InteractionState {
     /// each stateful node, and hashing cost more than the scan of a dozen.
     private var stores: [(key: ObjectIdentifier, store: any AnyStateStore)] = []
 
-    private func store<Key: ComponentState>(_ key: Key.Type) -> StateStore<Key>? {
+    private func store<Key: ComponentState>(_ key: Key.Type) -> StateStore<Key.Value>? {
         let wanted = ObjectIdentifier(key)
-        for entry in stores where entry.key == wanted { return unsafeDowncast(entry.store, to: StateStore<Key>.self) }
+        for entry in stores where entry.key == wanted { return unsafeDowncast(entry.store, to: StateStore<Key.Value>.self) }
         return nil
     }
 
@@ -28,7 +28,7 @@ final class InteractionState {
             if let store = store(key) {
                 store.values[id] = newValue
             } else if let newValue {
-                let store = StateStore<Key>()
+                let store = StateStore<Key.Value>(keyType: key)
                 store.values[id] = newValue
                 stores.append((ObjectIdentifier(key), store))
             }

@@ -35,21 +35,24 @@ final class Sizing {
     static let maxFraction = 1000
     /// The fields, as scripts write them; every component takes them.
     static let names = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight"]
-    /// Kinds that declare a `width` or `height` of their own.
-    static let ownWidth: Set<Kind> = kinds(declaring: "width")
-    static let ownHeight: Set<Kind> = kinds(declaring: "height")
+    // The sets of kinds below hold the kinds' names: a `Set<Kind>` made at
+    // start cost the Swift runtime a scan of every conformance record (for
+    // `Kind: Hashable`) before the first frame; `String`'s is looked up anyway.
+    /// Kinds that declare a `width` or `height` of their own, by name.
+    static let ownWidth: Set<String> = kinds(declaring: "width")
+    static let ownHeight: Set<String> = kinds(declaring: "height")
 
-    private static func kinds(declaring name: String) -> Set<Kind> {
-        var kinds: Set<Kind> = []
+    private static func kinds(declaring name: String) -> Set<String> {
+        var kinds: Set<String> = []
         for component in Registry.all {
-            for spec in component.fields where spec.name == name { kinds.insert(component.kind) }
+            for spec in component.fields where spec.name == name { kinds.insert(component.kind.rawValue) }
         }
         return kinds
     }
     /// Kinds with a fixed height (`Component.fixedHeight`, said in each kind's
-    /// file): a share of rows (`height = "1fr"`) cannot grow them and is
-    /// refused at the constructor.
-    static let fixedHeight: Set<Kind> = Set(Registry.all.filter { $0.fixedHeight }.map { $0.kind })
+    /// file), by name: a share of rows (`height = "1fr"`) cannot grow them and
+    /// is refused at the constructor.
+    static let fixedHeight: Set<String> = Set(Registry.all.filter { $0.fixedHeight }.map { $0.kind.rawValue })
     /// What makes layout read them: these, a stack's `align`, and `hidden`.
     static let watched = names + ["align", "hidden"]
 

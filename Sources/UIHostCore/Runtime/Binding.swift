@@ -49,6 +49,18 @@ struct Binding {
             return prefix + base.name
         }
     }
+
+    /// The keys of one action as the footer shows them: `d/delete`. A loop,
+    /// not `joined(separator:)`: the first frame's footer was its first use,
+    /// which cost a scan of the Swift runtime's conformance records.
+    static func shortNames(_ keys: [Key]) -> String {
+        var names = ""
+        for key in keys {
+            if !names.isEmpty { names += "/" }
+            names += shortName(key)
+        }
+        return names
+    }
 }
 
 /// What a binding's table may hold, checked by the constructors (`Validator`)
@@ -110,8 +122,14 @@ enum BindingTable {
         let v = s.absolute(v)
         let (names, listProblem) = self.names(L, key: k, value: v, kinds: kinds)
         if let listProblem { return listProblem }
-        let path = names.count == 1 && s.type(at: k) == .string
-            ? "keys[\"\(HostLimits.shortened(names[0]))\"]" : "keys[{ \(names.map { "\"\(HostLimits.shortened($0))\"" }.joined(separator: ", ")) }]"
+        // Spelled only for a message: a binding that checks out needs none
+        // (and `joined` here was the first of its kind a start ran, a scan of
+        // the Swift runtime's conformance records).
+        let stringKey = s.type(at: k) == .string
+        var path: String {
+            names.count == 1 && stringKey
+                ? "keys[\"\(HostLimits.shortened(names[0]))\"]" : "keys[{ \(names.map { "\"\(HostLimits.shortened($0))\"" }.joined(separator: ", ")) }]"
+        }
         for name in names where Key(name: name) == nil {
             return "keys[\"\(HostLimits.shortened(name))\"] is not a key name" + Key.didYouMean(name)
         }

@@ -6,9 +6,9 @@ extension FieldReader {
         // A kind with a width or height of its own (an image's, a text area's
         // rows) keeps a count of cells: it is what the kind measures, not a
         // size in a stack. A percentage or share there is the stack's to place.
-        let width = Sizing.ownWidth.contains(kind) ? nil : dimension("width")
+        let width = Sizing.ownWidth.contains(kind.rawValue) ? nil : dimension("width")
         var height = dimension("height")
-        if Sizing.ownHeight.contains(kind), case .cells? = height { height = nil }
+        if Sizing.ownHeight.contains(kind.rawValue), case .cells? = height { height = nil }
         let sizing = Sizing()
         sizing.width = width
         sizing.height = height

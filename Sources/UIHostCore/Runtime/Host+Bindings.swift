@@ -26,10 +26,13 @@ extension Host {
             return cache.list
         }
         var list: [Binding] = []
-        var seen: Set<Key> = []
+        // Keys seen by name (one name a key): a `Set<Key>` cost the Swift
+        // runtime a scan of every conformance record (`Key: Hashable`) at the
+        // first frame of a screen with bindings; `String`'s is looked up anyway.
+        var seen: Set<String> = []
         func add(_ nodes: some Sequence<Node>) {
             for node in nodes {
-                for binding in node.bindings where seen.insert(binding.key).inserted { list.append(binding) }
+                for binding in node.bindings where seen.insert(binding.key.name).inserted { list.append(binding) }
             }
         }
         if let layer {
@@ -40,9 +43,9 @@ extension Host {
             }
             if case .drawer = layer.kind, let screen = layers.first { add(CollectionOfOne(screen.root)) }
         }
-        for binding in appBindings where seen.insert(binding.key).inserted { list.append(binding) }
+        for binding in appBindings where seen.insert(binding.key.name).inserted { list.append(binding) }
         for (index, command) in commands.commands.enumerated() {
-            guard let key = command.key, commands.byKey[key] == index, seen.insert(key).inserted else { continue }
+            guard let key = command.key, commands.byKey[key] == index, seen.insert(key.name).inserted else { continue }
             list.append(Binding(key: key, name: key.name, desc: command.title, source: .command(index)))
         }
         bindingCache = BindingCache(generation: compositor.generation, layer: layer?.kind, focus: focus, list: list)
@@ -108,7 +111,7 @@ extension Host {
         let active = activeBindings()
         func free(_ key: Key) -> Bool { !active.contains { $0.key == key } }
         var hints = BindingHint.merged(active).filter(\.show).map {
-            (key: $0.keys.map(Binding.shortName).joined(separator: "/"), desc: $0.desc)
+            (key: Binding.shortNames($0.keys), desc: $0.desc)
         }
         let typing = topLayer.flatMap { navigator.focused(in: $0) }?.takesText ?? false
         if typing {

@@ -43,7 +43,7 @@ final class Navigator: NavigationPreview {
     /// Set when the app asked to quit, with its exit code.
     private(set) var quitCode: Int32?
     /// The focused node of each layer, kept while the layer exists.
-    @exclusivity(unchecked) var focus: [Layer.Kind: FocusKey] = [:]
+    @exclusivity(unchecked) var focus = LayerFocus()
     /// Moves of focus whose `onBlur`/`onFocus` are still to be called.
     @exclusivity(unchecked) var focusChanges: [FocusChange] = []
     /// The component `ui.focus` asked for, focused after the next layout.
