@@ -103,13 +103,15 @@ public struct LuaStack {
     /// Pushes `t[i]` for the table at `index`, without metamethods; returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ i: Int) -> LuaType {
-        LuaType(code: lua_rawgeti(L, index, lua_Integer(i)))
+        uih_countentry(L)
+        return LuaType(code: lua_rawgeti(L, index, lua_Integer(i)))
     }
 
     /// Pushes `t[key]` for the table at `index`, without metamethods; returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ key: String) -> LuaType {
-        LuaType(code: lua_getfield_raw(L, index, key))
+        uih_countentry(L)
+        return LuaType(code: lua_getfield_raw(L, index, key))
     }
 
     /// `t[i] = v` without metamethods, for the table at `index` and the value on top (popped).
@@ -153,6 +155,7 @@ public struct LuaStack {
         let top = lua_gettop(L)
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
+            uih_countentry(L)
             let go = body()
             lua_settop(L, -2)
             if !go { break }
