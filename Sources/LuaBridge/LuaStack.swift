@@ -110,8 +110,7 @@ public struct LuaStack {
     /// Pushes `t[key]` for the table at `index`, without metamethods; returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ key: String) -> LuaType {
-        uih_countentry(L)
-        return LuaType(code: lua_getfield_raw(L, index, key))
+        LuaType(code: lua_getfield_raw(L, index, key))
     }
 
     /// `t[i] = v` without metamethods, for the table at `index` and the value on top (popped).

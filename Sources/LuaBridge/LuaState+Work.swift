@@ -7,7 +7,11 @@ import CLuaShim
 /// plain increments in the state's runtime record, so they cost nothing a
 /// per-key measure sees.
 public struct LuaWork: Equatable, Sendable {
-    /// Table entries the host read (`rawGet`, `rawGetIndex`, `next`, `forEachPair`).
+    /// Table entries the host read by index or in a walk (`rawGet(at:_:)` with
+    /// an integer, `rawGetIndex`, `next`, `forEachPair`): the reads a script's
+    /// array or table can multiply. A field read by name is not counted: a
+    /// component has a fixed set of names, and counting them cost the per-key
+    /// path 3% of its instructions.
     public var entriesRead: Int
     /// Bytes of Lua strings copied into the host (`LuaState.string`, display text).
     public var bytesCopied: Int
