@@ -79,14 +79,14 @@ extension LuaStack {
     /// Pushes `t[k]` for the table at `index` and the key on top (popped), without metamethods.
     @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32) -> LuaType {
-        uih_countentry(L)
+        LuaState.countEntry(L)
         return LuaType(code: lua_rawget(L, index))
     }
 
     /// Pushes `t[n]` (`lua_rawgeti`); returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGetIndex<I: BinaryInteger>(at index: Int32, _ n: I) -> LuaType {
-        uih_countentry(L)
+        LuaState.countEntry(L)
         return LuaType(code: lua_rawgeti(L, index, lua_Integer(truncatingIfNeeded: n)))
     }
 
@@ -97,7 +97,7 @@ extension LuaStack {
 
     /// `lua_next`: pops a key and pushes the next pair; false at the end (nothing pushed).
     @inlinable @inline(__always) public func next(at index: Int32) -> Bool {
-        uih_countentry(L)
+        LuaState.countEntry(L)
         return lua_next(L, index) != 0
     }
 

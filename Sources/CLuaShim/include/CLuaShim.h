@@ -48,8 +48,8 @@ typedef struct uih_Runtime {
     lua_State *volatile running;       /* the thread running the current call's Lua code */
     volatile int interrupted;          /* set by uih_interrupt: every call raises from now on */
     struct uih_Coverage *coverage;     /* line counts (`uihost test --coverage`); NULL = none */
-    /* The host's own work for the script, counted so that tests can bound it
-       by what is shown, not by CPU seconds (uih_countentry, uih_countbytes). */
+    /* The host's own work for the script, counted (in debug builds: LuaWork)
+       so that tests can bound it by what is shown, not by CPU seconds. */
     uint64_t entriesRead;              /* table entries the host read */
     uint64_t bytesCopied;              /* bytes of Lua strings copied into the host */
 } uih_Runtime;
