@@ -26,13 +26,11 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         // ui.markdown's parser: CommonMark with GitHub's tables, task lists,
-        // strikethrough and autolinks (the extensions library has no .pc file;
-        // the module map links it).
-        .systemLibrary(
-            name: "CMarkGFM",
-            pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
-        ),
+        // strikethrough and autolinks, from Debian's libcmark-gfm (headers from
+        // libcmark-gfm-dev and libcmark-gfm-extensions-dev). Not linked: loaded
+        // when a document is first parsed (dlopen), so that a start maps
+        // neither library.
+        .target(name: "CMarkLoader"),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "CTerminal"),
         .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim", "CSystem"]),
@@ -41,7 +39,7 @@ let package = Package(
         .target(name: "Drawing"),
         .target(
             name: "UIHostCore",
-            dependencies: ["Drawing", "LuaBridge", "CMarkGFM"],
+            dependencies: ["Drawing", "LuaBridge", "CMarkLoader"],
             // The sandbox's Lua, checked by luacheck like every Lua file.
             resources: [.embedInCode("Lua/sandbox.lua"), .embedInCode("Lua/plugin_env.lua"), .embedInCode("Lua/manifest_env.lua")]
         ),

@@ -7,8 +7,8 @@
 #   PREFIX/share/bash-completion/completions/uihost     completions for bash,
 #   PREFIX/share/zsh/site-functions/_uihost             zsh
 #   PREFIX/share/fish/vendor_completions.d/uihost.fish  and fish
-# The binary needs only Debian's liblua5.4, libcmark-gfm (and libc) at run
-# time; the server libwebsockets too.
+# The binary needs only Debian's liblua5.4, libcmark-gfm (loaded when
+# ui.markdown first parses) and libc at run time; the server libwebsockets too.
 #   Scripts/install.sh            ~/.local/bin/uihost
 #   Scripts/install.sh /usr/local /usr/local/bin/uihost
 set -euo pipefail

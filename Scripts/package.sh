@@ -93,6 +93,13 @@ install -d "$work/debian"
 printf 'Source: uihost\n\nPackage: uihost\nArchitecture: any\n' > "$work/debian/control"
 depends="$(cd "$work" && dpkg-shlibdeps -O -e uihost/usr/bin/uihost -e uihost/usr/libexec/uihost/uihost-serve 2>/dev/null | sed -n -e 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libcmark-gfm is loaded when ui.markdown first parses (dlopen), so no
+# program names it for dpkg-shlibdeps: the package of the extensions library
+# (which needs the parser's) is added, found from the library on this system.
+cmark="$(ldconfig -p | awk '$1 ~ /^libcmark-gfm-extensions\.so\./ { print $NF; exit }')"
+cmark_package="$(dpkg -S "$(readlink -f "$cmark")" 2>/dev/null | cut -d: -f1)"
+[ -n "$cmark_package" ] || { echo "package: no Debian package holds libcmark-gfm-extensions (apt-get install libcmark-gfm-extensions-dev)" >&2; exit 1; }
+depends="$depends, $cmark_package"
 
 size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"
 cat > "$stage/DEBIAN/control" <<CONTROL

@@ -63,11 +63,12 @@ def table_dir(n, mode):
     return os.path.join(d, "table.lua")
 
 
-def texts_dir(n, handler):
+def texts_dir(n, handler, mode=None):
     d = tempfile.mkdtemp(prefix="uihost-bench-")
     shutil.copy(os.path.join(BENCH, "texts.lua"), d)
+    mode_field = f', mode = "{mode}"' if mode else ""
     with open(os.path.join(d, "count.lua"), "w") as f:
-        f.write(f"return {{ n = {n}, handler = {'true' if handler else 'false'} }}\n")
+        f.write(f"return {{ n = {n}, handler = {'true' if handler else 'false'}{mode_field} }}\n")
     return os.path.join(d, "texts.lua")
 
 
@@ -75,12 +76,17 @@ def texts_figures():
     """Per-key cost against the screen's size (issue 25): a 3-item list above
     N texts, cursor moves through `render --keys`; without a handler (a move
     runs no Lua: 20,000 keys, so that the start-up's swing of a few ms is lost
-    in them) and with an onHighlight that changes one text (2,000 keys)."""
-    for handler, what, keys in ((False, "cursor moves", 20000), (True, "a handler changing one text", 2000)):
+    in them) and with an onHighlight that changes one text (10,000 keys:
+    start-up at 10^4 texts swings more than 2,000 of them cost): its words,
+    or, in a container of a fixed size, its `hidden` or its rows."""
+    runs = ((False, None, "cursor moves", 20000), (True, None, "a handler changing one text", 10000),
+            (True, "hide", "a handler toggling one text's hidden in a fixed-size container", 10000),
+            (True, "grow", "a handler changing one text's rows in a fixed-size container", 10000))
+    for handler, mode, what, keys in runs:
         keyarg = " ".join(["down", "up"] * (keys // 2))
         per_key = {}
         for n in (10, 1000, 10000):
-            screen = texts_dir(n, handler)
+            screen = texts_dir(n, handler, mode)
             base = timed([UIHOST, "render", screen, "--size", "80x24"], runs=5)
             full = timed([UIHOST, "render", screen, "--size", "80x24", "--keys", keyarg], runs=5)
             per_key[n] = max(full - base, 1e-9) / keys * 1e6

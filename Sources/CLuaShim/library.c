@@ -496,3 +496,17 @@ void uih_chargevaluefunctions(lua_State *L) {
     uih_chargevalues(L, "utf8", "len", UIH_UTF8LEN, uih_chargedvalues);
     uih_chargevalues(L, "utf8", "offset", 0, uih_chargedoffset);
 }
+
+void uih_opensandboxlibs(lua_State *L, int io) {
+    static const luaL_Reg libraries[] = {
+        {LUA_GNAME, luaopen_base},        {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_TABLIBNAME, luaopen_table},  {LUA_OSLIBNAME, luaopen_os},
+        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_IOLIBNAME, luaopen_io},
+    };
+    size_t count = sizeof libraries / sizeof libraries[0] - (io ? 0 : 1);
+    for (size_t i = 0; i < count; i++) {
+        luaL_requiref(L, libraries[i].name, libraries[i].func, 1);
+        lua_pop(L, 1);
+    }
+}

@@ -72,6 +72,17 @@ public final class LuaState {
         if status != LUA_OK { throw popError(status: status, fromLoad: true, on: T) }
     }
 
+    /// Loads the sandbox prelude: from the bytecode the release build made of
+    /// this very text when there is one (no parsing at every start), else
+    /// from the text.
+    public func loadPrelude(_ source: [UInt8], chunkName: String) throws(LuaError) {
+        let status = source.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { uih_loadprelude(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        if status == LUA_OK { return }
+        try load(source, chunkName: chunkName)
+    }
+
     public func load(_ source: String, chunkName: String) throws(LuaError) {
         try load(Array(source.utf8), chunkName: chunkName)
     }

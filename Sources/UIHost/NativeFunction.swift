@@ -1,3 +1,4 @@
+import Glibc
 import LuaBridge
 
 /// One Swift function of a module, reached from Lua through the shim's C
@@ -51,7 +52,7 @@ final class NativeFunction {
         let result: ScriptValue?
         let record = NativeCall()
         do {
-            result = try NativeCall.$current.withValue(record) { try call(arguments) }
+            result = try record.run { try call(arguments) }
         } catch let failure as ArgumentFailure {
             s.chargeWork(NativeFunction.callCost + count)
             return s.raise("bad argument #\(failure.index + 1) to '\(name)' (\(failure.message))")
@@ -88,11 +89,31 @@ final class NativeFunction {
 /// One call of a Swift function by a script, while its body runs: what the
 /// body asked of an app that was in the middle of a call of its own
 /// (`ScriptApp`), for the trampoline to raise once the body has returned.
-/// Task-local, so that calls on several threads (each host on its own) and
-/// nested calls (a body driving another app, whose script calls Swift) keep
-/// their own.
+/// Thread-local, so that calls on several threads (each host on its own)
+/// keep their own, and restored after each body, so that nested calls (a body
+/// driving another app, whose script calls Swift) do too. A thread-local of
+/// our own rather than a task-local: the release build leaves Swift
+/// Concurrency (and libdispatch, which it starts) out of the program.
 final class NativeCall: @unchecked Sendable {
-    @TaskLocal static var current: NativeCall?
+    /// The call whose body is running on this thread, the innermost one.
+    static var current: NativeCall? {
+        pthread_getspecific(key).map { Unmanaged<NativeCall>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` with this call as the thread's current one, then puts back the one before.
+    func run<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = pthread_getspecific(NativeCall.key)
+        pthread_setspecific(NativeCall.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(NativeCall.key, previous) }
+        return try withExtendedLifetime(self) { try body() }
+    }
+
     /// The first refusal; the body's own thread alone reads and writes it.
     private(set) var refusal: String?
 

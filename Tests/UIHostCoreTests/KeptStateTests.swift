@@ -63,6 +63,9 @@ final class KeptStateTests: XCTestCase {
         let old = try UIHostCore.Host(script: path, options: HostOptions(size: size))
         try interact(old)
         let before = old.render()
+        // Typing and the cursor moves were read in part: what a reload
+        // keeps is taken from the tree those reads left.
+        XCTAssertGreaterThan(old.compositor.updates, 12)
         try scratch.write("screen.lua", screen(title: "After"))
         let (fresh, restored) = try reload(old, path: path, size: size)
         XCTAssertGreaterThanOrEqual(restored, 5)

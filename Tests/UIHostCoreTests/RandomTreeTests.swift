@@ -127,10 +127,11 @@ final class RandomTreeTests: XCTestCase {
             let digits = text.hasPrefix("0x") ? String(text.dropFirst(2)) : text
             seeds = [UInt64(digits, radix: text.hasPrefix("0x") ? 16 : 10)!]
         }
-        var compared = 0, updates = 0, scriptUpdates = 0
+        var compared = 0, updates = 0, scriptUpdates = 0, subtreeUpdates = 0, scriptLayouts = 0
         for seed in seeds {
-            // Half the trees are quiet: most keys on them run no script.
-            var generator = ScriptGenerator(seed: seed, quiet: seed % 2 == 1)
+            // Half the trees are quiet: most keys on them run no script; a
+            // third hold containers of a fixed size that handlers write into.
+            var generator = ScriptGenerator(seed: seed, quiet: seed % 2 == 1, fixedContainers: seed % 3 == 0)
             let script = generator.generate()
             let directory = RandomTreeTests.makeTemporaryDirectory()
             defer { RandomTreeTests.removeTree(directory) }
@@ -197,16 +198,22 @@ final class RandomTreeTests: XCTestCase {
             }
             updates += incremental.compositor.updates
             scriptUpdates += incremental.compositor.scriptUpdates
+            subtreeUpdates += incremental.compositor.subtreeUpdates
+            scriptLayouts += incremental.compositor.scriptLayouts
             XCTAssertEqual(full.compositor.updates, 0)
         }
         print("RandomTreeTests: \(seeds.count) trees, \(compared) frames compared read in part and whole, "
-              + "\(updates) read in part, \(scriptUpdates) of them after a handler wrote")
+              + "\(updates) read in part, \(scriptUpdates) of them after a handler wrote, "
+              + "\(subtreeUpdates) of them reading a subtree again; \(scriptLayouts) layouts after a script ran")
         if seeds.count > 1 {
             XCTAssertGreaterThan(updates, 100, "the trees hardly ever read only what changed")
             // How often a random walk gives a handler's writes a read of their
             // own depends on the keys each kind owns (the walk presses them); the
             // mechanism itself is pinned by HandlerWriteTests.
             XCTAssertGreaterThan(scriptUpdates, 0, "the trees never read only what a handler wrote")
+            // Containers written (a child hidden, replaced, resized; a tab
+            // switched; typing) read their subtree again.
+            XCTAssertGreaterThan(subtreeUpdates, 0, "the trees never read a subtree again")
         }
     }
 
@@ -649,10 +656,14 @@ private struct ScriptGenerator {
     var kindCounts: [String: Int] = [:]
     /// Fewer handlers (`handler`).
     var quiet = false
+    /// Containers of a fixed size, and handlers that write into containers
+    /// (their children, sizes, `hidden`): what a subtree read again serves.
+    var fixedContainers = false
 
-    init(seed: UInt64, quiet: Bool = false) {
+    init(seed: UInt64, quiet: Bool = false, fixedContainers: Bool = false) {
         self.seed = seed
         self.quiet = quiet
+        self.fixedContainers = fixedContainers
         rng = RNG(seed: seed)
         maxDepth = rng.range(1...6)
         maxLevel = rng.range(0...3)
@@ -893,6 +904,10 @@ private struct ScriptGenerator {
         var f: [String] = []
         if rng.chance(1, 10) { f.append("id = \"c\(i)\"") }
         if rng.chance(1, 10) { f.append(sizeField(kind)) }
+        if fixedContainers, ["vstack", "hstack", "scroll", "box", "tabs", "form", "grid"].contains(kind), rng.chance(1, 2) {
+            f.append("height = \(rng.range(2...9))")
+            if rng.chance(1, 3), kind != "scroll" { f.append("width = \(rng.range(8...40))") }
+        }
         switch kind {
         case "text":
             if rng.chance(1, 3) { return "R(\(i), ui.text \(lt()))" }
@@ -1245,6 +1260,24 @@ private struct ScriptGenerator {
     /// A valid change to a random component.
     mutating func mutation(_ c: Chunk) -> String {
         let k = rng.range(1...c.kinds.count)
+        if fixedContainers, rng.chance(1, 3),
+           ["vstack", "hstack", "scroll", "box", "form", "tab", "grid"].contains(c.kinds[k - 1]) {
+            // A container written: a child hidden or shown, replaced, added or
+            // removed, the container's size changed, its children replaced whole.
+            let x = "X"
+            let change = rng.pick([
+                "local i = math.max(1, #\(x)); if \(x)[i] then \(x)[i].hidden = not \(x)[i].hidden end",
+                "if \(x)[1] then \(x)[1].hidden = not \(x)[1].hidden end",
+                "\(x)[math.max(1, #\(x))] = ui.text(\(lt()))",
+                "\(x)[#\(x) + 1] = ui.button { title = \(lti()), onSelect = function() \(x).hidden = true end }",
+                "table.remove(\(x), 1)",
+                "if \(c.kinds[k - 1] == "scroll" ? "false" : "true") then \(x).height = \(rng.range(1...12)) end",
+                "if \(x)[1] and \(x)[1].text then \(x)[1].text = \(x)[1].text .. \(ScriptGenerator.lit(word())) end",
+                "for i = #\(x), 1, -1 do rawset(\(x), i, nil) end; \(x)[1] = ui.text(\(lt())); \(x)[2] = ui.input { value = \(lt()) }",
+                "\(x).hidden = not \(x).hidden",
+            ])
+            return "do local X = C[\(k)]; \(change) end"
+        }
         if rng.chance(1, 20), ["vstack", "hstack", "screen", "sheet", "drawer", "tab"].contains(c.kinds[k - 1]) {
             // The same component in a second place (or inside itself, which is reported and left out).
             let j = rng.range(1...c.kinds.count)

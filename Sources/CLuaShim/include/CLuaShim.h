@@ -124,6 +124,12 @@ void uih_chargerep(lua_State *L);
    charged for the values they take or give and the bytes they read. */
 void uih_chargevaluefunctions(lua_State *L);
 
+/* Opens the standard libraries a sandbox keeps, as luaL_openlibs would:
+   base, coroutine, table, string, math, utf8, os, and io if `io` is set; not
+   package and debug, which the sandbox removes at once (but with --allow all,
+   which opens them all). */
+void uih_opensandboxlibs(lua_State *L, int io);
+
 /* Clears the marks of an exceeded limit once its error has been reported. */
 void uih_clearlimits(lua_State *L);
 /* Stops the running script and every later call with "interrupted": the app is
@@ -155,6 +161,11 @@ void uih_setdeadline(lua_State *L, double seconds);
 int uih_pcall(lua_State *L, int nargs, int nresults);
 /* luaL_loadbufferx, text only. */
 int uih_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
+/* Loads the sandbox prelude from the bytecode the release build embedded,
+   if `text` is the text it was made from (prelude.c); UIH_PRELUDE_NONE
+   (nothing pushed) when there is none, or it is not that text's. */
+#define UIH_PRELUDE_NONE (-1)
+int uih_loadprelude(lua_State *L, const char *text, size_t len, const char *chunkname);
 /* Resumes coroutine co with nargs from co's stack, budgeted; returns the status, nresults set. */
 int uih_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 

@@ -183,6 +183,18 @@ final class ComponentKinds {
     /// addresses, or nil when that cannot tell what changed (more proxies
     /// than recorded, or a component's method was fetched: methods change
     /// state a layout reads whole). Empties the record.
+    /// Whether a script wrote into a component (or used a method) since the
+    /// record was last taken, without taking it.
+    func hasWrites(_ L: OpaquePointer) -> Bool {
+        let s = LuaStack(L)
+        return s.restoringTop {
+            s.pushRef(sizeFlagRef)
+            if s.rawGetIndex(at: -1, 2) != .nil { return true }
+            s.pushRef(writtenRef)
+            return s.rawLength(at: -1) > 0
+        }
+    }
+
     func takeWrites(_ L: OpaquePointer) -> [UnsafeRawPointer]? {
         let s = LuaStack(L)
         s.pushRef(sizeFlagRef)

@@ -9,11 +9,17 @@ enum Sandbox {
     /// Throws when the prelude fails (a memory limit too small to hold it).
     static func install(_ host: Host) throws(LuaError) {
         let s = host.lua.stack
-        host.lua.openLibraries()
+        let allow = host.options.allow
+        if allow.contains(.all) {
+            host.lua.openLibraries()   // --allow all keeps every one, debug and package too
+        } else {
+            // io for a screen allowed it, and for the plugins' copies of the
+            // libraries (a plugin may be granted it).
+            host.lua.openSandboxLibraries(io: allow.contains(.io) || host.usesPlugins)
+        }
         // Library functions that work in C for long (and coroutines, which
         // change the running thread) are charged to the budget.
         host.lua.chargeLibraryWork()
-        let allow = host.options.allow
         // The prelude is the host's own work: it runs outside the script's
         // instruction budget and CPU-time limit, so that any budget, however
         // small, leaves the sandbox whole (the script then meets its limits).
@@ -25,7 +31,7 @@ enum Sandbox {
             host.lua.timeLimit = seconds
         }
         do throws(LuaError) {
-            try host.lua.load(PackageResources.sandbox_lua, chunkName: "=sandbox.lua")
+            try host.lua.loadPrelude(PackageResources.sandbox_lua, chunkName: "=sandbox.lua")
             s.push(allow.contains(.io) || allow.contains(.all))
             s.push(allow.contains(.os) || allow.contains(.all))
             s.push(allow.contains(.all))

@@ -16,7 +16,7 @@ final class BadgeNode: Node, SemanticNode {
 
     override func measureRows(width: Int) -> Int { 1 }
     // A space each side, and a mark and its space before the text but for `info`.
-    override func naturalWidth() -> Int { DisplayWidth.of(text) + (kind == .info ? 2 : 4) }
+    override func naturalColumns() -> Int { DisplayWidth.of(text) + (kind == .info ? 2 : 4) }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

@@ -36,7 +36,7 @@ final class BoxNode: Node, SemanticNode {
     override var growsWithSpace: Bool { grows }
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
-    override func naturalWidth() -> Int { natural }
+    override func naturalColumns() -> Int { natural }
 
     override func measureRows(width: Int) -> Int {
         if let measured, measured.width == width { return measured.height }

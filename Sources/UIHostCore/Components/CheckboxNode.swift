@@ -13,7 +13,7 @@ final class CheckboxNode: Node, SemanticNode {
 
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { 1 }
-    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
+    override func naturalColumns() -> Int { Gutter.width + 4 + DisplayWidth.of(title) }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

@@ -19,6 +19,10 @@ protocol ComponentState {
     /// Whether a new value changes what the component's table reads as (a
     /// filtering list's rows), so that the host reads it again.
     static var changesWhatIsRead: Bool { get }
+    /// Whether only the component's own node reads it, at its reading or
+    /// its layout (a caret, a radio's cursor): a new value reads that node
+    /// again, as a write into its fields does, not the whole tree.
+    static var belongsToItsNode: Bool { get }
 }
 
 extension ComponentState {
@@ -29,6 +33,7 @@ extension ComponentState {
 
     static func kept(_ value: Value) -> Value { value }
     static var changesWhatIsRead: Bool { false }
+    static var belongsToItsNode: Bool { false }
 
     /// Puts back a value `value(in:at:)` gave (one of another type is dropped).
     static func restore(_ value: Any?, in state: InteractionState, at id: UnsafeRawPointer) {

@@ -1,7 +1,7 @@
 /// `ui.divider()`: a full-width rule.
 final class DividerNode: Node, SemanticNode {
     override func measureRows(width: Int) -> Int { 1 }
-    override func naturalWidth() -> Int { 1 }
+    override func naturalColumns() -> Int { 1 }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

@@ -76,7 +76,7 @@ final class DropdownNode: Node, SemanticNode {
     /// The columns of `label: ` (none without a label).
     private var labelWidth: Int { label.isEmpty ? 0 : DisplayWidth.of(label) + 2 }
 
-    override func naturalWidth() -> Int { Gutter.width + labelWidth + fieldWidth }
+    override func naturalColumns() -> Int { Gutter.width + labelWidth + fieldWidth }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect

@@ -28,12 +28,23 @@ final class FormNode: Node, SemanticNode {
     ]
 
     /// Its fields in order: the components inside that hold a value (those
-    /// of a form inside it are that form's). Worked out once per layout.
-    private(set) lazy var fields: [Node] = {
+    /// of a form inside it are that form's). Worked out once per layout, and
+    /// again when a node inside is read again (`subtreeReplaced`).
+    var fields: [Node] {
+        if let knownFields { return knownFields }
         var out: [Node] = []
         FormNode.collect(children, into: &out)
+        knownFields = out
         return out
-    }()
+    }
+    private var knownFields: [Node]?
+
+    override var keepsSubtree: Bool { true }
+
+    override func subtreeReplaced() {
+        knownFields = nil
+        for case let input as InputNode in fields { input.form = self }
+    }
 
     private static func collect(_ nodes: [Node], into out: inout [Node]) {
         for node in nodes where !(node is FormNode) {
@@ -69,7 +80,7 @@ final class FormNode: Node, SemanticNode {
     override var preferredFlexibleHeight: Int { measure(width: Int.max / 4) }
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
     override func measureRows(width: Int) -> Int { StackLayout.measureColumn(children, spacing: spacing, width: width) }
-    override func naturalWidth() -> Int { children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0 }
+    override func naturalColumns() -> Int { children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0 }
     override func leastRows(width: Int) -> Int {
         flexible ? StackLayout.leastColumnHeight(children, spacing: spacing, width: width) : measure(width: width)
     }

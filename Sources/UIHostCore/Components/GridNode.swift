@@ -24,8 +24,14 @@ final class GridNode: Node, SemanticNode {
 
     var columnCount: Int { max(1, columns.count) }
 
+    override var keepsSubtree: Bool { true }
+
     /// Worked out once per node (a node lives for one layout). Children past
     /// the last place (`GridPlacement`) have none: they are not shown.
+    /// Its children's spans were read with it: a child read again alone
+    /// may span otherwise, so the grid is read again instead.
+    override func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool { !direct }
+
     private(set) lazy var places: [GridPlacement.Place] = {
         var placement = GridPlacement(columns: columnCount)
         return placement.place(children.map { spans[$0.id] ?? (1, 1) })
@@ -123,7 +129,7 @@ final class GridNode: Node, SemanticNode {
     override func leastRows(width: Int) -> Int { measure(width: width) }
 
     /// Asked at every level above it: worked out once per layout, as a stack's.
-    override func naturalWidth() -> Int { natural }
+    override func naturalColumns() -> Int { natural }
     private lazy var natural: Int = {
         var widths = columns.map { dim -> Int in if case .cells(let n) = dim { n } else { 0 } }
         if widths.isEmpty { widths = [0] }

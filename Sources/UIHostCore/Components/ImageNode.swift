@@ -17,7 +17,7 @@ final class ImageNode: Node, SemanticNode {
     private var shown: [String] { lines ?? ["[missing image: \(asset)]"] }
 
     override func measureRows(width w: Int) -> Int { height ?? shown.count }
-    override func naturalWidth() -> Int { width ?? (shown.map { DisplayWidth.of($0) }.max() ?? 0) }
+    override func naturalColumns() -> Int { width ?? (shown.map { DisplayWidth.of($0) }.max() ?? 0) }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

@@ -60,7 +60,7 @@ final class InputNode: Node, SemanticNode {
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 1 + (error == nil ? 0 : 1) }
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         Gutter.width + 2 + promptWidth + max(20, DisplayWidth.of(label), DisplayWidth.of(placeholder) + 2)
     }
 
@@ -269,4 +269,6 @@ struct TextFieldState {
 extension TextFieldState: ComponentState {
     /// The caret and what was typed come back after a reload.
     static let keptAcrossReload = true
+    /// Typing reads the field again, not the screen.
+    static let belongsToItsNode = true
 }

@@ -29,7 +29,7 @@ final class LinkNode: Node, SemanticNode {
 
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { 1 }
-    override func naturalWidth() -> Int { Gutter.width + DisplayWidth.of(title) + (showsURL ? 3 + DisplayWidth.of(url) : 0) }
+    override func naturalColumns() -> Int { Gutter.width + DisplayWidth.of(title) + (showsURL ? 3 + DisplayWidth.of(url) : 0) }
 
     /// Set at layout from the glyphs: whether the URL follows the title.
     private var showsURL = true

@@ -35,4 +35,6 @@ struct ListFilterState: ComponentState {
     static let keptAcrossReload = true
     /// The list reads its matches when it is read: a new query reads it again.
     static let changesWhatIsRead = true
+    /// Only the list: its new rows may change its size, which the layout then follows.
+    static let belongsToItsNode = true
 }

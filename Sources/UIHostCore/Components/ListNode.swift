@@ -40,17 +40,19 @@ final class ListNode: Node, SemanticNode {
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         let source = field.rowSource(.items)
         self.source = source
-        hasHighlightHandler = field.has("onHighlight")
         selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
         if source.count > 0 { field.setDefault("selected", integer: 1) }
         if let old = field.reader.rereading as? ListNode, old.id == id {
             // Read again after the host wrote `selected`: no script ran, so
-            // `items` and `filter` are as they were (a key costs no more reads).
+            // `items`, `filter` and the handler are as they were (a key costs
+            // no more reads).
             rowHeight = old.rowHeight
             filters = old.filters
+            hasHighlightHandler = old.hasHighlightHandler
         } else {
             rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
             filters = field.bool("filter") ?? false
+            hasHighlightHandler = field.has("onHighlight")
         }
         let query = filters ? field.reader.interaction?[ListFilterState.self, id]?.query ?? "" : ""
         self.query = query
@@ -79,7 +81,7 @@ final class ListNode: Node, SemanticNode {
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { count * rowHeight }
     override func measureRows(width: Int) -> Int { count * rowHeight }
-    override func naturalWidth() -> Int { 24 }
+    override func naturalColumns() -> Int { 24 }
 
     /// Items shown whole.
     var visibleRows: Int { max(0, rect.height - queryRows) / rowHeight }

@@ -34,7 +34,7 @@ final class LogNode: Node, SemanticNode {
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { count - first }
     override func measureRows(width: Int) -> Int { count - first }
-    override func naturalWidth() -> Int { 24 }
+    override func naturalColumns() -> Int { 24 }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect

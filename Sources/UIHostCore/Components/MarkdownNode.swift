@@ -55,7 +55,7 @@ final class MarkdownNode: Node, SemanticNode {
         document.layOut(through: MarkdownNode.maxNaturalRows, k, glyphs: glyphs)
         return min(document.lines.count, MarkdownNode.maxNaturalRows)
     }
-    override func naturalWidth() -> Int { 40 }
+    override func naturalColumns() -> Int { 40 }
 
     /// The focus gutter at the left, the scroll marks' column at the right.
     static let margins = Gutter.width + 1

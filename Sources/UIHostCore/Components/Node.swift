@@ -10,7 +10,9 @@ class Node {
     /// Where the table sits in the host's anchor table for this layout.
     let anchor: Int32
     var rect: Rect = .zero
-    var children: [Node] = []
+    // `@exclusivity(unchecked)`: read on every node of every layout and every
+    // read in part, never while another access to it is open.
+    @exclusivity(unchecked) var children: [Node] = []
     /// Which appearance of its table this node is, when one component is used
     /// in several places (set while the focus ring is collected).
     var occurrence = 0
@@ -32,6 +34,35 @@ class Node {
     /// Whether the reader met its table in another place too: a write into it
     /// changes every place, so it is never read again alone.
     @exclusivity(unchecked) var isShared = false
+    /// Whether a container around it keeps something of its subtree beyond
+    /// sizes (`keepsSubtree`): only then is it asked when a node inside is
+    /// read again (set by the reader with `parent`).
+    @exclusivity(unchecked) var underKeeper = false
+    /// Whether it keeps something of its subtree beyond sizes: it answers
+    /// `keeps` and `subtreeReplaced` (a form's fields, a scroll's focus).
+    var keepsSubtree: Bool { false }
+
+    /// Marks of the update that read its subtree again (`replacedIn`), or
+    /// one inside it (`holdsReplacedIn`): `Compositor.update` asks them.
+    @exclusivity(unchecked) var replacedIn: Int32 = 0
+    @exclusivity(unchecked) var holdsReplacedIn: Int32 = 0
+    /// How many containers lie around it.
+    var depth: Int {
+        var n = 0
+        var up = parent
+        while let p = up {
+            n += 1
+            up = p.parent
+        }
+        return n
+    }
+
+    /// The nodes of its subtree, itself included.
+    var subtreeCount: Int {
+        var count = 1
+        for child in children { count += child.children.isEmpty ? 1 : child.subtreeCount }
+        return count
+    }
     /// Read as a child of a stack (its size fields read when used).
     @exclusivity(unchecked) var readAsChild = false
 
@@ -119,8 +150,13 @@ class Node {
     @exclusivity(unchecked) private var askedWidth0 = Int.min
     @exclusivity(unchecked) private var askedWidth1 = Int.min
     @exclusivity(unchecked) private var askedManyWidths = false
+    /// Whether its natural width was asked: a column that only measures
+    /// heights leaves it unasked, so a text growing on its row moves nothing.
+    @exclusivity(unchecked) private var askedNatural = false
 
-    private func ask(_ width: Int) {
+    /// Notes that a container asked something of the node at `width` (a kind
+    /// answering a question at a width outside `measure` calls it).
+    final func ask(_ width: Int) {
         if askedWidth0 == width || askedWidth1 == width { return }
         if askedWidth0 == Int.min {
             askedWidth0 = width
@@ -137,21 +173,47 @@ class Node {
     /// it is; its heights at the widths `old` was measured at.
     func answersAsked(like old: Node) -> Bool {
         guard !old.askedManyWidths, isFlexible == old.isFlexible, growsWithSpace == old.growsWithSpace,
-              preferredFlexibleHeight == old.preferredFlexibleHeight, naturalWidth() == old.naturalWidth(),
-              Sizing.same(sizing, old.sizing), focusAfterChildren == old.focusAfterChildren else { return false }
+              Sizing.same(sizing, old.sizing), focusAfterChildren == old.focusAfterChildren,
+              centresRow == old.centresRow else { return false }
+        if old.askedNatural {
+            guard naturalWidth() == old.naturalWidth() else { return false }
+        }
+        if old.isFlexible {
+            guard preferredFlexibleHeight == old.preferredFlexibleHeight else { return false }
+        }
         for width in [old.askedWidth0, old.askedWidth1] where width != Int.min {
             guard measure(width: width) == old.measure(width: width),
                   leastHeight(width: width) == old.leastHeight(width: width) else { return false }
+            if old.isFlexible {
+                guard preferredFlexibleHeight(width: width) == old.preferredFlexibleHeight(width: width) else { return false }
+            }
         }
         return true
     }
     static let leastFlexibleRows = 3
-    /// Columns wanted on one line, for horizontal stacks.
-    func naturalWidth() -> Int { 0 }
+    /// Columns wanted on one line, for horizontal stacks and aligned columns.
+    /// Final, so that a container asking it is noted; kinds answer in `naturalColumns`.
+    final func naturalWidth() -> Int {
+        askedNatural = true
+        return naturalColumns()
+    }
+    func naturalColumns() -> Int { 0 }
 
     func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect
     }
+
+    // MARK: - A node of its subtree read again
+
+    /// Whether this container stays right when `new` takes the place of
+    /// `old` in its subtree (`direct`: as one of its own children), `new`
+    /// answering the questions `old` was asked alike. A container that keeps
+    /// something of its subtree beyond sizes says no when that would change
+    /// (then it is read again itself).
+    func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool { true }
+    /// A node of its subtree was replaced (`keeps` said yes): what it worked
+    /// out from its subtree is worked out again.
+    func subtreeReplaced() {}
 
     /// Whether its layout may place a popup (an open dropdown or menu picker):
     /// such a node is never read again alone, as the popups are the layout's.
@@ -257,7 +319,7 @@ final class LayoutContext {
     func start(bounds: Rect, screenIsPushed: Bool) {
         self.bounds = bounds
         self.screenIsPushed = screenIsPushed
-        popups.removeAll(keepingCapacity: true)
+        if !popups.isEmpty { popups.removeAll(keepingCapacity: true) }
     }
 }
 

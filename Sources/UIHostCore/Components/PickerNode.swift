@@ -65,7 +65,7 @@ final class PickerNode: Node, SemanticNode {
         return items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0
     }
 
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         isWheel ? Gutter.width + max(wheelWidth, DisplayWidth.of(label))
             : Gutter.width + DisplayWidth.of(label) + 2 + widestItem + 2
     }

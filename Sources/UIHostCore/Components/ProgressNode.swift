@@ -15,7 +15,7 @@ final class ProgressNode: Node, SemanticNode {
     }
 
     override func measureRows(width: Int) -> Int { 1 }
-    override func naturalWidth() -> Int { DisplayWidth.of(label) + (value == nil ? spinner.width + 1 : 20) }
+    override func naturalColumns() -> Int { DisplayWidth.of(label) + (value == nil ? spinner.width + 1 : 20) }
 
     /// A spinner turns with the clock.
     override var animates: Bool { value == nil }

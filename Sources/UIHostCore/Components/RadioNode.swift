@@ -15,7 +15,7 @@ final class RadioNode: Node, SemanticNode {
 
     override var isFocusable: Bool { !items.isEmpty }
     override func measureRows(width: Int) -> Int { items.count }
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         Gutter.width + 4 + (items.map { DisplayWidth.of($0.title) + ($0.icon.map { DisplayWidth.of($0) + 1 } ?? 0) }.max() ?? 0)
     }
 
@@ -111,4 +111,5 @@ extension RadioNode: Component {
 enum RadioCursor: ComponentState {
     typealias Value = Int
     static let keptAcrossReload = true
+    static let belongsToItsNode = true
 }

@@ -24,13 +24,31 @@ final class ScrollNode: Node, SemanticNode {
         nodes.contains { $0.isFocusable || holdsControl($0.children) }
     }
 
+    override var keepsSubtree: Bool { true }
+
+    /// Whether it takes focus depends on the controls inside: a node read
+    /// again must hold a control as the old one did (a scroll inside may
+    /// take focus once laid out, so one inside makes it read again whole).
+    override func keeps(_ new: Node, replacing old: Node, direct: Bool) -> Bool {
+        !ScrollNode.holdsScroll(old) && !ScrollNode.holdsScroll(new)
+            && ScrollNode.holdsControl([old]) == ScrollNode.holdsControl([new])
+    }
+
+    private static func holdsScroll(_ node: Node) -> Bool {
+        node is ScrollNode || node.children.contains(where: holdsScroll)
+    }
+
     override var isFlexible: Bool { height == nil }
     override var preferredFlexibleHeight: Int { StackLayout.measureColumn(children, spacing: 0, width: Int.max / 4) }
     /// Children that wrap want their wrapped rows: measured at the width it gets.
-    override func preferredFlexibleHeight(width: Int) -> Int { StackLayout.measureColumn(children, spacing: 0, width: width) }
+    override func preferredFlexibleHeight(width: Int) -> Int {
+        // Asked at a width `measure` may never see: noted, so a scroll read again compares it there.
+        ask(width)
+        return StackLayout.measureColumn(children, spacing: 0, width: width)
+    }
     override func measureRows(width: Int) -> Int { height ?? StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func leastRows(width: Int) -> Int { height ?? min(measure(width: width), Node.leastFlexibleRows) }
-    override func naturalWidth() -> Int { (children.map { $0.naturalWidth() }.max() ?? 0) + 1 }
+    override func naturalColumns() -> Int { (children.map { $0.naturalWidth() }.max() ?? 0) + 1 }
 
     override func layout(in rect: Rect, _ context: LayoutContext) {
         self.rect = rect

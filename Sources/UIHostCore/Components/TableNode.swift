@@ -97,7 +97,7 @@ final class TableNode: Node, SemanticNode {
     /// The header and the rows (an empty table keeps a row to say so).
     override var preferredFlexibleHeight: Int { 1 + max(count, 1) }
     override func measureRows(width: Int) -> Int { 1 + max(count, 1) }
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         let titles = columns.reduce(0) { $0 + DisplayWidth.of($1.title) + (sortable ? 2 : 0) }
         return Gutter.width + max(24, titles + TableNode.gap * max(0, columns.count - 1))
     }

@@ -40,7 +40,7 @@ final class TabsNode: Node, SemanticNode {
     override var preferredFlexibleHeight: Int { 10_000 }
     override func measureRows(width: Int) -> Int { barHeight + StackLayout.measureColumn(children, spacing: 0, width: width) }
     override func leastRows(width: Int) -> Int { barHeight + StackLayout.leastColumnHeight(children, spacing: 0, width: width) }
-    override func naturalWidth() -> Int { labels(compact: false).map { DisplayWidth.of($0) }.reduce(0) { $0 + $1 + 2 } + Gutter.width }
+    override func naturalColumns() -> Int { labels(compact: false).map { DisplayWidth.of($0) }.reduce(0) { $0 + $1 + 2 } + Gutter.width }
 
     var barHeight: Int { style == "top" ? 2 : 3 }
 
@@ -248,6 +248,8 @@ extension TabsNode: Component {
             // The tab's fields are in its storage, below it its proxy.
             let tab = s.top
             let tabField = FieldReader(reader: reader, table: tab, kind: .tab)
+            // A write into the tab (its title) reads these tabs again.
+            if let tabID = s.pointer(at: tab - 1) { reader.noteHeld(tabID, by: source.anchor) }
             node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab - 1, storage: tab),
                                  style: tabField.style("style") ?? .plain))
             if i == node.selected {

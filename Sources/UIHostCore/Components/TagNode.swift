@@ -19,7 +19,7 @@ final class TagNode: Node, SemanticNode {
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { 1 }
     // A space each side of the mark, its space, the text.
-    override func naturalWidth() -> Int { Gutter.width + 4 + DisplayWidth.of(text) }
+    override func naturalColumns() -> Int { Gutter.width + 4 + DisplayWidth.of(text) }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
         guard !rect.isEmpty else { return }

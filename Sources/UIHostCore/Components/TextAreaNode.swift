@@ -20,7 +20,7 @@ final class TextAreaNode: Node, SemanticNode {
     override var takesText: Bool { true }
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { (label.isEmpty ? 0 : 1) + height }
-    override func naturalWidth() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
+    override func naturalColumns() -> Int { Gutter.width + 2 + max(30, DisplayWidth.of(label), DisplayWidth.of(placeholder)) }
 
     /// The field's state, taken out of `interaction`: edited while it is the
     /// only copy, a value of 10^5 lines is changed in place, not copied line by
@@ -187,4 +187,6 @@ extension TextAreaNode: Component {
 extension TextAreaState: ComponentState {
     /// The caret and the view come back after a reload.
     static let keptAcrossReload = true
+    /// Typing reads the area again (and what its new height moves), not the screen.
+    static let belongsToItsNode = true
 }

@@ -29,7 +29,7 @@ final class TextNode: Node, SemanticNode {
         width <= 0 ? 0 : lines(width: width).count
     }
 
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.of($0) }.max() ?? 0
     }
 

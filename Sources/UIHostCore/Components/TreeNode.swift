@@ -118,7 +118,7 @@ final class TreeNode: Node, SemanticNode {
     override var isFlexible: Bool { true }
     override var preferredFlexibleHeight: Int { rows.count }
     override func measureRows(width: Int) -> Int { rows.count }
-    override func naturalWidth() -> Int {
+    override func naturalColumns() -> Int {
         Gutter.width + Swift.max(24, rows.prefix(200).map { 2 * $0.depth + 2 + DisplayWidth.of($0.label) }.max() ?? 0)
     }
 

@@ -134,7 +134,7 @@ final class StackNode: Node {
         return height
     }
 
-    override func naturalWidth() -> Int { natural }
+    override func naturalColumns() -> Int { natural }
 
     override func leastRows(width: Int) -> Int {
         guard flexible else { return measure(width: width) }

@@ -1,4 +1,4 @@
-import CMarkGFM
+import CMarkLoader
 
 /// Parses one piece of a document with Debian's cmark-gfm (CommonMark, and
 /// GitHub's tables, task lists, strikethrough and autolinks) into blocks.
@@ -30,29 +30,41 @@ struct MarkdownParser {
     }
 
     nonisolated(unsafe) private static let extensions: [OpaquePointer] = {
-        cmark_gfm_core_extensions_ensure_registered()
+        guard let cmark = uih_cmark()?.pointee else { return [] }
+        cmark.core_extensions_ensure_registered()
         return ["table", "strikethrough", "autolink", "tasklist"].compactMap { name in
-            name.withCString { cmark_find_syntax_extension($0) }
+            name.withCString { cmark.find_syntax_extension($0) }
         }
     }()
 
     /// Parses `bytes` and appends what they hold to `sink`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into sink: Sink) {
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else { return }
-        defer { cmark_parser_free(parser) }
-        for e in extensions { cmark_parser_attach_syntax_extension(parser, e) }
+        // libcmark-gfm is loaded here, the first time (CMarkLoader): a
+        // system without it shows why in place of the document.
+        guard let cmark = uih_cmark()?.pointee else {
+            var walker = MarkdownParser(sink: sink, cmark: nil)
+            walker.begin(.paragraph)
+            walker.text("ui.markdown cannot parse: " + String(cString: uih_cmark_error()), .plain)
+            walker.end()
+            return
+        }
+        guard let parser = cmark.parser_new(CMARK_OPT_VALIDATE_UTF8) else { return }
+        defer { cmark.parser_free(parser) }
+        for e in extensions { _ = cmark.parser_attach_syntax_extension(parser, e) }
         if let base = bytes.baseAddress, bytes.count > 0 {
             UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                cmark_parser_feed(parser, $0, bytes.count)
+                cmark.parser_feed(parser, $0, bytes.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return }
-        defer { cmark_node_free(document) }
-        var walker = MarkdownParser(sink: sink)
+        guard let document = cmark.parser_finish(parser) else { return }
+        defer { cmark.node_free(document) }
+        var walker = MarkdownParser(sink: sink, cmark: cmark)
         walker.walk(document)
     }
 
     private let sink: Sink
+    /// cmark's functions (nil only where it could not be loaded, and nothing is walked).
+    private let cmark: uih_CMark!
     private var containers: [Container] = []
     /// The block being read (paragraph, heading), or nil.
     private var block: MarkdownBlock?
@@ -71,8 +83,9 @@ struct MarkdownParser {
     /// Quotes around the last block, for the bars of the empty line after it.
     private var lastQuotes = 0
 
-    private init(sink: Sink) {
+    private init(sink: Sink, cmark: uih_CMark?) {
         self.sink = sink
+        self.cmark = cmark
     }
 
     private var style: Style { styles.last ?? .plain }
@@ -80,35 +93,35 @@ struct MarkdownParser {
     // MARK: - The walk
 
     private mutating func walk(_ document: OpaquePointer) {
-        guard let iterator = cmark_iter_new(document) else { return }
-        defer { cmark_iter_free(iterator) }
+        guard let iterator = cmark.iter_new(document) else { return }
+        defer { cmark.iter_free(iterator) }
         while true {
-            let event = cmark_iter_next(iterator)
+            let event = cmark.iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+            guard let node = cmark.iter_get_node(iterator) else { continue }
             let entering = event == CMARK_EVENT_ENTER
-            let type = cmark_node_get_type(node)
+            let type = cmark.node_get_type(node)
             switch type {
             case CMARK_NODE_DOCUMENT: break
             case CMARK_NODE_BLOCK_QUOTE:
                 if entering { containers.append(.quote) } else { containers.removeLast() }
             case CMARK_NODE_LIST:
                 if entering {
-                    let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-                    containers.append(.list(tight: cmark_node_get_list_tight(node) != 0, ordered: ordered,
-                                            next: Int(cmark_node_get_list_start(node))))
+                    let ordered = cmark.node_get_list_type(node) == CMARK_ORDERED_LIST
+                    containers.append(.list(tight: cmark.node_get_list_tight(node) != 0, ordered: ordered,
+                                            next: Int(cmark.node_get_list_start(node))))
                     listStarts = true
                 } else {
                     containers.removeLast()
                 }
             case CMARK_NODE_ITEM:
                 // A task item is an item the tasklist extension claimed.
-                let task = cmark_node_get_syntax_extension(node) != nil ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil
+                let task = cmark.node_get_syntax_extension(node) != nil ? cmark.tasklist_item_checked(node) : nil
                 if entering { enterItem(node, task: task) } else { containers.removeLast() }
             case CMARK_NODE_PARAGRAPH:
                 if entering { begin(.paragraph) } else { end() }
             case CMARK_NODE_HEADING:
-                if entering { begin(.heading(level: Int(cmark_node_get_heading_level(node)))) } else { end() }
+                if entering { begin(.heading(level: Int(cmark.node_get_heading_level(node)))) } else { end() }
             case CMARK_NODE_CODE_BLOCK:
                 code(node)
             case CMARK_NODE_THEMATIC_BREAK:
@@ -153,7 +166,7 @@ struct MarkdownParser {
         if let known = extensionKinds[type.rawValue] {
             kind = known
         } else {
-            kind = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+            kind = cmark.node_get_type_string(node).map { String(cString: $0) } ?? ""
             // A header row and a row share a type; which it is, is asked of the row.
             extensionKinds[type.rawValue] = kind == "table_header" ? "table_row" : kind
         }
@@ -167,7 +180,7 @@ struct MarkdownParser {
                 row = []
             } else if table != nil {
                 table!.rows.append(row)
-                if cmark_gfm_extensions_get_table_row_is_header(node) != 0 { table!.headerRows += 1 }
+                if cmark.table_row_is_header(node) != 0 { table!.headerRows += 1 }
             }
         case "table_cell":
             if entering {
@@ -257,9 +270,9 @@ struct MarkdownParser {
     }
 
     private mutating func enterTable(_ node: OpaquePointer) {
-        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        let columns = Int(cmark.table_columns(node))
         var alignments: [TextAlign] = []
-        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+        if let raw = cmark.table_alignments(node) {
             for i in 0..<min(columns, MarkdownTable.maxColumns) {
                 switch raw[i] {
                 case UInt8(ascii: "c"): alignments.append(.center)
@@ -301,7 +314,7 @@ struct MarkdownParser {
     }
 
     private mutating func enterLink(_ node: OpaquePointer) {
-        let url = MarkdownLink.clean(cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+        let url = MarkdownLink.clean(cmark.node_get_url(node).map { String(cString: $0) } ?? "")
         if MarkdownLink.isSafe(url) {
             openLinks.append((Int32(sink.links.count), ""))
             sink.links.append(MarkdownLink(url: url))
@@ -325,7 +338,7 @@ struct MarkdownParser {
     }
 
     private func literal(_ node: OpaquePointer) -> String {
-        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        cmark.node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
     /// Text without control characters but line breaks (which wrapping

@@ -82,6 +82,7 @@ final class Compositor {
     /// changed: any script ran, or something other than the host's own writes
     /// into components changed. Those alone are read again alone (`update`).
     func layoutIfNeeded(bounds: Rect) {
+        if reader.lua.runs != seenRuns { scriptLayouts += 1 }
         if !invalidation.layout, reader.lua.runs != seenRuns, !(readsOnlyChanges && noteScriptWrites()) {
             invalidation.layout = true
         }
@@ -163,17 +164,26 @@ final class Compositor {
 
     /// After a script ran: notes the components it wrote into as written,
     /// with those that hold plain tables (what a script changes inside them
-    /// reaches no metamethod). False when that cannot tell what changed: a
-    /// method was used, too many were written, or one is not in the last
-    /// layout (or not in one place of it), which only a whole read places.
+    /// reaches no metamethod). A hidden child or a tab counts as a write
+    /// into the node that shows it; a component nothing shows is left out.
+    /// False when that cannot tell what changed: a method was used, too
+    /// many were written, or one is in two places of the last layout.
     private func noteScriptWrites() -> Bool {
         guard let writes = reader.kinds.takeWrites(L), let holding = reader.holdingTables,
-              writes.count + holding.count <= Invalidation.maxWritten else { return false }
+              writes.count <= Invalidation.maxWritten else { return false }
         for id in writes {
-            guard let anchor = reader.anchor(ofComponent: id) else { return false }
-            invalidation.wrote(anchor)
+            let anchor = reader.anchor(ofComponent: id), holder = reader.holder(of: id)
+            switch (anchor, holder) {
+            case (let a?, nil): invalidation.wrote(a)
+            case (nil, let h?) where h > 0: invalidation.wrote(h)
+            // In no layer shown (a sheet not presented, a page not selected,
+            // inside a hidden container, made by the handler): nothing shows
+            // its fields. Placing it is a write into what shows it, read then.
+            case (nil, nil): continue
+            default: return false
+            }
         }
-        for anchor in holding { invalidation.wrote(anchor) }
+        invalidation.wroteInside(holding)
         scriptsWrote = !writes.isEmpty || !holding.isEmpty
         // Rows a data source gives may have changed with the script's state.
         invalidation.drawing = true
@@ -181,28 +191,62 @@ final class Compositor {
         return true
     }
 
-    // MARK: - Reading again what the host wrote
+    // MARK: - Reading again what was written
 
-    /// Reads again the components the host wrote since the last layout and
-    /// lays out only them, when that gives the frame a whole layout would:
-    /// each is a leaf read in one place, read without a problem, placing no
-    /// popup, and answers its container's questions as before (so nothing
-    /// else moves). False, with nothing changed, when any of them is not so.
+    /// Reads again the components written since the last layout, each with
+    /// its subtree, and lays out only what that can move, when that gives
+    /// the frame a whole layout would. A subtree read again must answer its
+    /// container's questions as the old one did (its heights at the widths
+    /// asked, its flexibility, its sizes, its natural width when asked); when
+    /// it does not, its container is read again in its place, and so on up:
+    /// a container of a fixed size, or one whose size its changed children
+    /// leave as it was, stops it there. Reaching a layer's root, a table read
+    /// in two places, a popup or a bad field makes it false, with nothing
+    /// the next layout needs changed: the whole tree is then read.
     private func update(bounds: Rect) -> Bool {
         defer { scriptsWrote = false }
         guard bounds == laidOutBounds, !placedPopups, popup == nil, lastLayoutProblems.isEmpty,
-              reader.readsSizes == reader.kinds.readsSizes(L) else { return false }
-        reader.kinds.forEachCollected(L) { interaction.forget($0) }
-        var replacements: [(old: Node, new: Node, layer: Layer)] = []
+              reader.readsSizes == reader.kinds.readsSizes(L), !reader.anchorsOutgrown else { return false }
+        reader.kinds.forEachCollected(L) {
+            interaction.forget($0)
+            reader.markdownCache.forget($0)
+        }
+        // Kept for the next update (no allocation per key), holding no node after.
+        defer {
+            // One at a time: cheaper than a range for the one or two a key leaves.
+            while !targets.isEmpty { targets.removeLast() }
+            while !replacements.isEmpty { replacements.removeLast() }
+        }
+        for anchor in invalidation.written {
+            guard let node = reader.node(anchored: anchor) else {
+                // Its node left the tree when a subtree around it was read again.
+                if reader.wasForgotten(anchor) { continue }
+                return false
+            }
+            targets.append(node)
+        }
+        // Outer ones first: one inside another is then read with it.
+        if targets.count > 1 { targets = targets.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1) }
+        stamp &+= 1
         let reread = s.restoringTop { () -> Bool in
             reader.beginUpdate()
             defer { reader.endUpdate() }
-            for anchor in invalidation.written {
-                guard let old = reader.node(anchored: anchor), let layer = layer(holding: old),
-                      !old.isShared, !old.placesPopups, old.children.isEmpty, old.component?.children.allowsChildren == false,
-                      let new = reader.reread(old), reader.problems.isEmpty,
-                      Layer.canReplace(old, with: new), new.answersAsked(like: old) else { return false }
-                replacements.append((old, new, layer))
+            // What reading in part may read before a whole read is cheaper.
+            var budget = max(256, reader.liveComponents / 4)
+            for target in targets {
+                // Read already with a container read again.
+                if !replacements.isEmpty, isReplaced(target) { continue }
+                guard let layer = layer(holding: target),
+                      let (old, new, added) = rereadSubtree(from: target, budget: &budget)
+                else { return false }
+                replacements.append((old, new, layer, added))
+                guard targets.count > 1 else { continue }
+                old.replacedIn = stamp
+                var up: Node? = old
+                while let node = up, node.holdsReplacedIn != stamp {
+                    node.holdsReplacedIn = stamp
+                    up = node.parent
+                }
             }
             return true
         }
@@ -210,13 +254,24 @@ final class Compositor {
         // Nothing can fail from here: the old nodes give their places to the new.
         generation &+= 1
         invalidation.drawing = true
-        for (old, new, layer) in replacements {
+        for (old, new, layer, added) in replacements {
             old.parent?.children[old.indexInParent] = new
-            reader.settle(new)
+            reader.settle(new, adding: added)
+            var up = new.underKeeper ? new.parent : nil
+            while let container = up {
+                container.subtreeReplaced()
+                up = container.parent
+            }
             layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
             new.layout(in: old.rect, layoutContext)
-            layer.replace(old, with: new)
+            if Layer.canReplace(old, with: new) {
+                layer.replace(old, with: new)
+            } else if !layer.replaceSubtree(old, with: new) {
+                layer.collect(bounds: bounds)
+            }
         }
+        // A subtree read again may hold a spinner where there was none (a tab switched).
+        animating = layers.contains { $0.animates }
         if let layer = topLayer {
             navigator.keepFocusInside(layer)
             revealFocus(in: layer, bounds: bounds)
@@ -224,15 +279,94 @@ final class Compositor {
         seenRuns = reader.lua.runs
         updates += 1
         if scriptsWrote { scriptUpdates += 1 }
+        if replacements.contains(where: { !$0.new.children.isEmpty || !$0.old.children.isEmpty }) { subtreeUpdates += 1 }
         return true
     }
 
+    /// Reads `target` again with its subtree, and its containers in turn
+    /// while the new subtree answers its container otherwise than the old
+    /// one did (or is now hidden): the old node, the new one to put in its
+    /// place and how many components it adds, or nil. A climb that reaches
+    /// a subtree this update read already gives up (the reads would overlap).
+    private func rereadSubtree(from target: Node, budget: inout Int) -> (Node, Node, Int)? {
+        var old = target
+        while true {
+            let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
+            guard old.parent != nil, old.holdsReplacedIn != stamp,
+                  Compositor.readsAlone(old), budget >= oldCount else { return nil }
+            // The root keeps its anchor and its table: only what is below it is forgotten.
+            for child in old.children { reader.forget(child) }
+            let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
+            guard reader.problems.isEmpty else { return nil }
+            if let new {
+                let newCount = new.children.isEmpty ? 1 : new.subtreeCount
+                budget -= newCount
+                guard budget >= 0, Compositor.readsAlone(new) else { return nil }
+                let refusing = !new.answersAsked(like: old) ? old.parent
+                    : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
+                guard let container = refusing else { return (old, new, newCount - oldCount) }
+                // Its container places it otherwise (or keeps what changed): read it again instead.
+                reader.forget(new)
+                old = container
+                continue
+            }
+            guard let parent = old.parent else { return nil }
+            old = parent
+        }
+    }
+
+    /// The innermost container around `old` that does not keep `new` in its
+    /// place (`Node.keeps`), if any.
+    private static func refusingAncestor(of old: Node, _ new: Node) -> Node? {
+        var up = old.parent, direct = true
+        while let container = up {
+            if !container.keeps(new, replacing: old, direct: direct) { return container }
+            direct = false
+            up = container.parent
+        }
+        return nil
+    }
+
+    /// A subtree read again: the old root, the new one, the layer, and how
+    /// many components the new one has more.
+    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int)
+
+    /// Whether the subtree of `node` can be read again alone: no table in it
+    /// is read in another place too, and none places a popup.
+    private static func readsAlone(_ node: Node) -> Bool {
+        if node.isShared || node.placesPopups { return false }
+        let children = node.children
+        if children.isEmpty { return true }
+        for child in children where !readsAlone(child) { return false }
+        return true
+    }
+
+    /// Whether `node` lies in a subtree this update read again.
+    private func isReplaced(_ node: Node) -> Bool {
+        var up: Node? = node
+        while let n = up {
+            if n.replacedIn == stamp { return true }
+            up = n.parent
+        }
+        return false
+    }
+
+    /// Counts the updates, to mark the nodes each read again (`Node.replacedIn`).
+    @exclusivity(unchecked) private var stamp: Int32 = 0
+    /// What `update` reads again (the written nodes) and what it puts in
+    /// place of what, empty between updates.
+    @exclusivity(unchecked) private var targets: [Node] = []
+    @exclusivity(unchecked) private var replacements: [Replacement] = []
+
     /// Layouts made by reading again only what was written (tests count them),
-    /// and those of them after a script wrote.
+    /// those of them after a script wrote, and those that read a subtree.
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
+    private(set) var subtreeUpdates = 0
+    /// Layouts asked for after a script ran (handlers, timers), read in part or whole.
+    private(set) var scriptLayouts = 0
     /// Whether the writes `update` reads again include a script's.
-    private var scriptsWrote = false
+    @exclusivity(unchecked) private var scriptsWrote = false
 
     /// The layer whose tree holds `node`.
     private func layer(holding node: Node) -> Layer? {
@@ -360,8 +494,9 @@ final class Compositor {
             }
         }
         // A data source the rows came from is script code, but the host asked
-        // for it: it is not a change of the tables.
-        if !invalidation.layout { seenRuns = reader.lua.runs }
+        // for it: it is not a change of the tables, unless it wrote into a
+        // component (then the next layout reads what it wrote).
+        if !invalidation.layout, reader.lua.runs != seenRuns, !reader.kinds.hasWrites(L) { seenRuns = reader.lua.runs }
         if !reader.rowErrors.isEmpty || !lastRowErrors.isEmpty {
             for error in reader.rowErrors where !lastRowErrors.contains(error.message) {
                 dispatcher.report(error.message, traceback: error.traceback)

@@ -59,6 +59,7 @@ extension Host {
             s.pushRef(ref)
             dispatcher.invoke(nargs: 0, as: binding.origin)
         case .command(let index):
+            invalidation.layout = true
             runCommand(at: index)
         }
         return true

@@ -63,7 +63,7 @@ extension Host {
             interaction[MenuHighlight.self, id] = nil
         case .setState(let key, let id, let value):
             key.restore(value, in: interaction, at: id)
-            if key.changesWhatIsRead { invalidation.layout = true }
+            if key.belongsToItsNode, let anchor = reader.anchor(ofComponent: id) { return invalidation.wrote(anchor) }
         case .expandTreeNode(let anchor, let path, let open):
             dispatcher.expandTreeNode(anchor: anchor, path: path, open)
         case .selectTreeNode(let anchor, let path):

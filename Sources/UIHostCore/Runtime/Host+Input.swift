@@ -51,7 +51,11 @@ extension Host {
             apply(actions)
             return
         }
+        // A binding's handler is script code: what it writes is recorded
+        // (`Compositor.noteScriptWrites`), so it needs no whole read of its own.
+        invalidation.layout = stale
         if runBinding(for: key) { return }
+        invalidation.layout = true
         if key == .function(1) || (key == .character("?") && focused?.takesText != true) {
             openHelp()
             return
@@ -70,7 +74,9 @@ extension Host {
                 return
             }
             if key.scrollsContent, scrollContent(key) { return }
+            invalidation.layout = stale
             if screenTakes(key) { return }
+            invalidation.layout = true
             switch key {
             case .up, .left: moveFocus(by: -1, wrap: false)
             case .down, .right: moveFocus(by: 1, wrap: false)

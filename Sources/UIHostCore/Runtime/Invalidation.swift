@@ -26,6 +26,14 @@ final class Invalidation {
         }
     }
 
+    /// Components that hold plain tables, after a script ran (what it changed
+    /// inside them reaches no metamethod): read again as written ones are.
+    /// Their count is bounded by the reader (`TreeReader.maxHolding`).
+    func wroteInside(_ anchors: [Int32]) {
+        drawing = true
+        written.append(contentsOf: anchors)
+    }
+
     /// Done with the writes: the layout they asked for was made.
     func clearWritten() {
         written.removeAll(keepingCapacity: true)

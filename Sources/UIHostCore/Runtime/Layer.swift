@@ -87,6 +87,81 @@ final class Layer {
         if old.needsPreparing, let i = preparing.firstIndex(where: { $0 === old }) { preparing[i] = new }
     }
 
+    /// Puts the subtree `new`, read again in place of `old` and laid out in
+    /// its rectangle, into what `collect` found: the subtree's own stretch of
+    /// the focus ring, of the nodes to prepare and of the scrolling
+    /// containers takes the new subtree's, in the same place. False, with
+    /// nothing changed, when that place cannot be told (the old subtree had
+    /// none where the new one has some) or the layer stops animating: then
+    /// the caller collects the whole layer.
+    func replaceSubtree(_ old: Node, with new: Node) -> Bool {
+        var before = Found()
+        Layer.find(old, into: &before)
+        // Before the new subtree notes its own (the same tables, read again).
+        for key in before.focusableKeys { focusableKeys.remove(key) }
+        // Collected into empty arrays, from the place of the old subtree.
+        var after = Found()
+        swap(&focusables, &after.focusables)
+        swap(&preparing, &after.preparing)
+        swap(&scrollers, &after.scrollers)
+        let animated = animates, bound = hasBindings
+        animates = false
+        seen.removeAll(keepingCapacity: true)
+        scope.removeAll(keepingCapacity: true)
+        var up = old.parent
+        while let node = up {
+            if !node.bindings.isEmpty { scope.append(node) }
+            up = node.parent
+        }
+        scope.reverse()
+        collect(new, clip: old.clip, scroller: old.scroller)
+        let newAnimates = animates
+        swap(&focusables, &after.focusables)
+        swap(&preparing, &after.preparing)
+        swap(&scrollers, &after.scrollers)
+        animates = animated || newAnimates
+        hasBindings = bound || hasBindings
+        guard before.animates == false || newAnimates,
+              let f = Layer.stretch(of: before.focusables, in: focusables, replacing: after.focusables),
+              let p = Layer.stretch(of: before.preparing, in: preparing, replacing: after.preparing),
+              let r = Layer.stretch(of: before.scrollers, in: scrollers, replacing: after.scrollers) else { return false }
+        focusables.replaceSubrange(f, with: after.focusables)
+        preparing.replaceSubrange(p, with: after.preparing)
+        scrollers.replaceSubrange(r, with: after.scrollers)
+        return true
+    }
+
+    /// What `collect` noted of one subtree as it was laid out.
+    private struct Found {
+        var focusables: [Node] = []
+        var focusableKeys: [FocusKey] = []
+        var preparing: [Node] = []
+        var scrollers: [Node] = []
+        var animates = false
+    }
+
+    /// Walks a subtree as `collect` does, reading what it noted.
+    private static func find(_ node: Node, into found: inout Found) {
+        let visible = !node.rect.isEmpty
+        if visible, node.needsPreparing { found.preparing.append(node) }
+        if visible, node.animates { found.animates = true }
+        if node.isFocusable { found.focusableKeys.append(node.focusKey) }
+        if node.isFocusable, visible, !node.focusAfterChildren { found.focusables.append(node) }
+        if node.viewport != nil { found.scrollers.append(node) }
+        for child in node.children { find(child, into: &found) }
+        if node.isFocusable, visible, node.focusAfterChildren { found.focusables.append(node) }
+    }
+
+    /// Where the nodes `old` stand, one after another, in `list`; nil when
+    /// they do not, or when there are none and `new` has some (no place to
+    /// put them is known).
+    private static func stretch(of old: [Node], in list: [Node], replacing new: [Node]) -> Range<Int>? {
+        guard let first = old.first else { return new.isEmpty ? 0..<0 : nil }
+        guard let i = list.firstIndex(where: { $0 === first }), i + old.count <= list.count else { return nil }
+        for (j, node) in old.enumerated() where list[i + j] !== node { return nil }
+        return i..<(i + old.count)
+    }
+
     private static func takeAndBump(_ count: inout Int) -> Int {
         defer { count += 1 }
         return count

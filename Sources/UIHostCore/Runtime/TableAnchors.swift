@@ -39,7 +39,14 @@ struct TableAnchors {
         if (count + 1) * 2 > capacity { grow() }
         var i = slot(of: table)
         while values[i].stamp == stamp {
-            if keys[i] == table { return values[i].anchor }
+            if keys[i] == table {
+                // Retired (its subtree was read again): this read places it anew.
+                guard values[i].anchor != 0 else {
+                    values[i].anchor = anchor
+                    return nil
+                }
+                return values[i].anchor
+            }
             i = (i + 1) & (capacity - 1)
         }
         keys[i] = table
@@ -52,10 +59,23 @@ struct TableAnchors {
     func anchor(of table: UnsafeRawPointer) -> Int32? {
         var i = slot(of: table)
         while values[i].stamp == stamp {
-            if keys[i] == table { return values[i].anchor }
+            if keys[i] == table { return values[i].anchor == 0 ? nil : values[i].anchor }
             i = (i + 1) & (capacity - 1)
         }
         return nil
+    }
+
+    /// Forgets where `table` was read (its node left the tree with the
+    /// subtree read again around it), keeping the slot for the next insert.
+    mutating func retire(_ table: UnsafeRawPointer) {
+        var i = slot(of: table)
+        while values[i].stamp == stamp {
+            if keys[i] == table {
+                values[i].anchor = 0
+                return
+            }
+            i = (i + 1) & (capacity - 1)
+        }
     }
 
     private func slot(of table: UnsafeRawPointer) -> Int {

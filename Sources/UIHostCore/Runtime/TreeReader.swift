@@ -44,6 +44,8 @@ final class TreeReader {
     /// retained (a retain and a release per node showed in the per-key cost):
     /// the tree holds its nodes, and only the current tree's are looked up.
     @exclusivity(unchecked) private var anchored: [Unmanaged<Node>?] = []
+    /// Which anchors lost their node to a subtree read again (`forget`).
+    @exclusivity(unchecked) private var forgotten: [Bool] = []
     /// The first anchor of each table read, to tell a table read in two places.
     @exclusivity(unchecked) private var firstAnchors = TableAnchors()
     /// The node read again in `reread`, while its replacement is read.
@@ -53,8 +55,22 @@ final class TreeReader {
     /// Anchors of the last layout whose components hold plain tables (items,
     /// styles, spans, keys): a script may have changed what is inside them
     /// without a write into the component, so they are read again whenever a
-    /// script ran. Nil once more than `Invalidation.maxWritten` of them.
+    /// script ran. Nil once more than `maxHolding` of them (anchors a
+    /// subtree read again left behind count until the next whole layout).
     @exclusivity(unchecked) private(set) var holdingTables: [Int32]? = []
+    /// Components read but not made into nodes of their own, by the anchor of
+    /// the node that shows them: a hidden child (by its stack) and a tab (by
+    /// its tabs). A write into one reads that node again; -1 when two nodes
+    /// hold one table (then it is read whole).
+    @exclusivity(unchecked) private var heldBy: [UnsafeRawPointer: Int32] = [:]
+    /// The anchor of the node whose children are being read (0 outside).
+    @exclusivity(unchecked) private var holder: Int32 = 0
+    /// Whether `begin` started a whole layout (not a drawing's `resume`).
+    @exclusivity(unchecked) private var layingOut = false
+    /// Anchors of the last whole layout, and the components in the tree
+    /// since (subtrees read again change it): what bounds reading in part.
+    @exclusivity(unchecked) private var wholeAnchors: Int32 = 0
+    @exclusivity(unchecked) private(set) var liveComponents = 0
 
     let assets: AssetStore
     /// The host's interaction state, for the few reads that compare a field
@@ -154,6 +170,11 @@ final class TreeReader {
     /// Ends a layout or a drawing. After a layout, the slots the previous one
     /// used beyond this one's are cleared, so the table holds no stale component.
     func end() {
+        if layingOut {
+            layingOut = false
+            wholeAnchors = anchorCount
+            liveComponents = componentCount
+        }
         if anchorIndex != 0 {
             for i in stride(from: anchorCount + 1, through: previousCount, by: 1) {
                 s.pushNil()
@@ -174,7 +195,7 @@ final class TreeReader {
         if pendingAnchor != 0 {
             // Read again in place of an old node: the table already has this slot.
             defer { pendingAnchor = 0 }
-            if s.holdsPlainTables(t) { noteHoldingTables(pendingAnchor) }
+            if s.holdsPlainTables(t) { noteHoldingTables(pendingAnchor, fresh: false) }
             return pendingAnchor
         }
         anchorCount += 1
@@ -183,7 +204,8 @@ final class TreeReader {
         s.pushCopy(of: storage)
         s.rawSetIndex(at: storageIndex, anchorCount)
         anchored.append(nil)
-        if s.holdsPlainTables(t) { noteHoldingTables(anchorCount) }
+        forgotten.append(false)
+        if s.holdsPlainTables(t) { noteHoldingTables(anchorCount, fresh: true) }
         return anchorCount
     }
 
@@ -204,8 +226,12 @@ final class TreeReader {
         storageIndex = s.top
         anchorCount = 0
         anchored.removeAll(keepingCapacity: true)
+        forgotten.removeAll(keepingCapacity: true)
         holdingTables = []
         firstAnchors.removeAll()
+        if !heldBy.isEmpty { heldBy.removeAll() }
+        holder = 0
+        layingOut = true
         componentCount = 0
         readsSizes = kinds.readsSizes(L)
         visiting.removeAll(keepingCapacity: true)
@@ -253,7 +279,10 @@ final class TreeReader {
         // `hidden = true` leaves it out of layout, focus and clicks; its state
         // (kept by its table's address) waits for `hidden = false`. Read only
         // once a script used a layout field, so other screens do not pay for it.
-        if asChild, readsSizes, isHidden(t) { return nil }
+        if asChild, readsSizes, isHidden(t) {
+            noteHeld(id, by: holder)
+            return nil
+        }
         if depth > TreeReader.maxDepth || !s.reserve(8) {
             let at = path()
             let shortPath = at.count > 40 ? String(at.prefix(20)) + "…" + String(at.suffix(12)) : at
@@ -272,6 +301,11 @@ final class TreeReader {
         visiting.append(id)
         defer { visiting.removeLast() }
         let a = anchor(proxy, storage: t)
+        if !heldBy.isEmpty, let h = heldBy[id] {
+            // Hidden when its holder was read before, shown now: that note is
+            // stale. Hidden elsewhere and shown here: a write reads the whole tree.
+            heldBy[id] = h == holder || wasForgotten(h) ? nil : -1
+        }
         let field = FieldReader(reader: self, table: t, kind: kind)
         return withoutActuallyEscaping(path) { path in
             let node: Node = component.node(NodeSource(id: id, anchor: a, field: field, depth: depth, path: path))
@@ -299,7 +333,10 @@ final class TreeReader {
                 node.children = children(of: t, depth: depth + 1, path: path(), parent: node)
             }
             node.readAsChild = asChild
-            if Int(a) <= anchored.count { anchored[Int(a) - 1] = Unmanaged.passUnretained(node) }
+            if Int(a) <= anchored.count {
+                anchored[Int(a) - 1] = Unmanaged.passUnretained(node)
+                forgotten[Int(a) - 1] = false
+            }
             if let first = firstAnchors.insert(id, anchor: a), first != a {
                 node.isShared = true
                 self.node(anchored: first)?.isShared = true
@@ -308,9 +345,32 @@ final class TreeReader {
         }
     }
 
-    private func noteHoldingTables(_ a: Int32) {
-        guard let held = holdingTables, !held.contains(a) else { return }
-        if held.count < Invalidation.maxWritten { holdingTables?.append(a) } else { holdingTables = nil }
+    /// Notes that the node at anchor `a` shows the component `id` without a
+    /// node of its own (a hidden child, a tab).
+    func noteHeld(_ id: UnsafeRawPointer, by a: Int32) {
+        guard a != 0 else { return }
+        if let known = heldBy[id], known != a, node(anchored: known) != nil {
+            heldBy[id] = -1
+        } else {
+            heldBy[id] = a
+        }
+    }
+
+    /// The anchor of the node that shows component `id` without a node of
+    /// its own; -1 when several do.
+    func holder(of id: UnsafeRawPointer) -> Int32? {
+        heldBy.isEmpty ? nil : heldBy[id]
+    }
+
+    /// How many components holding plain tables are read again after each
+    /// script, at most; past that a script's run reads the whole tree.
+    static let maxHolding = 256
+
+    /// Notes that the component at anchor `a` holds plain tables; a `fresh`
+    /// anchor is not in the list yet (one read again in place may be).
+    private func noteHoldingTables(_ a: Int32, fresh: Bool) {
+        guard let held = holdingTables, fresh || !held.contains(a) else { return }
+        if held.count < TreeReader.maxHolding { holdingTables?.append(a) } else { holdingTables = nil }
     }
 
     // MARK: - Reading one component again
@@ -334,8 +394,9 @@ final class TreeReader {
     /// Reads the component of `old` again, as the last layout read it there:
     /// under the same tables (the cycle check and the depth see them), with
     /// the same anchor. The caller checks `problems` before using it.
-    func reread(_ old: Node) -> Node? {
+    func reread(_ old: Node, count: Int, hostOnly: Bool) -> Node? {
         visiting.removeAll(keepingCapacity: true)
+        componentCount = liveComponents - count
         var up = old.parent
         while let p = up {
             visiting.append(p.id)
@@ -352,20 +413,54 @@ final class TreeReader {
         pendingAnchor = old.anchor
         // No script ran since `old` was read (only the host wrote into it):
         // a node may take from it what the host never writes (`ListNode`).
-        rereading = old
+        rereading = hostOnly ? old : nil
+        let outer = holder
+        holder = old.parent?.anchor ?? 0
+        defer { holder = outer }
         defer { rereading = nil }
         // A problem's place is not worked out here: a read with a problem is
         // thrown away and the whole tree read again, which names it.
         guard let node = node(at: -1, depth: depth, asChild: old.readAsChild, path: "…") else { return nil }
         node.parent = old.parent
+        node.underKeeper = old.underKeeper
         node.indexInParent = old.indexInParent
         node.isShared = old.isShared
         return node
     }
 
-    /// Puts `node`, read again, in the place of the old node of its anchor.
-    func settle(_ node: Node) {
-        if Int(node.anchor) <= anchored.count { anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node) }
+    /// Puts `node`, read again in the place of a subtree (whose root's
+    /// anchor it took), in the tree: `added` components more than that one.
+    func settle(_ node: Node, adding added: Int) {
+        if Int(node.anchor) <= anchored.count {
+            anchored[Int(node.anchor) - 1] = Unmanaged.passUnretained(node)
+            forgotten[Int(node.anchor) - 1] = false
+        }
+        liveComponents += added
+    }
+
+    /// Forgets the nodes of `node`'s subtree (read again, or a read thrown
+    /// away): their anchors find no node and their tables no anchor, so that
+    /// the subtree read in their place notes its own. The anchors stay in
+    /// the anchor tables, unused, until the next whole layout.
+    func forget(_ node: Node) {
+        let a = Int(node.anchor)
+        if a >= 1, a <= anchored.count {
+            anchored[a - 1] = nil
+            forgotten[a - 1] = true
+        }
+        firstAnchors.retire(node.id)
+        for child in node.children { forget(child) }
+    }
+
+    /// Whether `anchor` was of a node a subtree read again left behind.
+    func wasForgotten(_ anchor: Int32) -> Bool {
+        anchor >= 1 && Int(anchor) <= forgotten.count && forgotten[Int(anchor) - 1]
+    }
+
+    /// Whether reading in part has added so many anchors since the last
+    /// whole layout that the next should be whole (it empties the tables).
+    var anchorsOutgrown: Bool {
+        Int(anchorCount) > 2 * Int(wholeAnchors) + 256
     }
 
     /// The node for the component in field `key` of the table at `t`, if any.
@@ -385,10 +480,15 @@ final class TreeReader {
         let n = boundedLength(t, limit: HostLimits.maxArrayRead, path: path)
         var result: [Node] = []
         result.reserveCapacity(n)
+        let outer = holder
+        holder = parent.anchor
+        defer { holder = outer }
+        let underKeeper = parent.underKeeper || parent.keepsSubtree
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
                 child.parent = parent
+                child.underKeeper = underKeeper
                 child.indexInParent = result.count
                 result.append(child)
             }
