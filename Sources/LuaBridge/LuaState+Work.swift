@@ -46,7 +46,7 @@ extension LuaState {
 
     /// Counts one table entry of `L`'s state read by the bridge.
     @inlinable @inline(__always)
-    @usableFromInline static func countEntry(_ L: OpaquePointer) {
+    static func countEntry(_ L: OpaquePointer) {
         #if DEBUG
         uih_countentry(L)
         #endif
