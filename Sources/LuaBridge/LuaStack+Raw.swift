@@ -78,12 +78,16 @@ extension LuaStack {
 
     /// Pushes `t[k]` for the table at `index` and the key on top (popped), without metamethods.
     @inlinable @inline(__always) @discardableResult
-    public func rawGet(at index: Int32) -> LuaType { LuaType(code: lua_rawget(L, index)) }
+    public func rawGet(at index: Int32) -> LuaType {
+        LuaState.countEntry(L)
+        return LuaType(code: lua_rawget(L, index))
+    }
 
     /// Pushes `t[n]` (`lua_rawgeti`); returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGetIndex<I: BinaryInteger>(at index: Int32, _ n: I) -> LuaType {
-        LuaType(code: lua_rawgeti(L, index, lua_Integer(truncatingIfNeeded: n)))
+        LuaState.countEntry(L)
+        return LuaType(code: lua_rawgeti(L, index, lua_Integer(truncatingIfNeeded: n)))
     }
 
     /// `t[n] = v` for the value on top (popped), without metamethods (`lua_rawseti`).
@@ -92,7 +96,10 @@ extension LuaStack {
     }
 
     /// `lua_next`: pops a key and pushes the next pair; false at the end (nothing pushed).
-    @inlinable @inline(__always) public func next(at index: Int32) -> Bool { lua_next(L, index) != 0 }
+    @inlinable @inline(__always) public func next(at index: Int32) -> Bool {
+        LuaState.countEntry(L)
+        return lua_next(L, index) != 0
+    }
 
     /// Pops a table (or nil) and makes it the metatable of the value at `index`.
     @inlinable @inline(__always) public func setMetatable(at index: Int32) { lua_setmetatable(L, index) }

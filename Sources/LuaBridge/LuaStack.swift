@@ -103,7 +103,8 @@ public struct LuaStack {
     /// Pushes `t[i]` for the table at `index`, without metamethods; returns its type.
     @inlinable @inline(__always) @discardableResult
     public func rawGet(at index: Int32, _ i: Int) -> LuaType {
-        LuaType(code: lua_rawgeti(L, index, lua_Integer(i)))
+        LuaState.countEntry(L)
+        return LuaType(code: lua_rawgeti(L, index, lua_Integer(i)))
     }
 
     /// Pushes `t[key]` for the table at `index`, without metamethods; returns its type.
@@ -153,6 +154,7 @@ public struct LuaStack {
         let top = lua_gettop(L)
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
+            LuaState.countEntry(L)
             let go = body()
             lua_settop(L, -2)
             if !go { break }

@@ -215,6 +215,7 @@ public final class LuaState {
     public static func string(_ L: OpaquePointer, at index: Int32) -> String {
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return "" }
+        LuaState.countCopied(L, len)
         return p.withMemoryRebound(to: UInt8.self, capacity: len) {
             String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
         }
@@ -226,6 +227,7 @@ public final class LuaState {
     public static func string(_ L: OpaquePointer, at index: Int32, maxBytes: Int) -> String {
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return "" }
+        LuaState.countCopied(L, min(len, maxBytes))
         return p.withMemoryRebound(to: UInt8.self, capacity: len) {
             BoundedText.prefix(of: UnsafeBufferPointer(start: $0, count: len), maxBytes: maxBytes)
         }

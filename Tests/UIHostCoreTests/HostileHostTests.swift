@@ -101,12 +101,21 @@ final class HostileHostTests: XCTestCase {
 }
 
 /// Tables a script builds cheaply that once made reading or laying them out
-/// unbounded. Each case must end within `bound` seconds of the host's work,
-/// in CPU time: the slowest takes under half a second in a debug build, and
-/// unbounded work would take hours.
+/// unbounded. Each case's work is counted, not timed: the table entries the
+/// host reads and the string bytes it copies (`Host.work`) stay within what
+/// the host's bounds allow, however the tables are built.
 final class HostileTablesTests: XCTestCase {
     private var scratch = ScratchDirectory(prefix: "uihtables")
-    private let bound = 5.0
+    /// Table entries a case may read: a component has a few dozen fields at
+    /// most, and no array of children, items or rows is read past its
+    /// 100000 entries, so ten per component a frame may hold is more than any
+    /// case needs (the shared subtree reads nine) and a millionth of what the
+    /// 2^30 components or 2^40 keys these scripts make would cost unbounded.
+    private let maxEntries = 10 * HostLimits.maxComponents
+    /// String bytes a case may copy: what is shown is cut to `maxDisplayBytes`
+    /// and keys to `maxKeyBytes` (the long keys read 0.5 MB); the scripts
+    /// hold tens of megabytes, which a whole copy would pass.
+    private let maxBytes = 16 * HostLimits.maxDisplayBytes
 
     override func tearDownWithError() throws {
         scratch.remove()
@@ -116,19 +125,31 @@ final class HostileTablesTests: XCTestCase {
         try UIHostCore.Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: 60, rows: 12)))
     }
 
-    private func loadError(_ source: String) -> String? {
-        do {
-            _ = try host(source)
-            return nil
-        } catch {
-            return (error as? LuaError)?.message ?? "\(error)"
+    /// The error `source` raises when run in a host that loaded, as it would
+    /// at load (a constructor checks its table when called), failing when
+    /// the host's work for it passes the bounds.
+    private func error(_ what: String, running source: String, file: StaticString = #filePath, line: UInt = #line) throws -> String? {
+        let host = try host("return ui.screen {}")
+        return bounded(what, host, file: file, line: line) {
+            do {
+                try host.runLua(source)
+                return nil
+            } catch {
+                return (error as? LuaError)?.message ?? "\(error)"
+            }
         }
     }
 
-    /// Runs `body`, failing when it takes more than `bound` seconds of CPU.
-    private func bounded<T>(_ what: String, _ body: () throws -> T, file: StaticString = #filePath, line: UInt = #line) rethrows -> T {
-        let (result, seconds) = try measuringCPU(body)
-        XCTAssertLessThan(seconds, bound, "\(what) took \(seconds) s of CPU", file: file, line: line)
+    /// Runs `body`, failing when `host` reads more than `maxEntries` table
+    /// entries or copies more than `maxBytes` string bytes for it.
+    @discardableResult
+    private func bounded<T>(_ what: String, _ host: UIHostCore.Host, file: StaticString = #filePath, line: UInt = #line,
+                            _ body: () throws -> T) rethrows -> T {
+        let before = host.work
+        let result = try body()
+        let work = host.work - before
+        XCTAssertLessThanOrEqual(work.entriesRead, maxEntries, "\(what): \(work.entriesRead) table entries read", file: file, line: line)
+        XCTAssertLessThanOrEqual(work.bytesCopied, maxBytes, "\(what): \(work.bytesCopied) string bytes copied", file: file, line: line)
         return result
     }
 
@@ -145,7 +166,7 @@ final class HostileTablesTests: XCTestCase {
           ui.button { title = "Go", onSelect = function() dd.items = sparse { title = "x" }; pk.items = sparse "x"; ls.items = sparse "x" end },
           dd, pk, ls }
         """)
-        bounded("sparse items") { press(host, .enter); _ = host.render() }
+        bounded("sparse items", host) { press(host, .enter); _ = host.render() }
         XCTAssertFalse(host.errors.isEmpty)
         XCTAssertTrue(host.errors.contains { $0.contains("entries") || $0.contains("must be") }, "\(host.errors)")
         assertShows(host, "Go")
@@ -163,16 +184,15 @@ final class HostileTablesTests: XCTestCase {
           end },
           st, tb }
         """)
-        bounded("sparse children") { press(host, .enter); _ = host.render() }
+        bounded("sparse children", host) { press(host, .enter); _ = host.render() }
         // Which border the length finds depends on the table's layout; either way it is a problem.
         XCTAssertTrue(host.errors.contains { $0.contains("entries; only the first 100000 are read") || $0.contains("(got nil)") }, "\(host.errors)")
         assertShows(host, "Go")
     }
 
-    func testSparseChildrenInAConstructorAreAnError() {
-        let message = bounded("sparse constructor") {
-            loadError("local t = {}; for k = 40, 0, -1 do t[2^k // 1] = ui.text 'x' end\nreturn ui.screen(t)")
-        }
+    func testSparseChildrenInAConstructorAreAnError() throws {
+        let message = try error("sparse constructor",
+                                running: "local t = {}; for k = 40, 0, -1 do t[2^k // 1] = ui.text 'x' end\nreturn ui.screen(t)")
         XCTAssertEqual(message?.hasSuffix("ui.screen: 1099511627776 children (at most 100000)"), true, message ?? "loaded")
     }
 
@@ -182,18 +202,16 @@ final class HostileTablesTests: XCTestCase {
         for _ = 1, 30 do c = ui.vstack { c, c } end
         return ui.screen { title = "S", c }
         """)
-        bounded("shared subtree") { _ = host.render() }
+        bounded("shared subtree", host) { _ = host.render() }
         XCTAssertEqual(host.errors.first?.hasPrefix("more than 100000 components in one frame"), true, "\(host.errors)")
     }
 
-    func testLongUnknownFieldNamesAreShortenedAndCheap() {
-        let message = bounded("long keys") {
-            loadError("""
+    func testLongUnknownFieldNamesAreShortenedAndCheap() throws {
+        let message = try error("long keys", running: """
             local items = {}
             for i = 1, 2000 do items[i] = { title = "x", [string.rep("k", 20000)] = 1 } end
             return ui.screen { title = "S", ui.list { items = items }, ui.text { text = "t", [string.rep("z", 10^6)] = 1 } }
             """)
-        }
         let expected = "ui.text: unknown field '" + String(repeating: "z", count: 63) + "…'"
         XCTAssertEqual(message?.hasSuffix(expected), true, message ?? "loaded")
     }
@@ -203,7 +221,7 @@ final class HostileTablesTests: XCTestCase {
         local st = ui.vstack {}
         return ui.screen { title = "S", ui.button { title = "Go", onSelect = function() for i = 1, 100000 do st[i] = i end end }, st }
         """)
-        bounded("bad children") { press(host, .enter); _ = host.render(); press(host, .tab); _ = host.render() }
+        bounded("bad children", host) { press(host, .enter); _ = host.render(); press(host, .tab); _ = host.render() }
         XCTAssertEqual(host.errors.first?.hasSuffix("[1] must be a component (got number)"), true, "\(host.errors)")
     }
 
@@ -213,7 +231,7 @@ final class HostileTablesTests: XCTestCase {
           for i = 1, 100000 do ui.present(ui.sheet { ui.text("s" .. i) }) end
         end } }
         """)
-        bounded("sheets") { press(host, .enter); _ = host.render() }
+        bounded("sheets", host) { press(host, .enter); _ = host.render() }
         XCTAssertEqual(host.errors.first?.hasSuffix("ui.present: 100 sheets are presented already; dismiss one first"), true, "\(host.errors)")
     }
 }

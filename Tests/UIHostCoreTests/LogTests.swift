@@ -13,8 +13,10 @@ final class LogTests: XCTestCase {
         scratch.remove()
     }
 
-    private func host(_ source: String, cols: Int = 30, rows: Int = 7) throws -> Host {
-        try Host(script: try scratch.write("s.lua", source), options: HostOptions(size: Size(cols: cols, rows: rows)))
+    private func host(_ source: String, cols: Int = 30, rows: Int = 7, maxSeconds: Double? = nil) throws -> Host {
+        var options = HostOptions(size: Size(cols: cols, rows: rows))
+        if let maxSeconds { options.maxSeconds = maxSeconds }
+        return try Host(script: try scratch.write("s.lua", source), options: options)
     }
 
     private func lines(_ host: Host) -> [String] {
@@ -70,10 +72,16 @@ final class LogTests: XCTestCase {
 
     func testAppendingAHundredTimesMaxStaysBounded() throws {
         // A hundred times `max` is as telling as a million lines (each batch
-        // dropped is a quarter of `max`), at a tenth of a second of CPU in a
-        // debug build: far inside the 5 s a call may have, however slow the machine.
-        let host = try host(script(lines: 0, max: 1000))
+        // dropped is a quarter of `max`). The host's work is counted: moving
+        // the kept lines down once a batch is four entries read per line
+        // appended, where moving them on every append would be `max`. The
+        // instruction budget is the call's limit here, not the CPU-time
+        // backstop, so a slow machine makes the test slower, never failing.
+        let host = try host(script(lines: 0, max: 1000), maxSeconds: 0)
+        let before = host.work
         try host.runLua("for i = 1, 100000 do log:append('x' .. i) end")
+        let work = host.work - before
+        XCTAssertLessThanOrEqual(work.entriesRead, 100_000 * 8, "table entries read by 100000 appends")
         let n = Int(try host.evalString("#log.lines") ?? "") ?? 0
         XCTAssertGreaterThanOrEqual(n, 1000)
         XCTAssertLessThanOrEqual(n, 1250)

@@ -305,11 +305,15 @@ final class RandomTreeTests: XCTestCase {
             events.append(name)
             trace.append((event, 0))
             stats.events += 1
-            // An event takes milliseconds; one that takes seconds of CPU (not
-            // of wall time, which a loaded machine stretches) is a runaway.
-            let took = measuringCPU { host.send(event) }.seconds
-            if took > 5 {
-                fail("\(name) took \(took) s of CPU", host.render())
+            // An event reads a few hundred table entries and copies a few
+            // kilobytes at most (851 and 2,220 over the 100 trees); one that
+            // reads more than a frame may hold, or copies more than sixteen
+            // long strings' worth, has escaped a bound: counted, not timed.
+            let before = host.work
+            host.send(event)
+            let work = host.work - before
+            if work.entriesRead > HostLimits.maxComponents || work.bytesCopied > 16 * HostLimits.maxDisplayBytes {
+                fail("\(name) read \(work.entriesRead) table entries and copied \(work.bytesCopied) string bytes", host.render())
                 return false
             }
             return check()

@@ -48,6 +48,10 @@ typedef struct uih_Runtime {
     lua_State *volatile running;       /* the thread running the current call's Lua code */
     volatile int interrupted;          /* set by uih_interrupt: every call raises from now on */
     struct uih_Coverage *coverage;     /* line counts (`uihost test --coverage`); NULL = none */
+    /* The host's own work for the script, counted (in debug builds: LuaWork)
+       so that tests can bound it by what is shown, not by CPU seconds. */
+    uint64_t entriesRead;              /* table entries the host read */
+    uint64_t bytesCopied;              /* bytes of Lua strings copied into the host */
 } uih_Runtime;
 
 /* What uih_begincall saves of an enclosing call, for uih_endcall to give back. */
@@ -68,6 +72,16 @@ typedef struct uih_CallFrame {
 lua_State *uih_newstate(size_t memoryLimit);
 void uih_close(lua_State *L);
 uih_Runtime *uih_runtime(lua_State *L);
+
+/* Counts one table entry the host read from L's state: a plain increment
+   (the runtime record's address is the state's extra space). */
+static inline void uih_countentry(lua_State *L) {
+    (*(uih_Runtime **)lua_getextraspace(L))->entriesRead++;
+}
+/* Counts bytes of a Lua string the host copied out of L's state. */
+static inline void uih_countbytes(lua_State *L, size_t count) {
+    (*(uih_Runtime **)lua_getextraspace(L))->bytesCopied += count;
+}
 
 /* Begins a call from the host on thread T. The outermost call gets a fresh
  * budget (instructions, <0 unlimited) and CPU-time window; a call begun while

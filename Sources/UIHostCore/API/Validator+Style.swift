@@ -43,7 +43,7 @@ extension Validator {
         var problem: String?
         var keys: [String] = []
         s.forEachPair(in: table) {
-            if let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
+            if let key = s.string(at: -2, maxBytes: HostLimits.maxKeyBytes) {
                 keys.append(key)
             } else if !(s.isInteger(at: -2) && s.integer(at: -2) == 1 && !extra.isEmpty) {
                 problem = problem ?? "\(path): unknown field [\(describe(-2)) key]"

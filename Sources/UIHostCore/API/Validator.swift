@@ -3,9 +3,10 @@ import LuaBridge
 /// Checks a component table against its schema, reading it raw (no
 /// metamethods run) so that checking never raises. Messages are worded like
 /// Lua's own: `ui.list: items[3].title must be a string (got nil)`.
-/// Strings, keys among them, are read to at most `HostLimits.maxDisplayBytes`:
-/// one longer is no field name, colour or choice anyway, and a key of 10 MB
-/// in each of 10^5 items would otherwise be copied 10^5 times.
+/// Strings are read to at most `HostLimits.maxDisplayBytes` and keys to
+/// `HostLimits.maxKeyBytes`: one longer is no field name, colour or choice
+/// anyway, and a key of 10 MB in each of 10^5 items would otherwise be
+/// copied 10^5 times.
 struct Validator {
     let L: OpaquePointer
     let kinds: ComponentKinds
@@ -72,7 +73,7 @@ struct Validator {
                 // Enough to report; the rest of a huge table is not worth reading.
                 return false
             }
-            if let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes) {
+            if let key = s.string(at: -2, maxBytes: HostLimits.maxKeyBytes) {
                 if schema.fields[key] == nil { unknownNames.append(key) } else { keys.append(key) }
             } else if s.isInteger(at: -2), let k = s.integer(at: -2) {
                 if k < 1 || k > count { unknown.append("[\(k)]") }
@@ -249,7 +250,7 @@ struct Validator {
         // Items may carry the script's own data, but a near miss of a known field is a typo.
         var typo: String?
         s.forEachPair(in: item) {
-            if typo == nil, let key = s.string(at: -2, maxBytes: HostLimits.maxDisplayBytes),
+            if typo == nil, let key = s.string(at: -2, maxBytes: HostLimits.maxKeyBytes),
                schema.fields[key] == nil, !ownKeys.contains(key) {
                 if let guess = suggestion(for: key, among: schema.fields.keys) {
                     typo = "\(path): unknown field '\(HostLimits.shortened(key))' (did you mean '\(guess)'?)"

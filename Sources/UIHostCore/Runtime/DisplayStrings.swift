@@ -51,6 +51,7 @@ final class DisplayStrings {
     func string(_ L: OpaquePointer, at index: Int32) -> String {
         let bytes = LuaState.bytes(L, at: index)
         guard bytes.count >= cachedFrom, let base = bytes.baseAddress else {
+            LuaState.countCopied(L, min(bytes.count, maxBytes))
             return BoundedText.prefix(of: bytes, maxBytes: maxBytes)
         }
         let key = UnsafeRawPointer(base)
@@ -60,6 +61,7 @@ final class DisplayStrings {
         }
         let kept = bytes.count > maxBytes ? BoundedText.cutIndex(in: bytes, maxBytes: maxBytes) : bytes.count
         let text = BoundedText.prefix(of: bytes, maxBytes: maxBytes)
+        LuaState.countCopied(L, kept)
         current[key] = Entry(count: bytes.count, kept: kept, text: text)
         return text
     }

@@ -29,6 +29,10 @@ enum HostLimits {
     /// Unknown field names a constructor reports; longer names are shortened in
     /// messages and get no "did you mean", whose cost grows with their length.
     static let maxNameLength = 64
+    /// Bytes of a table key read to check it against the field names: room
+    /// for `maxNameLength` characters of any width, so a longer key is
+    /// unknown however it goes on, and is not copied whole to say so.
+    static let maxKeyBytes = 4 * maxNameLength
     /// Sheets presented at once.
     static let maxSheets = 100
     /// Commands and `ui.bind` bindings one owner (the app, a plugin) may add.
