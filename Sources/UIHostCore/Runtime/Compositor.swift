@@ -206,9 +206,12 @@ final class Compositor {
     /// the frame a whole layout would. A subtree read again must answer its
     /// container's questions as the old one did (its heights at the widths
     /// asked, its flexibility, its sizes, its natural width when asked); when
-    /// it does not, its container is read again in its place, and so on up:
-    /// a container of a fixed size, or one whose size its changed children
-    /// leave as it was, stops it there. Reaching a layer's root, a table read
+    /// it does not, its containers place their children again from the nodes
+    /// in memory up to one whose own answers stay, or the layer's root
+    /// (`relaidOut`); a container that cannot (it works out more than sizes
+    /// from its children) is read again in its place, and so on up: a
+    /// container of a fixed size, or one whose size its changed children
+    /// leave as it was, stops it there. Reading a layer's root, a table read
     /// in two places, a bad field found or one shown in what it would read, a
     /// second popup makes it false, with nothing
     /// the next layout needs changed: the whole tree is then read.
