@@ -302,7 +302,7 @@ final class Compositor {
         }
         // The popup open before stays while its owner was not read again.
         let kept = popup.flatMap { open in
-            replacements.contains { Compositor.isInside(open.owner, $0.top === $0.new ? $0.old : $0.top) } ? nil : open
+            replacements.contains { Compositor.isInside(open.owner, $0.outer === $0.new ? $0.old : $0.outer) } ? nil : open
         }
         let popups = placedCount + (kept == nil ? 0 : 1)
         // Two popups open (a script opened another): which shows is the whole layout's to say.
@@ -432,7 +432,7 @@ final class Compositor {
     /// A subtree read again: the old root, the new one, the layer, how many
     /// components the new one has more, and the outermost node to lay out
     /// again (`new` unless its size changed).
-    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int, top: Node)
+    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int, outer: Node)
 
     /// Whether the subtree of `node` can be read again alone: no table in it
     /// is read in another place too, and none places a popup unless `popups`
