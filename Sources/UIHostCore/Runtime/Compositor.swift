@@ -270,6 +270,8 @@ final class Compositor {
         // The popups the new subtrees of the top layer placed (an owner read again places its own).
         var placed: Popup?, placedCount = 0
         for (old, new, layer, added, top) in replacements {
+            // What the layer noted of a container that keeps its place, before its subtree changes.
+            let noted = top !== new && top.parent != nil ? Layer.found(in: top) : nil
             old.parent?.children[old.indexInParent] = new
             reader.settle(new, adding: added)
             var up = new.underKeeper ? new.parent : nil
@@ -292,8 +294,10 @@ final class Compositor {
                 placedCount += layoutContext.popups.count
             }
             if top !== new {
-                // What moved may show otherwise (clips, scrolling containers).
-                layer.collect(bounds: bounds)
+                // Below the container kept in place, what moved may show
+                // otherwise (clips, scrolling containers): its stretch of
+                // the layer's notes is made again, or the whole layer's.
+                if noted == nil || !layer.replaceSubtree(top, found: noted!, with: top) { layer.collect(bounds: bounds) }
             } else if Layer.canReplace(old, with: new) {
                 layer.replace(old, with: new)
             } else if !layer.replaceSubtree(old, with: new) {
