@@ -4,7 +4,10 @@
 -- text; without, a move runs no Lua at all. With `mode`, the text the handler
 -- changes sits in a container of a fixed size (4 rows) below the list, and
 -- the handler toggles its `hidden` ("hide") or switches it between one row
--- and two ("grow"): its size changes, its container's does not. The other
+-- and two ("grow"): its size changes, its container's does not. With
+-- "growtop" the text sits at the top level, and switching it between one row
+-- and two moves everything below it: the screen places its children again.
+-- The other
 -- modes put other things above the texts: two inputs that Tab moves between
 -- ("inputs"); a spinner ("spinner") or a timer writing the label every 16 ms
 -- ("timer") beside the list; a dropdown whose item writes the label
@@ -19,6 +22,7 @@ local handlers = {
   hide = function() label.hidden = not label.hidden end,
   grow = function(_, index) label.text = index == 2 and long or "short" end,
 }
+handlers.growtop = handlers.grow
 local screen = ui.screen { title = "Texts: " .. config.n }
 -- With two inputs or a dropdown, those take the keys: no list.
 if config.mode ~= "inputs" and config.mode ~= "dropdown" then
@@ -43,7 +47,7 @@ local above = {
 }
 if above[config.mode] then
   for _, c in ipairs(above[config.mode]()) do screen[#screen + 1] = c end
-elseif config.mode then
+elseif config.mode and config.mode ~= "growtop" then
   screen[#screen + 1] = ui.vstack { height = 4, ui.text "above", label, ui.text "below" }
 else
   screen[#screen + 1] = label

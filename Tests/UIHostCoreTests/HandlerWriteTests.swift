@@ -104,6 +104,51 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertFalse(part.render().text.contains("nothing yet"))
     }
 
+    /// A text at the top level switching between one row and two changes
+    /// the size of everything up to the screen: only the text is read again,
+    /// and the screen places its children again from the nodes in memory.
+    /// What moved below it is where a whole read puts it: its clicks, the
+    /// focus scrolled into view, the scroll marks.
+    func testATextGrowingAtTheTopLevelIsReadAloneAndTheScreenPlacedAgain() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local long = string.rep("grows to two rows ", 3)
+            local n = 0
+            local count = ui.text "count 0"
+            return ui.screen {
+              ui.button { title = "Grow", onSelect = function() label.text = label.text == long and "short" or long end },
+              ui.vstack { label, ui.text "beside" },
+              ui.button { title = "Count", onSelect = function() n = n + 1; count.text = "count " .. n end },
+              count, ui.vstack(texts),
+              ui.button { title = "Last", onSelect = function() label.text = long .. long end } }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        let layouts = part.compositor.inPlaceLayouts
+        XCTAssertEqual(press(part, whole, times: 4).script, 4, "each switch read the label alone")
+        XCTAssertEqual(part.compositor.inPlaceLayouts - layouts, 4, "and placed the screen again from memory")
+        _ = press(part, whole, times: 1)
+        // The button below the label moved down a row: a click finds it there.
+        guard let at = part.render().find("Count") else { return XCTFail(part.render().text) }
+        for host in [part, whole] {
+            host.send(.mouse(MouseEvent(.press, column: at.x + 1, row: at.y + 1)))
+            host.send(.mouse(MouseEvent(.release, column: at.x + 1, row: at.y + 1)))
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertTrue(part.render().text.contains("count 1"), part.render().text)
+        // The last button lies past the frame: Tab scrolls it into view, and
+        // what it writes grows the label above the fold (three rows).
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
+        let before = part.compositor.inPlaceLayouts
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.compositor.inPlaceLayouts - before, 1)
+        XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
+        _ = press(part, whole, times: 2, key: .shiftTab)
+        _ = press(part, whole, times: 2)
+        XCTAssertEqual(part.errors, [])
+    }
+
     /// Sixty lists hold plain tables (their items), which a script may change
     /// without a write the proxies see: each is read again after a handler,
     /// but alone, not with the whole tree; a change inside one shows.

@@ -127,7 +127,7 @@ final class RandomTreeTests: XCTestCase {
             let digits = text.hasPrefix("0x") ? String(text.dropFirst(2)) : text
             seeds = [UInt64(digits, radix: text.hasPrefix("0x") ? 16 : 10)!]
         }
-        var compared = 0, updates = 0, scriptUpdates = 0, subtreeUpdates = 0, scriptLayouts = 0
+        var compared = 0, updates = 0, scriptUpdates = 0, subtreeUpdates = 0, scriptLayouts = 0, inPlace = 0
         for seed in seeds {
             // Half the trees are quiet: most keys on them run no script; a
             // third hold containers of a fixed size that handlers write into.
@@ -199,18 +199,23 @@ final class RandomTreeTests: XCTestCase {
             updates += incremental.compositor.updates
             scriptUpdates += incremental.compositor.scriptUpdates
             subtreeUpdates += incremental.compositor.subtreeUpdates
+            inPlace += incremental.compositor.inPlaceLayouts
             scriptLayouts += incremental.compositor.scriptLayouts
             XCTAssertEqual(full.compositor.updates, 0)
         }
         print("RandomTreeTests: \(seeds.count) trees, \(compared) frames compared read in part and whole, "
               + "\(updates) read in part, \(scriptUpdates) of them after a handler wrote, "
-              + "\(subtreeUpdates) of them reading a subtree again; \(scriptLayouts) layouts after a script ran")
+              + "\(subtreeUpdates) of them reading a subtree again, \(inPlace) placing its containers again from "
+              + "memory; \(scriptLayouts) layouts after a script ran")
         if seeds.count > 1 {
             XCTAssertGreaterThan(updates, 100, "the trees hardly ever read only what changed")
             // How often a random walk gives a handler's writes a read of their
             // own depends on the keys each kind owns (the walk presses them); the
             // mechanism itself is pinned by HandlerWriteTests.
             XCTAssertGreaterThan(scriptUpdates, 0, "the trees never read only what a handler wrote")
+            // Sizes that change up to a container whose size stays, or the
+            // screen, are placed again from the nodes in memory.
+            XCTAssertGreaterThan(inPlace, 0, "no change of size was placed again from memory")
             // Containers written (a child hidden, replaced, resized; a tab
             // switched; typing) read their subtree again.
             XCTAssertGreaterThan(subtreeUpdates, 0, "the trees never read a subtree again")

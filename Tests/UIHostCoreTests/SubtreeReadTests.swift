@@ -29,7 +29,7 @@ final class SubtreeReadTests: XCTestCase {
         local seed = \(seed)
         local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed // 65536 % n + 1 end
         local words = { "a", "lorem ipsum", "日本語のテキスト", string.rep("wide ", 14), "", "b" }
-        local all, containers, texts, inputs, tabsList, tabList = {}, {}, {}, {}, {}, {}
+        local all, containers, texts, inputs, tabsList, tabList, tops, grown = {}, {}, {}, {}, {}, {}, {}, 0
         local sent = ui.text "nothing sent"
         local function note(c) all[#all + 1] = c; return c end
         local function pick(list) if #list > 0 then return list[rand(#list)] end end
@@ -88,6 +88,13 @@ final class SubtreeReadTests: XCTestCase {
           return note(c)
         end
         local function edit()
+          -- Every third edit also grows or shrinks a text at the top level
+          -- (the screen places its children again), drawing nothing from `rand`.
+          grown = grown + 1
+          if grown % 3 == 0 then
+            local t = tops[grown % #tops + 1]
+            t.text = #t.text > 20 and "one row" or string.rep("rows of a top text ", grown % 4 + 1)
+          end
           local r = rand(11)
           if r == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end
           elseif r == 2 then local c = pick(all); if c then c.hidden = not c.hidden end
@@ -111,7 +118,8 @@ final class SubtreeReadTests: XCTestCase {
           onKey = function(key) if key == "f5" then edit(); return true end end }
         for i = 1, 5 do
           screen[#screen + 1] = container(1)
-          screen[#screen + 1] = text()
+          tops[i] = text()
+          screen[#screen + 1] = tops[i]
         end
         -- A timer that writes a text now and then: read alone, as a handler's writes.
         ui.every(300, function() if rand(3) == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end end end)
@@ -121,6 +129,7 @@ final class SubtreeReadTests: XCTestCase {
 
     func testEditsInsideContainersReadTheirSubtreesAndDrawTheWholeFrame() throws {
         var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0, problemFrames = 0
+        var inPlace = 0
         for seed in 1...24 {
             let path = directory + "/screen\(seed).lua"
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
@@ -192,9 +201,11 @@ final class SubtreeReadTests: XCTestCase {
             }
             XCTAssertEqual(whole.compositor.updates, 0)
             focusMoves += part.compositor.focusUpdates
+            inPlace += part.compositor.inPlaceLayouts
         }
         print("SubtreeReadTests: \(compared) frames compared; of \(edits) edits \(partial) read in part, "
-              + "\(subtrees) of them a subtree; \(focusMoves) focus moves read nothing, "
+              + "\(subtrees) of them a subtree, \(inPlace) placed again from memory up to a container whose size "
+              + "stayed or the screen; \(focusMoves) focus moves read nothing, "
               + "\(popupFrames) frames with a popup open, \(problemFrames) with a problem shown")
         // Edits that move what lies outside a container of a fixed size (or
         // write nothing shown) are read whole, or not at all: at least half
@@ -202,6 +213,7 @@ final class SubtreeReadTests: XCTestCase {
         XCTAssertGreaterThan(partial * 2, edits, "most edits read only what they changed")
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
         XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
+        XCTAssertGreaterThan(inPlace * 10, edits, "sizes that change up to the screen are placed again from memory")
         XCTAssertGreaterThan(popupFrames, 0, "popups are opened, moved in and chosen from")
         XCTAssertGreaterThan(problemFrames, 0, "bad children show their problems while edits go on")
     }

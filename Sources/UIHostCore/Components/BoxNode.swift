@@ -20,17 +20,38 @@ final class BoxNode: Node, SemanticNode {
     private var insetWidth: Int { 2 * (edge + padding.columns) }
     private var insetHeight: Int { 2 * (edge + padding.rows) }
 
-    private lazy var flexible = children.contains {
-        $0.isFlexible || $0.sizing?.height?.isFraction == true
+    // Worked out again after `forgetMeasures` (a child changed size in place).
+    private var flexibleCache: Bool?, growsCache: Bool?, naturalCache: Int?
+    private var flexible: Bool {
+        if let flexibleCache { return flexibleCache }
+        let f = children.contains { $0.isFlexible || $0.sizing?.height?.isFraction == true }
+        flexibleCache = f
+        return f
     }
-    private lazy var grows = children.contains { $0.growsWithSpace || $0.sizing?.height?.isFraction == true }
-    private lazy var natural: Int = {
+    private var grows: Bool {
+        if let growsCache { return growsCache }
+        let g = children.contains { $0.growsWithSpace || $0.sizing?.height?.isFraction == true }
+        growsCache = g
+        return g
+    }
+    private var natural: Int {
+        if let naturalCache { return naturalCache }
         let inner = children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0
         // A title wants its own width and the border's `╭─ ` and ` ─╮`.
         let titled = title.isEmpty || border == .none ? 0 : DisplayWidth.of(title) + 6
-        return max(inner + insetWidth, titled)
-    }()
+        let n = max(inner + insetWidth, titled)
+        naturalCache = n
+        return n
+    }
     private var measured: (width: Int, height: Int)?
+
+    override var relaysOutInPlace: Bool { true }
+    override func forgetMeasures() {
+        flexibleCache = nil
+        growsCache = nil
+        naturalCache = nil
+        measured = nil
+    }
 
     override var isFlexible: Bool { flexible }
     override var growsWithSpace: Bool { grows }

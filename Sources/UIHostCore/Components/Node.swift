@@ -195,6 +195,31 @@ class Node {
         return true
     }
     static let leastFlexibleRows = 3
+
+    /// What its container asked of it, answered as it stands now: compared
+    /// before and after a node inside it changed size in place (`update`'s
+    /// climb over containers kept in memory). Nil when too many widths were
+    /// asked to compare. Asks nothing new of it.
+    final func answers() -> Answers? {
+        guard !askedManyWidths else { return nil }
+        var a = Answers(flexible: isFlexible, grows: growsWithSpace, natural: askedNatural ? naturalColumns() : nil,
+                        preferred: isFlexible ? preferredFlexibleHeight : nil)
+        for width in [askedWidth0, askedWidth1] where width != Int.min {
+            a.heights.append(Answers.AtWidth(width: width, rows: measure(width: width), least: leastHeight(width: width),
+                                             preferred: isFlexible ? preferredFlexibleHeight(width: width) : nil))
+        }
+        return a
+    }
+
+    /// A node's answers to its container (`answers()`).
+    struct Answers: Equatable {
+        struct AtWidth: Equatable {
+            let width: Int, rows: Int, least: Int, preferred: Int?
+        }
+        let flexible: Bool, grows: Bool, natural: Int?, preferred: Int?
+        var heights: [AtWidth] = []
+    }
+
     /// Columns wanted on one line, for horizontal stacks and aligned columns.
     /// Final, so that a container asking it is noted; kinds answer in `naturalColumns`.
     final func naturalWidth() -> Int {
@@ -218,6 +243,15 @@ class Node {
     /// A node of its subtree was replaced (`keeps` said yes): what it worked
     /// out from its subtree is worked out again.
     func subtreeReplaced() {}
+
+    /// Whether it may keep its children when one of them is replaced by a
+    /// node of another size: it then forgets what it worked out from them
+    /// (`forgetMeasures`) and is laid out again from the nodes in memory,
+    /// nothing read from Lua. Kinds that work out more than sizes from their
+    /// children say no, and are read again in that case.
+    var relaysOutInPlace: Bool { false }
+    /// Forgets the sizes it worked out from its children (one of them changed).
+    func forgetMeasures() {}
 
     /// Whether its layout may place a popup (an open dropdown or menu picker):
     /// read again alone only in the top layer, whose popup it then places.

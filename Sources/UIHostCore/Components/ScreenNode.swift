@@ -18,6 +18,9 @@ final class ScreenNode: Node, SemanticNode {
         super.init(id: id, anchor: anchor)
     }
 
+    /// Works out nothing from its children but at layout.
+    override var relaysOutInPlace: Bool { true }
+
     var contentRect: Rect {
         Rect(x: rect.x + 1, y: rect.y + ScreenNode.headerHeight,
              width: rect.width - 2, height: max(0, rect.height - ScreenNode.headerHeight - (hasFooter ? 1 : 0)))

@@ -25,8 +25,16 @@ final class TextNode: Node, SemanticNode {
         return cache.lines(text, width: width, wrap: wrap)
     }
 
+    /// The rows of the last width measured: a node kept between layouts (a
+    /// column placed again from memory, `Compositor.relaidOut`) is measured
+    /// again at the same width, and its text does not change.
+    private var measured: (width: Int, rows: Int)?
+
     override func measureRows(width: Int) -> Int {
-        width <= 0 ? 0 : lines(width: width).count
+        if let measured, measured.width == width { return measured.rows }
+        let rows = width <= 0 ? 0 : lines(width: width).count
+        measured = (width, rows)
+        return rows
     }
 
     override func naturalColumns() -> Int {

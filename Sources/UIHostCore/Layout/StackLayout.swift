@@ -105,14 +105,36 @@ final class StackNode: Node {
     // it, so it is worked out once per layout (a node lives for one layout):
     // deeply nested stacks would otherwise cost the square of their depth.
     // A child sized as a share (`"1fr"`) along the axis grows as a spacer does.
-    private lazy var flexible = children.contains { $0.isFlexible || growsByShare($0) }
-    private lazy var grows = axis == .vertical && children.contains { $0.growsWithSpace || growsByShare($0) }
-    private lazy var natural: Int = {
+    // Worked out again after `forgetMeasures` (a child changed size in place).
+    private var flexibleCache: Bool?, growsCache: Bool?, naturalCache: Int?
+    private var flexible: Bool {
+        if let flexibleCache { return flexibleCache }
+        let f = children.contains { $0.isFlexible || growsByShare($0) }
+        flexibleCache = f
+        return f
+    }
+    private var grows: Bool {
+        if let growsCache { return growsCache }
+        let g = axis == .vertical && children.contains { $0.growsWithSpace || growsByShare($0) }
+        growsCache = g
+        return g
+    }
+    private var natural: Int {
+        if let naturalCache { return naturalCache }
         let widths = children.map { StackLayout.naturalWidth(of: $0) }
-        if axis == .vertical { return widths.max() ?? 0 }
-        return widths.reduce(0, +) + spacing * max(0, children.count - 1)
-    }()
+        let n = axis == .vertical ? widths.max() ?? 0 : widths.reduce(0, +) + spacing * max(0, children.count - 1)
+        naturalCache = n
+        return n
+    }
     private var measured: (width: Int, height: Int)?
+
+    override var relaysOutInPlace: Bool { true }
+    override func forgetMeasures() {
+        flexibleCache = nil
+        growsCache = nil
+        naturalCache = nil
+        measured = nil
+    }
 
     private func growsByShare(_ child: Node) -> Bool {
         guard let s = child.sizing else { return false }

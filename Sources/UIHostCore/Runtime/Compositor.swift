@@ -206,9 +206,12 @@ final class Compositor {
     /// the frame a whole layout would. A subtree read again must answer its
     /// container's questions as the old one did (its heights at the widths
     /// asked, its flexibility, its sizes, its natural width when asked); when
-    /// it does not, its container is read again in its place, and so on up:
-    /// a container of a fixed size, or one whose size its changed children
-    /// leave as it was, stops it there. Reaching a layer's root, a table read
+    /// it does not, its containers place their children again from the nodes
+    /// in memory up to one whose own answers stay, or the layer's root
+    /// (`relaidOut`); a container that cannot (it works out more than sizes
+    /// from its children) is read again in its place, and so on up: a
+    /// container of a fixed size, or one whose size its changed children
+    /// leave as it was, stops it there. Reading a layer's root, a table read
     /// in two places, a bad field found or one shown in what it would read, a
     /// second popup makes it false, with nothing
     /// the next layout needs changed: the whole tree is then read.
@@ -247,9 +250,9 @@ final class Compositor {
                 // Read already with a container read again.
                 if !replacements.isEmpty, isReplaced(target) { continue }
                 guard let layer = layer(holding: target),
-                      let (old, new, added) = rereadSubtree(from: target, budget: &budget, popups: layer === topLayer)
+                      let (old, new, added, top) = rereadSubtree(from: target, budget: &budget, popups: layer === topLayer)
                 else { return false }
-                replacements.append((old, new, layer, added))
+                replacements.append((old, new, layer, added, top))
                 guard targets.count > 1 else { continue }
                 old.replacedIn = stamp
                 var up: Node? = old
@@ -266,7 +269,9 @@ final class Compositor {
         invalidation.drawing = true
         // The popups the new subtrees of the top layer placed (an owner read again places its own).
         var placed: Popup?, placedCount = 0
-        for (old, new, layer, added) in replacements {
+        for (old, new, layer, added, top) in replacements {
+            // What the layer noted of a container that keeps its place, before its subtree changes.
+            let noted = top !== new && top.parent != nil ? Layer.found(in: top) : nil
             old.parent?.children[old.indexInParent] = new
             reader.settle(new, adding: added)
             var up = new.underKeeper ? new.parent : nil
@@ -275,19 +280,34 @@ final class Compositor {
                 up = container.parent
             }
             layoutContext.start(bounds: bounds, screenIsPushed: navigator.stack.count > 1)
-            new.layout(in: old.rect, layoutContext)
+            if top !== new {
+                // It changed size: the containers up to `top` place their
+                // children again, as they are in memory.
+                Compositor.forgetMeasures(from: new.parent)
+                top.layout(in: top.parent == nil ? bounds : top.rect, layoutContext)
+                inPlaceLayouts += 1
+            } else {
+                new.layout(in: old.rect, layoutContext)
+            }
             if layer === topLayer, let first = layoutContext.popups.first {
                 placed = placed ?? first
                 placedCount += layoutContext.popups.count
             }
-            if Layer.canReplace(old, with: new) {
+            if top !== new {
+                // Below the container kept in place, what moved may show
+                // otherwise (clips, scrolling containers): its stretch of
+                // the layer's notes is made again, or the whole layer's.
+                if noted == nil || !layer.replaceSubtree(top, found: noted!, with: top) { layer.collect(bounds: bounds) }
+            } else if Layer.canReplace(old, with: new) {
                 layer.replace(old, with: new)
             } else if !layer.replaceSubtree(old, with: new) {
                 layer.collect(bounds: bounds)
             }
         }
         // The popup open before stays while its owner was not read again.
-        let kept = popup.flatMap { open in replacements.contains { Compositor.isInside(open.owner, $0.old) } ? nil : open }
+        let kept = popup.flatMap { open in
+            replacements.contains { Compositor.isInside(open.owner, $0.outer === $0.new ? $0.old : $0.outer) } ? nil : open
+        }
         let popups = placedCount + (kept == nil ? 0 : 1)
         // Two popups open (a script opened another): which shows is the whole layout's to say.
         guard popups <= 1 else { return false }
@@ -317,7 +337,7 @@ final class Compositor {
     /// one did (or is now hidden): the old node, the new one to put in its
     /// place and how many components it adds, or nil. A climb that reaches
     /// a subtree this update read already gives up (the reads would overlap).
-    private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool) -> (Node, Node, Int)? {
+    private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool) -> (Node, Node, Int, Node)? {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
@@ -331,9 +351,11 @@ final class Compositor {
                 let newCount = new.children.isEmpty ? 1 : new.subtreeCount
                 budget -= newCount
                 guard budget >= 0, Compositor.readsAlone(new, popups: popups) else { return nil }
-                let refusing = !new.answersAsked(like: old) ? old.parent
-                    : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
-                guard let container = refusing else { return (old, new, newCount - oldCount) }
+                let alike = new.answersAsked(like: old)
+                let refusing = !alike ? old.parent : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
+                guard let container = refusing else { return (old, new, newCount - oldCount, new) }
+                // Its containers may place it again from what they hold, read from Lua no further.
+                if !alike, !old.underKeeper, let top = relaidOut(old, new) { return (old, new, newCount - oldCount, top) }
                 // Its container places it otherwise (or keeps what changed): read it again instead.
                 reader.forget(new)
                 old = container
@@ -341,6 +363,49 @@ final class Compositor {
             }
             guard let parent = old.parent else { return nil }
             old = parent
+        }
+    }
+
+    /// The outermost container to lay out again when `new`, which answers
+    /// its container otherwise than `old`, takes its place while the
+    /// containers around keep their other children (`Node.relaysOutInPlace`):
+    /// the first whose own answers stay as they were, or the layer's root
+    /// (laid out in the frame). Nil when a container on the way cannot, or
+    /// holds another written node (what two changes do together is not what
+    /// each does alone): then the container is read again from Lua. Leaves
+    /// `old` in its place; `new` is put there only to measure.
+    private func relaidOut(_ old: Node, _ new: Node) -> Node? {
+        guard let parent = old.parent else { return nil }
+        let index = parent.children.indices.contains(old.indexInParent) ? old.indexInParent : -1
+        guard index >= 0, parent.children[index] === old else { return nil }
+        defer {
+            parent.children[index] = old
+            Compositor.forgetMeasures(from: parent)
+        }
+        var up: Node? = parent
+        while let container = up {
+            guard container.relaysOutInPlace else { return nil }
+            guard container.parent != nil else { return container }
+            if targets.count > 1,
+               targets.contains(where: { !Compositor.isInside($0, old) && Compositor.isInside($0, container) }) { return nil }
+            parent.children[index] = old
+            Compositor.forgetMeasures(from: parent)
+            guard let before = container.answers() else { return nil }
+            parent.children[index] = new
+            Compositor.forgetMeasures(from: parent)
+            guard let after = container.answers() else { return nil }
+            if before == after { return container }
+            up = container.parent
+        }
+        return nil
+    }
+
+    /// Makes `node` and the containers around it work out their sizes again.
+    private static func forgetMeasures(from node: Node?) {
+        var up = node
+        while let n = up {
+            n.forgetMeasures()
+            up = n.parent
         }
     }
 
@@ -368,9 +433,10 @@ final class Compositor {
         return true
     }
 
-    /// A subtree read again: the old root, the new one, the layer, and how
-    /// many components the new one has more.
-    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int)
+    /// A subtree read again: the old root, the new one, the layer, how many
+    /// components the new one has more, and the outermost node to lay out
+    /// again (`new` unless its size changed).
+    private typealias Replacement = (old: Node, new: Node, layer: Layer, added: Int, outer: Node)
 
     /// Whether the subtree of `node` can be read again alone: no table in it
     /// is read in another place too, and none places a popup unless `popups`
@@ -415,6 +481,9 @@ final class Compositor {
     private(set) var updates = 0
     private(set) var scriptUpdates = 0
     private(set) var subtreeUpdates = 0
+    /// Of those, the ones whose change of size was laid out again from the
+    /// containers in memory (`relaidOut`), read from Lua no further.
+    private(set) var inPlaceLayouts = 0
     /// Focus moves that read nothing (tests count them).
     private(set) var focusUpdates = 0
     /// Layouts asked for after a script ran (handlers, timers), read in part or whole.

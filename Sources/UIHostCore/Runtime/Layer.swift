@@ -95,8 +95,20 @@ final class Layer {
     /// none where the new one has some) or the layer stops animating: then
     /// the caller collects the whole layer.
     func replaceSubtree(_ old: Node, with new: Node) -> Bool {
-        var before = Found()
-        Layer.find(old, into: &before)
+        replaceSubtree(old, found: Layer.found(in: old), with: new)
+    }
+
+    /// What `collect` noted of the subtree of `node` as it is laid out now:
+    /// taken before a container keeping its place lays its subtree out again.
+    static func found(in node: Node) -> Found {
+        var found = Found()
+        find(node, into: &found)
+        return found
+    }
+
+    /// `replaceSubtree`, with what `collect` noted of the old subtree taken
+    /// before (`new` may be `old` itself, its subtree changed and laid out again).
+    func replaceSubtree(_ old: Node, found before: Found, with new: Node) -> Bool {
         // Before the new subtree notes its own (the same tables, read again).
         for key in before.focusableKeys { focusableKeys.remove(key) }
         // Collected into empty arrays, from the place of the old subtree.
@@ -132,7 +144,7 @@ final class Layer {
     }
 
     /// What `collect` noted of one subtree as it was laid out.
-    private struct Found {
+    struct Found {
         var focusables: [Node] = []
         var focusableKeys: [FocusKey] = []
         var preparing: [Node] = []
