@@ -57,6 +57,26 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(whole.compositor.scriptUpdates, 0)
     }
 
+    /// A field inside a row inside a form, read again alone: Enter still
+    /// moves on to the form's next field (the node read again knows its form).
+    func testAFieldInARowOfAFormReadAgainStillMovesOnWithEnter() throws {
+        let (part, whole) = try hosts("""
+            local first = ui.input { value = "one" }
+            local second = ui.input { value = "two" }
+            return ui.screen {
+              ui.form { ui.hstack { ui.text "Name", first }, second, onSubmit = function() end },
+              onKey = function(key) if key == "f6" then first.value = "written"; return true end end }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        for key in [Key.function(6), .function(6), .enter] {
+            part.send(.key(key))
+            whole.send(.key(key))
+            XCTAssertEqual(part.render(), whole.render(), "after \(key.name)")
+        }
+        XCTAssertGreaterThan(part.compositor.scriptUpdates, 0, "the field was read alone")
+        XCTAssertTrue(part.render().text.contains("› [two"), part.render().text)
+    }
+
     func testWritesThatMoveOtherComponentsReadTheWholeTree() throws {
         // `hidden` takes a row out of the stack: what follows moves up.
         let (part, whole) = try hosts(HandlerWriteTests.texts + """

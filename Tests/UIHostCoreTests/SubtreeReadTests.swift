@@ -95,7 +95,7 @@ final class SubtreeReadTests: XCTestCase {
             local t = tops[grown % #tops + 1]
             t.text = #t.text > 20 and "one row" or string.rep("rows of a top text ", grown % 4 + 1)
           end
-          local r = rand(11)
+          local r = rand(12)
           if r == 1 then local t = pick(texts); if t then t.text = words[rand(#words)] end
           elseif r == 2 then local c = pick(all); if c then c.hidden = not c.hidden end
           elseif r == 3 then local c = pick(containers); if c and #c > 0 then c[rand(#c)] = leaf() end
@@ -111,6 +111,7 @@ final class SubtreeReadTests: XCTestCase {
             local c = pick(containers)
             if c then for i = #c, 1, -1 do rawset(c, i, nil) end; c[1] = leaf(); c[2] = text() end
           elseif r == 10 then local t = pick(tabList); if t then t.title = words[rand(#words)] end
+          elseif r == 12 then local t = tops[rand(#tops)]; t.text = #t.text > 20 and "one row" or string.rep("rows of a top text ", rand(4))
           else local t = pick(texts); if t then t.text = (t.text or "") .. " more" end
           end
         end

@@ -53,6 +53,10 @@ final class TreeReader {
     @exclusivity(unchecked) private(set) var rereading: Node?
     /// The anchor the next node read takes instead of a new one (`reread`).
     @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
+    /// Whether the node being read sits under a container that keeps its
+    /// subtree (`Node.keepsSubtree`): known before the node's own children
+    /// are read, which its `underKeeper` is not (it is set once it returns).
+    @exclusivity(unchecked) private var readingUnderKeeper = false
     /// Anchors of the last layout whose components hold plain tables (items,
     /// styles, spans, keys): a script may have changed what is inside them
     /// without a write into the component, so they are read again whenever a
@@ -417,6 +421,9 @@ final class TreeReader {
         // No script ran since `old` was read (only the host wrote into it):
         // a node may take from it what the host never writes (`ListNode`).
         rereading = hostOnly ? old : nil
+        let outerKeeper = readingUnderKeeper
+        readingUnderKeeper = old.underKeeper
+        defer { readingUnderKeeper = outerKeeper }
         let outer = holder
         holder = old.parent?.anchor ?? 0
         defer { holder = outer }
@@ -486,7 +493,12 @@ final class TreeReader {
         let outer = holder
         holder = parent.anchor
         defer { holder = outer }
-        let underKeeper = parent.underKeeper || parent.keepsSubtree
+        // A form inside a stack inside a form: the stack's own flag is not
+        // set yet while its children are read, the reader's is.
+        let underKeeper = readingUnderKeeper || parent.underKeeper || parent.keepsSubtree
+        let outerKeeper = readingUnderKeeper
+        readingUnderKeeper = underKeeper
+        defer { readingUnderKeeper = outerKeeper }
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
