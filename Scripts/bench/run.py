@@ -89,7 +89,7 @@ def texts_figures():
             (True, None, "a handler changing one text", 10000, ["down", "up"]),
             (True, "hide", "a handler toggling one text's hidden in a fixed-size container", 10000, ["down", "up"]),
             (True, "grow", "a handler changing one text's rows in a fixed-size container", 10000, ["down", "up"]),
-            (True, "growtop", "a handler changing one text's rows at the top level", 10000, ["down", "up"]),
+            (True, "growtop", "a handler changing one text's rows at the top level", 1000, ["down", "up"]),
             (False, "inputs", "Tab between two inputs", 30000, ["tab", "tab"]),
             (False, "spinner", "a 16 ms tick with a spinner shown and a cursor move", 10000,
              ["wait:16", "down", "wait:16", "up"]),

@@ -126,12 +126,12 @@ final class HandlerWriteTests: XCTestCase {
 
     /// A text at the top level switching between one row and two changes
     /// the size of everything up to the screen: only the text is read again,
-    /// and the screen places its children again from the nodes in memory.
-    /// What moved below it is where a whole read puts it: its clicks, the
-    /// focus scrolled into view, the scroll marks.
+    /// and the screen, which does not scroll, places its children again from
+    /// the nodes in memory. What moved below it is where a whole read puts
+    /// it: its clicks, the focus.
     func testATextGrowingAtTheTopLevelIsReadAloneAndTheScreenPlacedAgain() throws {
-        let (part, whole) = try hosts(HandlerWriteTests.texts + """
-
+        let (part, whole) = try hosts("""
+            local label = ui.text "short"
             local long = string.rep("grows to two rows ", 3)
             local n = 0
             local count = ui.text "count 0"
@@ -139,7 +139,7 @@ final class HandlerWriteTests: XCTestCase {
               ui.button { title = "Grow", onSelect = function() label.text = label.text == long and "short" or long end },
               ui.vstack { label, ui.text "beside" },
               ui.button { title = "Count", onSelect = function() n = n + 1; count.text = "count " .. n end },
-              count, ui.vstack(texts),
+              count, ui.text "row 1",
               ui.button { title = "Last", onSelect = function() label.text = long .. long end } }
             """)
         XCTAssertEqual(part.render(), whole.render())
@@ -156,15 +156,36 @@ final class HandlerWriteTests: XCTestCase {
         }
         XCTAssertEqual(part.render(), whole.render())
         XCTAssertTrue(part.render().text.contains("count 1"), part.render().text)
-        // The last button lies past the frame: Tab scrolls it into view, and
-        // what it writes grows the label above the fold (three rows).
-        _ = press(part, whole, times: 1, key: .tab)
-        XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
+        // The last button's write grows the label to three rows.
+        _ = press(part, whole, times: 2, key: .tab)
         let before = part.compositor.inPlaceLayouts
         _ = press(part, whole, times: 1)
         XCTAssertEqual(part.compositor.inPlaceLayouts - before, 1)
-        XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
         _ = press(part, whole, times: 2, key: .shiftTab)
+        _ = press(part, whole, times: 2)
+        XCTAssertEqual(part.errors, [])
+    }
+
+    /// The same on a screen that scrolls: where a whole layout leaves the
+    /// screen's offset is not worked out from memory, so the screen is read
+    /// whole; the frames, the focus scrolled into view and the clicks match.
+    func testATextGrowingOnAScreenThatScrollsIsReadWhole() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local long = string.rep("grows to two rows ", 3)
+            return ui.screen {
+              ui.button { title = "Grow", onSelect = function() label.text = label.text == long and "short" or long end },
+              label, ui.vstack(texts),
+              ui.button { title = "Last", onSelect = function() label.text = long .. long end } }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let layouts = part.compositor.inPlaceLayouts
+        _ = press(part, whole, times: 3)
+        XCTAssertEqual(part.compositor.inPlaceLayouts, layouts, "read whole, not placed from memory")
+        _ = press(part, whole, times: 1, key: .tab)
+        XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
+        _ = press(part, whole, times: 2)
+        _ = press(part, whole, times: 1, key: .shiftTab)
         _ = press(part, whole, times: 2)
         XCTAssertEqual(part.errors, [])
     }

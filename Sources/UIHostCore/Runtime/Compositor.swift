@@ -385,7 +385,9 @@ final class Compositor {
         var up: Node? = parent
         while let container = up {
             guard container.relaysOutInPlace else { return nil }
-            guard container.parent != nil else { return container }
+            // A screen that scrolls is read again whole: where a whole
+            // layout leaves its offset is not yet worked out from memory.
+            guard container.parent != nil else { return container.viewport == nil ? container : nil }
             if targets.count > 1,
                targets.contains(where: { !Compositor.isInside($0, old) && Compositor.isInside($0, container) }) { return nil }
             parent.children[index] = old
