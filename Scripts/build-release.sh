@@ -10,6 +10,8 @@
 # libgcc_s; libcmark-gfm is loaded when ui.markdown first parses (dlopen),
 # and uihost-serve links libwebsockets. One set of flags everywhere, so that the three share one build.
 set -euo pipefail
+# A command that fails under set -e says which, instead of ending the script silently.
+trap 'echo "build-release: line $LINENO: \"$BASH_COMMAND\" failed with status $?" >&2' ERR
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 # -lstdc++ finds a folder holding only the archive before the system's .so.

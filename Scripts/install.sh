@@ -12,6 +12,8 @@
 #   Scripts/install.sh            ~/.local/bin/uihost
 #   Scripts/install.sh /usr/local /usr/local/bin/uihost
 set -euo pipefail
+# A command that fails under set -e says which, instead of ending the script silently.
+trap 'echo "install: line $LINENO: \"$BASH_COMMAND\" failed with status $?" >&2' ERR
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="${1:-$HOME/.local}"
 "$root/Scripts/setup.sh"

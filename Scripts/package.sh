@@ -17,6 +17,8 @@
 # commit gives the same package. Depends is worked out by dpkg-shlibdeps from
 # the libraries the binary links.
 set -euo pipefail
+# A command that fails under set -e says which, instead of ending the script silently.
+trap 'echo "package: line $LINENO: \"$BASH_COMMAND\" failed with status $?" >&2' ERR
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 UIHOST_SETUP_PACKAGE_TOOLS=1 Scripts/setup.sh
@@ -91,13 +93,15 @@ CHANGELOG
 # the installed libraries' symbols files (it wants a debian/control to exist).
 install -d "$work/debian"
 printf 'Source: uihost\n\nPackage: uihost\nArchitecture: any\n' > "$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O -e uihost/usr/bin/uihost -e uihost/usr/libexec/uihost/uihost-serve 2>/dev/null | sed -n -e 's/^shlibs:Depends=//p')"
+depends="$(cd "$work" && dpkg-shlibdeps -O -e uihost/usr/bin/uihost -e uihost/usr/libexec/uihost/uihost-serve 2>debian/shlibdeps.err | sed -n -e 's/^shlibs:Depends=//p')" \
+  || { echo "package: dpkg-shlibdeps failed:" >&2; cat "$work/debian/shlibdeps.err" >&2; exit 1; }
 [ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # libcmark-gfm is loaded when ui.markdown first parses (dlopen), so no
 # program names it for dpkg-shlibdeps: the package of the extensions library
 # (which needs the parser's) is added, found from the library on this system.
-cmark="$(ldconfig -p | awk '$1 ~ /^libcmark-gfm-extensions\.so\./ { print $NF; exit }')"
-cmark_package="$(dpkg -S "$(readlink -f "$cmark")" 2>/dev/null | cut -d: -f1)"
+# (Asked of dpkg directly: `ldconfig -p | awk '{ ...; exit }'` failed the
+# script under pipefail when awk left before ldconfig had written all.)
+cmark_package="$(dpkg -S 'libcmark-gfm-extensions.so.*' 2>/dev/null | sed -n -e '1s/:.*//p' || true)"
 [ -n "$cmark_package" ] || { echo "package: no Debian package holds libcmark-gfm-extensions (apt-get install libcmark-gfm-extensions-dev)" >&2; exit 1; }
 depends="$depends, $cmark_package"
 
