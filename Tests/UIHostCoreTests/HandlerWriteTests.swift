@@ -166,10 +166,10 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(part.errors, [])
     }
 
-    /// The same on a screen that scrolls: where a whole layout leaves the
-    /// screen's offset is not worked out from memory, so the screen is read
-    /// whole; the frames, the focus scrolled into view and the clicks match.
-    func testATextGrowingOnAScreenThatScrollsIsReadWhole() throws {
+    /// The same on a screen that scrolls: the screen places its children
+    /// again from memory and keeps its offset as a whole layout would; the
+    /// frames, the focus scrolled into view and the clicks match.
+    func testATextGrowingOnAScreenThatScrollsIsPlacedFromMemory() throws {
         let (part, whole) = try hosts(HandlerWriteTests.texts + """
 
             local long = string.rep("grows to two rows ", 3)
@@ -179,14 +179,52 @@ final class HandlerWriteTests: XCTestCase {
               ui.button { title = "Last", onSelect = function() label.text = long .. long end } }
             """)
         XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
         let layouts = part.compositor.inPlaceLayouts
         _ = press(part, whole, times: 3)
-        XCTAssertEqual(part.compositor.inPlaceLayouts, layouts, "read whole, not placed from memory")
+        XCTAssertEqual(part.compositor.inPlaceLayouts - layouts, 3, "placed from memory, not read whole")
         _ = press(part, whole, times: 1, key: .tab)
         XCTAssertTrue(part.render().text.contains("Last"), part.render().text)
         _ = press(part, whole, times: 2)
         _ = press(part, whole, times: 1, key: .shiftTab)
         _ = press(part, whole, times: 2)
+        XCTAssertEqual(part.errors, [])
+    }
+
+    /// A list's cursor moved (the host's write, which keeps its size) and a
+    /// text that grows, in one key: the text is placed from memory after the
+    /// list is read. Two texts that change size together, at the bottom of
+    /// a screen scrolled by hand to its end, are read with their container:
+    /// placed one after the other, the one that shrinks first would clamp
+    /// the screen's offset to content the other then makes longer again.
+    func testWritesBesideOneThatChangesSizeArePlacedTogether() throws {
+        let (part, whole) = try hosts(HandlerWriteTests.texts + """
+
+            local long = string.rep("grows to two rows ", 3)
+            local other = ui.text "other"
+            return ui.screen {
+              ui.list { items = { "one", "two", "three" },
+                onHighlight = function(_, index) label.text = index == 2 and long or "short" end },
+              label, ui.vstack(texts), other,
+              onKey = function(key)
+                if key ~= "f6" then return end
+                -- One shrinks as the other grows, in either order.
+                if label.text == long then other.text = long; label.text = "short"
+                else label.text = long; other.text = "short" end
+                return true
+              end }
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1, key: .down)
+        let layouts = part.compositor.inPlaceLayouts
+        for key in [Key.up, .down, .up, .down] { _ = press(part, whole, times: 1, key: key) }
+        XCTAssertEqual(part.compositor.inPlaceLayouts - layouts, 4, "the list read, the text placed from memory")
+        for host in [part, whole] {
+            for _ in 0..<20 { host.send(.mouse(MouseEvent(.scroll(3), column: 5, row: 6))) }
+        }
+        XCTAssertEqual(part.render(), whole.render())
+        XCTAssertTrue(part.render().text.contains("row 50"), part.render().text)
+        _ = press(part, whole, times: 4, key: .function(6))
         XCTAssertEqual(part.errors, [])
     }
 

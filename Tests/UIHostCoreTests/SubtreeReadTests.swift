@@ -214,7 +214,7 @@ final class SubtreeReadTests: XCTestCase {
         XCTAssertGreaterThan(partial * 2, edits, "most edits read only what they changed")
         XCTAssertGreaterThan(subtrees * 3, edits, "edits inside containers read their subtrees")
         XCTAssertGreaterThan(focusMoves, 0, "Tab, arrows and clicks that move focus read nothing")
-        XCTAssertGreaterThan(inPlace * 20, edits, "sizes that change up to a screen that does not scroll are placed again from memory")
+        XCTAssertGreaterThan(inPlace * 20, edits, "sizes that change up to the screen are placed again from memory")
         XCTAssertGreaterThan(popupFrames, 0, "popups are opened, moved in and chosen from")
         XCTAssertGreaterThan(problemFrames, 0, "bad children show their problems while edits go on")
     }

@@ -246,19 +246,26 @@ final class Compositor {
             defer { reader.endUpdate() }
             // What reading in part may read before a whole read is cheaper.
             var budget = max(256, reader.liveComponents / 4)
-            for target in targets {
+            let written = targets.count
+            reading = 0
+            while reading < targets.count {
+                let target = targets[reading]
+                defer { reading += 1 }
                 // Read already with a container read again.
                 if !replacements.isEmpty, isReplaced(target) { continue }
-                guard let layer = layer(holding: target),
-                      let (old, new, added, top) = rereadSubtree(from: target, budget: &budget, popups: layer === topLayer)
-                else { return false }
-                replacements.append((old, new, layer, added, top))
-                guard targets.count > 1 else { continue }
-                old.replacedIn = stamp
-                var up: Node? = old
-                while let node = up, node.holdsReplacedIn != stamp {
-                    node.holdsReplacedIn = stamp
-                    up = node.parent
+                guard let layer = layer(holding: target) else { return false }
+                switch rereadSubtree(from: target, budget: &budget, popups: layer === topLayer, canWait: reading < written) {
+                case .whole: return false
+                case .afterOthers: targets.append(target)
+                case let .read(old, new, added, top):
+                    replacements.append((old, new, layer, added, top))
+                    guard targets.count > 1 else { continue }
+                    old.replacedIn = stamp
+                    var up: Node? = old
+                    while let node = up, node.holdsReplacedIn != stamp {
+                        node.holdsReplacedIn = stamp
+                        up = node.parent
+                    }
                 }
             }
             return true
@@ -337,33 +344,51 @@ final class Compositor {
     /// one did (or is now hidden): the old node, the new one to put in its
     /// place and how many components it adds, or nil. A climb that reaches
     /// a subtree this update read already gives up (the reads would overlap).
-    private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool) -> (Node, Node, Int, Node)? {
+    private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool, canWait: Bool) -> SubtreeRead {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
             guard old.parent != nil, old.holdsReplacedIn != stamp, !old.holdsProblem,
-                  Compositor.readsAlone(old, popups: popups), budget >= oldCount else { return nil }
+                  Compositor.readsAlone(old, popups: popups), budget >= oldCount else { return .whole }
             // The root keeps its anchor and its table: only what is below it is forgotten.
             for child in old.children { reader.forget(child) }
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
-            guard reader.problems.isEmpty else { return nil }
+            guard reader.problems.isEmpty else { return .whole }
             if let new {
                 let newCount = new.children.isEmpty ? 1 : new.subtreeCount
                 budget -= newCount
-                guard budget >= 0, Compositor.readsAlone(new, popups: popups) else { return nil }
+                guard budget >= 0, Compositor.readsAlone(new, popups: popups) else { return .whole }
                 let alike = new.answersAsked(like: old)
                 let refusing = !alike ? old.parent : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
-                guard let container = refusing else { return (old, new, newCount - oldCount, new) }
+                guard let container = refusing else { return .read(old: old, new: new, added: newCount - oldCount, top: new) }
                 // Its containers may place it again from what they hold, read from Lua no further.
-                if !alike, !old.underKeeper, let top = relaidOut(old, new) { return (old, new, newCount - oldCount, top) }
+                if !alike, !old.underKeeper {
+                    switch relaidOut(old, new) {
+                    case .placed(let top): return .read(old: old, new: new, added: newCount - oldCount, top: top)
+                    case .afterOthers where canWait && old === target:
+                        reader.forget(new)
+                        return .afterOthers
+                    case .afterOthers, .readAgain: break
+                    }
+                }
                 // Its container places it otherwise (or keeps what changed): read it again instead.
                 reader.forget(new)
                 old = container
                 continue
             }
-            guard let parent = old.parent else { return nil }
+            guard let parent = old.parent else { return .whole }
             old = parent
         }
+    }
+
+    /// What reading a written node again came to: its subtree (or a
+    /// container's) read to put in place; to be read again once the other
+    /// written nodes are (whether they change size tells whether it may be
+    /// placed again from memory); or nothing read in part can do.
+    private enum SubtreeRead {
+        case read(old: Node, new: Node, added: Int, top: Node)
+        case afterOthers
+        case whole
     }
 
     /// The outermost container to lay out again when `new`, which answers
@@ -374,30 +399,50 @@ final class Compositor {
     /// holds another written node (what two changes do together is not what
     /// each does alone): then the container is read again from Lua. Leaves
     /// `old` in its place; `new` is put there only to measure.
-    private func relaidOut(_ old: Node, _ new: Node) -> Node? {
-        guard let parent = old.parent else { return nil }
+    private func relaidOut(_ old: Node, _ new: Node) -> PlacedAgain {
+        guard let parent = old.parent else { return .readAgain }
         let index = parent.children.indices.contains(old.indexInParent) ? old.indexInParent : -1
-        guard index >= 0, parent.children[index] === old else { return nil }
+        guard index >= 0, parent.children[index] === old else { return .readAgain }
         defer {
             parent.children[index] = old
             Compositor.forgetMeasures(from: parent)
         }
         var up: Node? = parent
         while let container = up {
-            guard container.relaysOutInPlace else { return nil }
-            // A screen that scrolls is read again whole: where a whole
-            // layout leaves its offset is not yet worked out from memory.
-            guard container.parent != nil else { return container.viewport == nil ? container : nil }
-            if targets.count > 1,
-               targets.contains(where: { !Compositor.isInside($0, old) && Compositor.isInside($0, container) }) { return nil }
+            guard container.relaysOutInPlace else { return .readAgain }
+            if targets.count > 1, let other = othersChangingSize(inside: container, besides: old) { return other }
+            guard container.parent != nil else { return .placed(top: container) }
             parent.children[index] = old
             Compositor.forgetMeasures(from: parent)
-            guard let before = container.answers() else { return nil }
+            guard let before = container.answers() else { return .readAgain }
             parent.children[index] = new
             Compositor.forgetMeasures(from: parent)
-            guard let after = container.answers() else { return nil }
-            if before == after { return container }
+            guard let after = container.answers() else { return .readAgain }
+            if before == after { return .placed(top: container) }
             up = container.parent
+        }
+        return .readAgain
+    }
+
+    /// Whether `relaidOut` may place a container's children again from
+    /// memory: the outermost container to lay out, not before the other
+    /// written nodes are read, or not at all (read it from Lua instead).
+    private enum PlacedAgain {
+        case placed(top: Node)
+        case afterOthers
+        case readAgain
+    }
+
+    /// What stops `relaidOut` at `container` because of the other written
+    /// nodes in it, if anything. Two that change size are placed together
+    /// by a read of their container, never one after the other: each placed
+    /// alone would, for one, clamp a scrolling root's offset to the content
+    /// of that step instead of both. One not read yet may or may not change
+    /// size; one read that kept its size (a list's cursor moved) is no bar.
+    private func othersChangingSize(inside container: Node, besides old: Node) -> PlacedAgain? {
+        for r in replacements where r.outer !== r.new && Compositor.isInside(r.old, container) { return .readAgain }
+        for t in targets[(reading + 1)...] where !Compositor.isInside(t, old) && Compositor.isInside(t, container) {
+            return .afterOthers
         }
         return nil
     }
@@ -476,6 +521,8 @@ final class Compositor {
     /// What `update` reads again (the written nodes) and what it puts in
     /// place of what, empty between updates.
     @exclusivity(unchecked) private var targets: [Node] = []
+    /// The index in `targets` of the one being read: those after it are not read yet.
+    @exclusivity(unchecked) private var reading = 0
     @exclusivity(unchecked) private var replacements: [Replacement] = []
 
     /// Layouts made by reading again only what was written (tests count them),
