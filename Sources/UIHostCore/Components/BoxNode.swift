@@ -20,38 +20,31 @@ final class BoxNode: Node, SemanticNode {
     private var insetWidth: Int { 2 * (edge + padding.columns) }
     private var insetHeight: Int { 2 * (edge + padding.rows) }
 
-    // Worked out again after `forgetMeasures` (a child changed size in place).
-    private var flexibleCache: Bool?, growsCache: Bool?, naturalCache: Int?
+    private var measures = MeasureCache()
     private var flexible: Bool {
-        if let flexibleCache { return flexibleCache }
+        if let f = measures.flexible { return f }
         let f = children.contains { $0.isFlexible || $0.sizing?.height?.isFraction == true }
-        flexibleCache = f
+        measures.flexible = f
         return f
     }
     private var grows: Bool {
-        if let growsCache { return growsCache }
+        if let g = measures.grows { return g }
         let g = children.contains { $0.growsWithSpace || $0.sizing?.height?.isFraction == true }
-        growsCache = g
+        measures.grows = g
         return g
     }
     private var natural: Int {
-        if let naturalCache { return naturalCache }
+        if let n = measures.natural { return n }
         let inner = children.map { StackLayout.naturalWidth(of: $0) }.max() ?? 0
         // A title wants its own width and the border's `╭─ ` and ` ─╮`.
         let titled = title.isEmpty || border == .none ? 0 : DisplayWidth.of(title) + 6
         let n = max(inner + insetWidth, titled)
-        naturalCache = n
+        measures.natural = n
         return n
     }
-    private var measured: (width: Int, height: Int)?
 
     override var relaysOutInPlace: Bool { true }
-    override func forgetMeasures() {
-        flexibleCache = nil
-        growsCache = nil
-        naturalCache = nil
-        measured = nil
-    }
+    override func forgetMeasures() { measures = MeasureCache() }
 
     override var isFlexible: Bool { flexible }
     override var growsWithSpace: Bool { grows }
@@ -60,9 +53,9 @@ final class BoxNode: Node, SemanticNode {
     override func naturalColumns() -> Int { natural }
 
     override func measureRows(width: Int) -> Int {
-        if let measured, measured.width == width { return measured.height }
+        if let rows = measures.rows(at: width) { return rows }
         let height = insetHeight + StackLayout.measureColumn(children, spacing: 0, width: max(0, width - insetWidth), align: align)
-        measured = (width, height)
+        measures.rows = (width, height)
         return height
     }
 

@@ -101,40 +101,30 @@ final class StackNode: Node {
         super.init(id: id, anchor: anchor)
     }
 
-    // Each answer depends on the whole subtree and is asked at every level above
-    // it, so it is worked out once per layout (a node lives for one layout):
-    // deeply nested stacks would otherwise cost the square of their depth.
     // A child sized as a share (`"1fr"`) along the axis grows as a spacer does.
-    // Worked out again after `forgetMeasures` (a child changed size in place).
-    private var flexibleCache: Bool?, growsCache: Bool?, naturalCache: Int?
+    private var measures = MeasureCache()
     private var flexible: Bool {
-        if let flexibleCache { return flexibleCache }
+        if let f = measures.flexible { return f }
         let f = children.contains { $0.isFlexible || growsByShare($0) }
-        flexibleCache = f
+        measures.flexible = f
         return f
     }
     private var grows: Bool {
-        if let growsCache { return growsCache }
+        if let g = measures.grows { return g }
         let g = axis == .vertical && children.contains { $0.growsWithSpace || growsByShare($0) }
-        growsCache = g
+        measures.grows = g
         return g
     }
     private var natural: Int {
-        if let naturalCache { return naturalCache }
+        if let n = measures.natural { return n }
         let widths = children.map { StackLayout.naturalWidth(of: $0) }
         let n = axis == .vertical ? widths.max() ?? 0 : widths.reduce(0, +) + spacing * max(0, children.count - 1)
-        naturalCache = n
+        measures.natural = n
         return n
     }
-    private var measured: (width: Int, height: Int)?
 
     override var relaysOutInPlace: Bool { true }
-    override func forgetMeasures() {
-        flexibleCache = nil
-        growsCache = nil
-        naturalCache = nil
-        measured = nil
-    }
+    override func forgetMeasures() { measures = MeasureCache() }
 
     private func growsByShare(_ child: Node) -> Bool {
         guard let s = child.sizing else { return false }
@@ -148,11 +138,11 @@ final class StackNode: Node {
     override func preferredFlexibleHeight(width: Int) -> Int { measure(width: width) }
 
     override func measureRows(width: Int) -> Int {
-        if let measured, measured.width == width { return measured.height }
+        if let rows = measures.rows(at: width) { return rows }
         let height = axis == .vertical
             ? StackLayout.measureColumn(children, spacing: spacing, width: width, align: align)
             : StackLayout.measureRow(children, spacing: spacing, width: width)
-        measured = (width, height)
+        measures.rows = (width, height)
         return height
     }
 
