@@ -6,8 +6,9 @@
 -- the handler toggles its `hidden` ("hide") or switches it between one row
 -- and two ("grow"): its size changes, its container's does not. With
 -- "growtop" the text sits at the top level, and switching it between one row
--- and two moves everything below it: the screen places its children again.
--- The other
+-- and two moves everything below it: the screen places its children again;
+-- with "hidetop" the handler toggles that text's `hidden`: the screen's
+-- children change, and it keeps the others as they were. The other
 -- modes put other things above the texts: two inputs that Tab moves between
 -- ("inputs"); a spinner ("spinner") or a timer writing the label every 16 ms
 -- ("timer") beside the list; a dropdown whose item writes the label
@@ -23,6 +24,7 @@ local handlers = {
   grow = function(_, index) label.text = index == 2 and long or "short" end,
 }
 handlers.growtop = handlers.grow
+handlers.hidetop = handlers.hide
 local screen = ui.screen { title = "Texts: " .. config.n }
 -- With two inputs or a dropdown, those take the keys: no list.
 if config.mode ~= "inputs" and config.mode ~= "dropdown" then
@@ -47,7 +49,7 @@ local above = {
 }
 if above[config.mode] then
   for _, c in ipairs(above[config.mode]()) do screen[#screen + 1] = c end
-elseif config.mode and config.mode ~= "growtop" then
+elseif config.mode and config.mode ~= "growtop" and config.mode ~= "hidetop" then
   screen[#screen + 1] = ui.vstack { height = 4, ui.text "above", label, ui.text "below" }
 else
   screen[#screen + 1] = label

@@ -279,7 +279,7 @@ final class Compositor {
         for (old, new, layer, added, top) in replacements {
             // What the layer noted of a container that keeps its place, before its subtree changes.
             let noted = top !== new && top.parent != nil ? Layer.found(in: top) : nil
-            old.parent?.children[old.indexInParent] = new
+            if let parent = old.parent { parent.children[old.indexInParent] = new } else { layer.replaceRoot(with: new) }
             reader.settle(new, adding: added)
             var up = new.underKeeper ? new.parent : nil
             while let container = up {
@@ -305,6 +305,8 @@ final class Compositor {
                 // otherwise (clips, scrolling containers): its stretch of
                 // the layer's notes is made again, or the whole layer's.
                 if noted == nil || !layer.replaceSubtree(top, found: noted!, with: top) { layer.collect(bounds: bounds) }
+            } else if old.parent == nil {
+                layer.collect(bounds: bounds)
             } else if Layer.canReplace(old, with: new) {
                 layer.replace(old, with: new)
             } else if !layer.replaceSubtree(old, with: new) {
@@ -343,20 +345,35 @@ final class Compositor {
     /// while the new subtree answers its container otherwise than the old
     /// one did (or is now hidden): the old node, the new one to put in its
     /// place and how many components it adds, or nil. A climb that reaches
-    /// a subtree this update read already gives up (the reads would overlap).
+    /// a container holding subtrees this update read already reads them
+    /// again with it (`dropReplacements`).
     private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool, canWait: Bool) -> SubtreeRead {
         var old = target
         while true {
             let oldCount = old.children.isEmpty ? 1 : old.subtreeCount
-            guard old.parent != nil, old.holdsReplacedIn != stamp, !old.holdsProblem,
-                  Compositor.readsAlone(old, popups: popups), budget >= oldCount else { return .whole }
-            // The root keeps its anchor and its table: only what is below it is forgotten.
-            for child in old.children { reader.forget(child) }
+            guard old.parent != nil || readsRootAgain(old), !old.holdsProblem,
+                  Compositor.readsAlone(old, popups: popups) else { return .whole }
+            // What this update read inside it is read again with it.
+            if old.holdsReplacedIn == stamp { dropReplacements(inside: old) }
+            let keptCount = keepChildren(of: old)
+            guard budget >= oldCount - keptCount else {
+                reader.keptChildren.clear()
+                return .whole
+            }
+            // The root keeps its anchor and its table: only what is below it
+            // is forgotten, but for the children it may keep.
+            for (i, child) in old.children.enumerated() where !reader.keptChildren.mayKeep(i) { reader.forget(child) }
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
+            // Kept children no longer there (removed, or hidden now) go as a read's would.
+            if !reader.keptChildren.nodes.isEmpty {
+                for (i, child) in reader.keptChildren.nodes.enumerated() where !reader.keptChildren.wasTaken(i)
+                    && reader.node(anchored: child.anchor) === child { reader.forget(child) }
+                reader.keptChildren.clear()
+            }
             guard reader.problems.isEmpty else { return .whole }
             if let new {
                 let newCount = new.children.isEmpty ? 1 : new.subtreeCount
-                budget -= newCount
+                budget -= newCount - reader.keptComponents
                 guard budget >= 0, Compositor.readsAlone(new, popups: popups) else { return .whole }
                 let alike = new.answersAsked(like: old)
                 let refusing = !alike ? old.parent : old.underKeeper ? Compositor.refusingAncestor(of: old, new) : nil
@@ -379,6 +396,57 @@ final class Compositor {
             guard let parent = old.parent else { return .whole }
             old = parent
         }
+    }
+
+    /// Gives up the subtrees this update read inside `container`, which
+    /// is read again with them (a climb from another written node reached it).
+    private func dropReplacements(inside container: Node) {
+        var kept = 0
+        for r in replacements {
+            if Compositor.isInside(r.old, container) {
+                reader.forget(r.new)
+            } else {
+                replacements[kept] = r
+                kept += 1
+            }
+        }
+        replacements.removeLast(replacements.count - kept)
+    }
+
+    /// Notes in `reader.keptChildren` the children of `old` that a read of
+    /// it may take as they are (`TreeReader.keptChild`): those of a
+    /// container that works out nothing from its children but their sizes
+    /// (`Node.relaysOutInPlace`), in the tree, in one place only, and
+    /// holding no node written since the last layout. The components
+    /// they hold.
+    private func keepChildren(of old: Node) -> Int {
+        guard old.relaysOutInPlace, !old.children.isEmpty else { return 0 }
+        let children = old.children
+        reader.keptChildren.start(children)
+        for (i, child) in children.enumerated() where !child.isShared && reader.node(anchored: child.anchor) === child {
+            reader.keptChildren.allow(i)
+        }
+        // A written node inside one is read with it (so not kept).
+        for target in targets {
+            var up: Node? = target
+            while let node = up, node.parent !== old { up = node.parent }
+            if let child = up, child !== old, children.indices.contains(child.indexInParent),
+               children[child.indexInParent] === child { reader.keptChildren.refuse(child.indexInParent) }
+        }
+        var count = 0
+        for (i, child) in children.enumerated() where reader.keptChildren.mayKeep(i) {
+            count += child.children.isEmpty ? 1 : child.subtreeCount
+        }
+        return count
+    }
+
+    /// Whether the root of a layer may be read again alone: a screen's,
+    /// with no drawer open (a write into the screen may change its drawer,
+    /// which the drawer's layer reads).
+    private func readsRootAgain(_ root: Node) -> Bool {
+        guard root.relaysOutInPlace, let layer = layers.first(where: { $0.root === root }),
+              case .screen = layer.kind else { return false }
+        return !layers.contains { if case .drawer = $0.kind { return true } else { return false } }
     }
 
     /// What reading a written node again came to: its subtree (or a

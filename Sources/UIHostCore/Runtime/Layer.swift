@@ -47,6 +47,12 @@ final class Layer {
         self.root = root
     }
 
+    /// Shows `root` read again in the place of the old one (`Compositor.update`),
+    /// before it is laid out and collected.
+    func replaceRoot(with root: Node) {
+        self.root = root
+    }
+
     /// Walks the laid-out tree once: focusable nodes in reading order (a bar
     /// below its page comes after it), the nodes to prepare, whether anything
     /// animates, and what of each node the scrolling containers let show.

@@ -32,7 +32,7 @@ final class TreeReader {
     /// `maxDepth`), so a scan beats hashing.
     @exclusivity(unchecked) private var visiting: [UnsafeRawPointer] = []
     /// Components read by this layout, against `HostLimits.maxComponents`.
-    @exclusivity(unchecked) private var componentCount = 0
+    @exclusivity(unchecked) var componentCount = 0
     /// Whether this layout reads size fields (`ComponentKinds.sizesUsed`).
     @exclusivity(unchecked) private(set) var readsSizes = false
     /// Read at every component (`Node.holdsProblem`): no dynamic exclusivity check.
@@ -53,6 +53,12 @@ final class TreeReader {
     @exclusivity(unchecked) private(set) var rereading: Node?
     /// The anchor the next node read takes instead of a new one (`reread`).
     @exclusivity(unchecked) private var pendingAnchor: Int32 = 0
+    /// The old children a container read again may take as they are, by
+    /// their tables, and the depth its children are read at (`keptChild`).
+    @exclusivity(unchecked) var keptChildren = KeptChildren()
+    @exclusivity(unchecked) var keptDepth = -1
+    /// Components the last `reread` took as they were (kept children and theirs).
+    @exclusivity(unchecked) var keptComponents = 0
     /// Whether the node being read sits under a container that keeps its
     /// subtree (`Node.keepsSubtree`): known before the node's own children
     /// are read, which its `underKeeper` is not (it is set once it returns).
@@ -69,7 +75,7 @@ final class TreeReader {
     /// hold one table (then it is read whole).
     @exclusivity(unchecked) private var heldBy: [UnsafeRawPointer: Int32] = [:]
     /// The anchor of the node whose children are being read (0 outside).
-    @exclusivity(unchecked) private var holder: Int32 = 0
+    @exclusivity(unchecked) var holder: Int32 = 0
     /// Whether `begin` started a whole layout (not a drawing's `resume`).
     @exclusivity(unchecked) private var layingOut = false
     /// Anchors of the last whole layout, and the components in the tree
@@ -402,6 +408,9 @@ final class TreeReader {
     /// under the same tables (the cycle check and the depth see them), with
     /// the same anchor. The caller checks `problems` before using it.
     func reread(_ old: Node, count: Int, hostOnly: Bool) -> Node? {
+        keptComponents = 0
+        keptDepth = keptChildren.isEmpty ? -1 : old.depth + 1
+        defer { keptDepth = -1 }
         visiting.removeAll(keepingCapacity: true)
         componentCount = liveComponents - count
         var up = old.parent
@@ -499,8 +508,19 @@ final class TreeReader {
         let outerKeeper = readingUnderKeeper
         readingUnderKeeper = underKeeper
         defer { readingUnderKeeper = outerKeeper }
+        let keeping = depth == keptDepth && !keptChildren.isEmpty
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
+            if keeping, let kept = keptChild(at: -1) {
+                if case .taken(let child) = kept {
+                    child.parent = parent
+                    child.underKeeper = underKeeper
+                    child.indexInParent = result.count
+                    result.append(child)
+                }
+                s.pop()
+                continue
+            }
             if let child = node(at: -1, depth: depth, asChild: true, path: "\(path)[\(i)]") {
                 child.parent = parent
                 child.underKeeper = underKeeper
@@ -512,7 +532,7 @@ final class TreeReader {
         return result
     }
 
-    private func isHidden(_ t: Int32) -> Bool {
+    func isHidden(_ t: Int32) -> Bool {
         pushName("hidden")
         defer { s.pop() }
         return s.rawGet(at: t) == .boolean && s.truth(at: -1)

@@ -1,0 +1,74 @@
+/// The old children of a container read again (`Compositor.rereadSubtree`),
+/// which the read may take as they are (`TreeReader.keptChild`). A script
+/// mostly adds, removes, hides or shows a child among the others, so the
+/// new list is matched against the old in order, looking a few places
+/// ahead: no hashing of ten thousand children for a key. A child moved
+/// further than that is read again, which gives the same tree.
+struct KeptChildren {
+    /// How far ahead of the last match a child is looked for.
+    static let window = 8
+    private(set) var nodes: [Node] = []
+    /// Per node: 0 read again, 1 may be kept, 2 kept by the read.
+    private var states: [UInt8] = []
+    private var cursor = 0
+    private(set) var keepable = 0
+
+    var isEmpty: Bool { keepable == 0 }
+
+    /// Starts over with `children`, none kept yet.
+    mutating func start(_ children: [Node]) {
+        nodes = children
+        states = [UInt8](repeating: 0, count: children.count)
+        cursor = 0
+        keepable = 0
+    }
+
+    mutating func allow(_ index: Int) {
+        if states[index] == 0 { keepable += 1 }
+        states[index] = 1
+    }
+
+    mutating func refuse(_ index: Int) {
+        if states[index] == 1 { keepable -= 1 }
+        states[index] = 0
+    }
+
+    func mayKeep(_ index: Int) -> Bool { index < states.count && states[index] == 1 }
+
+    /// The index of the keepable child whose table is `id`, near where the
+    /// last match left off, if any.
+    func find(_ id: UnsafeRawPointer) -> Int? {
+        var i = cursor
+        let end = min(nodes.count, cursor + KeptChildren.window)
+        while i < end {
+            if states[i] == 1, nodes[i].id == id { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Notes that the read took the child at `index` (or left it out,
+    /// hidden: `taken` false); the next match is looked for after it.
+    mutating func match(_ index: Int, taken: Bool) {
+        states[index] = taken ? 2 : 0
+        keepable -= 1
+        cursor = index + 1
+    }
+
+    /// The keepable children the read did not take (removed, or moved too far).
+    func left() -> [Node] {
+        var result: [Node] = []
+        for i in nodes.indices where states[i] == 1 { result.append(nodes[i]) }
+        return result
+    }
+
+    /// Whether the read took the child at `index`.
+    func wasTaken(_ index: Int) -> Bool { index < states.count && states[index] == 2 }
+
+    mutating func clear() {
+        nodes.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
+        cursor = 0
+        keepable = 0
+    }
+}
