@@ -228,6 +228,46 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(part.errors, [])
     }
 
+    /// A handler that hides, shows, adds and removes children of the screen
+    /// itself: the screen is read again and takes its other children as
+    /// they were: it reads a fraction of the table entries the host that
+    /// reads everything reads, and the frames, focus and clicks match.
+    func testChildrenAddedOrHiddenAtTheTopLevelKeepTheOthers() throws {
+        let (part, whole) = try hosts("""
+            local texts = {}
+            for i = 1, 400 do texts[i] = ui.text("row " .. i) end
+            local label = ui.text "a label at the top"
+            local screen
+            screen = ui.screen { label,
+              ui.button { title = "Hide", onSelect = function() label.hidden = not label.hidden end },
+              ui.button { title = "Add", onSelect = function() table.insert(screen, 5, ui.text "added") end },
+              ui.button { title = "Remove", onSelect = function()
+                if screen[5].text == "added" then table.remove(screen, 5) end
+              end } }
+            for _, t in ipairs(texts) do screen[#screen + 1] = t end
+            return screen
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        let before = (part.compositor.scriptUpdates, part.work.entriesRead, whole.work.entriesRead)
+        _ = press(part, whole, times: 3)
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 3)
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 2)
+        XCTAssertEqual(part.compositor.scriptUpdates - before.0, 8, "each handler's writes read in part")
+        #if DEBUG
+        // A read of the screen reads its list of children (about 3 entries a
+        // child); a whole read reads every child's fields (about 24).
+        let read = (part: part.work.entriesRead - before.1, whole: whole.work.entriesRead - before.2)
+        XCTAssertLessThan(read.part * 4, read.whole, "the other children kept, not read again: \(read)")
+        #endif
+        XCTAssertTrue(part.render().text.contains("row 1"), part.render().text)
+        _ = press(part, whole, times: 2, key: .shiftTab)
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.errors, [])
+    }
+
     /// Sixty lists hold plain tables (their items), which a script may change
     /// without a write the proxies see: each is read again after a handler,
     /// but alone, not with the whole tree; a change inside one shows.
