@@ -79,7 +79,8 @@ def texts_figures():
     in them) and with an onHighlight that changes one text (10,000 keys:
     start-up at 10^4 texts swings more than 2,000 of them cost): its words,
     or, in a container of a fixed size, its `hidden` or its rows, or its rows
-    at the top level (the screen places its children again). Then what
+    or its `hidden` at the top level (the screen places its children again;
+    for `hidden` it is read again, keeping its other children). Then what
     the host decides alone: Tab between two inputs (30,000 keys: one costs
     under a microsecond, less than start-up swings at 10^4 texts); 16 ms of clock with a
     spinner shown, or with a timer writing the label, each before a cursor
@@ -90,6 +91,7 @@ def texts_figures():
             (True, "hide", "a handler toggling one text's hidden in a fixed-size container", 10000, ["down", "up"]),
             (True, "grow", "a handler changing one text's rows in a fixed-size container", 10000, ["down", "up"]),
             (True, "growtop", "a handler changing one text's rows at the top level", 1000, ["down", "up"]),
+            (True, "hidetop", "a handler toggling one text's hidden at the top level", 1000, ["down", "up"]),
             (False, "inputs", "Tab between two inputs", 30000, ["tab", "tab"]),
             (False, "spinner", "a 16 ms tick with a spinner shown and a cursor move", 10000,
              ["wait:16", "down", "wait:16", "up"]),

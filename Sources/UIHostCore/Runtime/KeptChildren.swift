@@ -47,19 +47,12 @@ struct KeptChildren {
         return nil
     }
 
-    /// Notes that the read took the child at `index` (or left it out,
-    /// hidden: `taken` false); the next match is looked for after it.
-    mutating func match(_ index: Int, taken: Bool) {
-        states[index] = taken ? 2 : 0
+    /// Notes that the read took the child at `index`; the next match is
+    /// looked for after it.
+    mutating func match(_ index: Int) {
+        states[index] = 2
         keepable -= 1
         cursor = index + 1
-    }
-
-    /// The keepable children the read did not take (removed, or moved too far).
-    func left() -> [Node] {
-        var result: [Node] = []
-        for i in nodes.indices where states[i] == 1 { result.append(nodes[i]) }
-        return result
     }
 
     /// Whether the read took the child at `index`.

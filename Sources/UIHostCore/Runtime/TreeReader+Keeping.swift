@@ -7,29 +7,18 @@ import LuaBridge
 /// fills `keptChildren`; `reread` takes from it at the container's own
 /// children only, not deeper).
 extension TreeReader {
-    enum KeptChild {
-        /// The old node, to take as it is.
-        case taken(Node)
-        /// Hidden now: left out, as a read leaves it, and noted as held.
-        case hidden
-    }
-
-    /// The kept child whose table is at `index`, or nil: read it.
-    func keptChild(at index: Int32) -> KeptChild? {
+    /// The kept child whose table is at `index`, or nil: read it. Nothing
+    /// of it is read: a write into it (its `hidden` too) would have made it
+    /// a written node, which is never kept.
+    func keptChild(at index: Int32) -> Node? {
         guard let id = s.pointer(at: index), let i = keptChildren.find(id) else { return nil }
         let node = keptChildren.nodes[i]
         let count = node.children.isEmpty ? 1 : node.subtreeCount
         // Past the limit a read names the problem (and the whole tree is read).
-        guard componentCount + count <= HostLimits.maxComponents, s.pushStorage(of: index) else { return nil }
-        let hidden = readsSizes && isHidden(s.top)
-        s.pop()
-        keptChildren.match(i, taken: !hidden)
-        if hidden {
-            noteHeld(id, by: holder)
-            return .hidden
-        }
+        guard componentCount + count <= HostLimits.maxComponents else { return nil }
+        keptChildren.match(i)
         componentCount += count
         keptComponents += count
-        return .taken(node)
+        return node
     }
 }

@@ -75,7 +75,7 @@ final class TreeReader {
     /// hold one table (then it is read whole).
     @exclusivity(unchecked) private var heldBy: [UnsafeRawPointer: Int32] = [:]
     /// The anchor of the node whose children are being read (0 outside).
-    @exclusivity(unchecked) var holder: Int32 = 0
+    @exclusivity(unchecked) private var holder: Int32 = 0
     /// Whether `begin` started a whole layout (not a drawing's `resume`).
     @exclusivity(unchecked) private var layingOut = false
     /// Anchors of the last whole layout, and the components in the tree
@@ -511,13 +511,11 @@ final class TreeReader {
         let keeping = depth == keptDepth && !keptChildren.isEmpty
         for i in stride(from: 1, through: n, by: 1) {
             s.rawGetIndex(at: t, i)
-            if keeping, let kept = keptChild(at: -1) {
-                if case .taken(let child) = kept {
-                    child.parent = parent
-                    child.underKeeper = underKeeper
-                    child.indexInParent = result.count
-                    result.append(child)
-                }
+            if keeping, let child = keptChild(at: -1) {
+                child.parent = parent
+                child.underKeeper = underKeeper
+                child.indexInParent = result.count
+                result.append(child)
                 s.pop()
                 continue
             }
@@ -532,7 +530,7 @@ final class TreeReader {
         return result
     }
 
-    func isHidden(_ t: Int32) -> Bool {
+    private func isHidden(_ t: Int32) -> Bool {
         pushName("hidden")
         defer { s.pop() }
         return s.rawGet(at: t) == .boolean && s.truth(at: -1)
