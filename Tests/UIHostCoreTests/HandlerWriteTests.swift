@@ -268,6 +268,37 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(part.errors, [])
     }
 
+    /// The same at the top of a sheet and of a drawer, which place
+    /// themselves in part of the frame: each is read again alone, keeping
+    /// its other children, and placed as a whole read places it.
+    func testChildrenAddedOrHiddenAtTheTopOfASheetOrDrawer() throws {
+        let open = ["sheet": ("", "ui.present(top)", "height = 9,"), "drawer": ("drawer = top,", "ui.openDrawer()", "")]
+        for layer in ["sheet", "drawer"] {
+            let (field, opening, size) = open[layer]!
+            let (part, whole) = try hosts("""
+                local label = ui.text "a label at the top"
+                local top
+                top = ui.\(layer) { \(size) label,
+                  ui.button { title = "Hide", onSelect = function() label.hidden = not label.hidden end },
+                  ui.button { title = "Add", onSelect = function() table.insert(top, 4, ui.text "added") end } }
+                for i = 1, 40 do top[#top + 1] = ui.text("row " .. i) end
+                return ui.screen { title = "Under", \(field)
+                  ui.button { title = "Open", onSelect = function() \(opening) end } }
+                """)
+            XCTAssertEqual(part.render(), whole.render(), layer)
+            _ = press(part, whole, times: 1)
+            XCTAssertTrue(part.render().text.contains("Hide"), "\(layer): \(part.render().text)")
+            _ = press(part, whole, times: 1)
+            let before = part.compositor.scriptUpdates
+            _ = press(part, whole, times: 3)
+            _ = press(part, whole, times: 1, key: .tab)
+            _ = press(part, whole, times: 2)
+            XCTAssertEqual(part.compositor.scriptUpdates - before, 5, "\(layer): each handler's writes read in part")
+            XCTAssertTrue(part.render().text.contains("added"), "\(layer): \(part.render().text)")
+            XCTAssertEqual(part.errors, [], layer)
+        }
+    }
+
     /// Sixty lists hold plain tables (their items), which a script may change
     /// without a write the proxies see: each is read again after a handler,
     /// but alone, not with the whole tree; a change inside one shows.

@@ -7,6 +7,9 @@ final class DrawerNode: Node, SemanticNode {
         super.init(id: id, anchor: anchor)
     }
 
+    /// Works out nothing from its children but their sizes.
+    override var relaysOutInPlace: Bool { true }
+
     override func layout(in bounds: Rect, _ context: LayoutContext) {
         let w = min(width ?? min(max(bounds.width - 10, 1), 40), bounds.width)
         rect = Rect(x: bounds.x, y: bounds.y, width: w, height: bounds.height)

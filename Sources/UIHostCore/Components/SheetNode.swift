@@ -37,6 +37,8 @@ final class SheetNode: Node, SemanticNode {
     }
 
     override var isDismissible: Bool { dismissible }
+    /// Works out nothing from its children but their sizes.
+    override var relaysOutInPlace: Bool { true }
 
     var contentRect: Rect {
         Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 1)

@@ -294,7 +294,8 @@ final class Compositor {
                 top.layout(in: top.parent == nil ? bounds : top.rect, layoutContext)
                 inPlaceLayouts += 1
             } else {
-                new.layout(in: old.rect, layoutContext)
+                // A layer's root places itself in the frame (a sheet or drawer takes part of it).
+                new.layout(in: old.parent == nil ? bounds : old.rect, layoutContext)
             }
             if layer === topLayer, let first = layoutContext.popups.first {
                 placed = placed ?? first
@@ -440,13 +441,17 @@ final class Compositor {
         return count
     }
 
-    /// Whether the root of a layer may be read again alone: a screen's,
-    /// with no drawer open (a write into the screen may change its drawer,
-    /// which the drawer's layer reads).
+    /// Whether the root of a layer may be read again alone: a sheet's or a
+    /// drawer's, or a screen's with no drawer open (a write into the screen
+    /// may change its drawer, which the drawer's layer reads). Not a
+    /// dialog's, which makes its own buttons.
     private func readsRootAgain(_ root: Node) -> Bool {
-        guard root.relaysOutInPlace, let layer = layers.first(where: { $0.root === root }),
-              case .screen = layer.kind else { return false }
-        return !layers.contains { if case .drawer = $0.kind { return true } else { return false } }
+        guard root.relaysOutInPlace, let layer = layers.first(where: { $0.root === root }) else { return false }
+        switch layer.kind {
+        case .sheet, .drawer: return true
+        case .dialog: return false
+        case .screen: return !layers.contains { if case .drawer = $0.kind { return true } else { return false } }
+        }
     }
 
     /// What reading a written node again came to: its subtree (or a
