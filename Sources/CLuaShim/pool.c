@@ -3,19 +3,19 @@
  * allocator the exact size of every block it frees or resizes, so a block
  * needs no header: where malloc adds 8 bytes to each and rounds it up to a
  * 32-byte minimum, a 24-byte hash node costs 24 bytes here. A component is
- * four such blocks (docs/PERFORMANCE.md, "A handler's writes").
+ * four such blocks (docs/PERFORMANCE.md, "Small blocks pooled").
  *
  * Each size class (8, 16, … UIH_POOL_MAX_BLOCK bytes) cuts its blocks from
  * slabs of its own and keeps a free list of those given back. A freed block
- * is reused only by its own class and slabs go back to malloc only when the
+ * is reused only by its own class, and slabs go back to malloc only when the
  * state closes: what a script once held in small blocks stays the state's.
- * That stays bounded by the memory limit: the limit counts Lua's sizes, so
- * the blocks a pool holds (in use or free) are at most the peak of the count
- * (times the rounding to 8 bytes, under 30% on Lua's smallest object, a
- * 25-byte string), and what a script allocates after freeing them is inside
- * the limit again. It is the bound malloc gave before: blocks freed inside
- * its heap were not given back to the system either, nor reused for the
- * large blocks it maps apart.
+ * That stays bounded by the memory limit: the limit counts Lua's sizes, and a
+ * block rounded up to 8 bytes never costs more than malloc's chunk for it, so
+ * the slabs never hold more than malloc's heap did at the peak the limit
+ * allowed (plus each class's unfinished slab); what the script allocates after
+ * freeing them is inside the limit again. Malloc gave no better bound: chunks
+ * freed inside its heap were not given back to the system either, nor reused
+ * for the large blocks it maps apart.
  *
  * One pool per state, as the state's runtime record: a state is used by one
  * thread at a time (each host runs on its own), so the pool takes no lock.

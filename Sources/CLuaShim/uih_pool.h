@@ -11,7 +11,7 @@
 #define UIH_POOL_MAX_BLOCK 128
 #define UIH_POOL_CLASSES (UIH_POOL_MAX_BLOCK / 8)
 /* What one slab holds, its header included: one class's blocks, cut in order. */
-#define UIH_POOL_SLAB_BYTES (64 * 1024)
+#define UIH_POOL_SLAB_BYTES (16 * 1024)
 
 typedef struct uih_Slab uih_Slab;
 
