@@ -4,29 +4,36 @@
 #define UIH_POOL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Blocks up to this many bytes come from the pool, in classes 8 bytes apart;
    larger ones from malloc. A component's four blocks (two Table headers, a
    one-node hash part, a one-slot array) are all far below it. */
 #define UIH_POOL_MAX_BLOCK 128
 #define UIH_POOL_CLASSES (UIH_POOL_MAX_BLOCK / 8)
-/* What one slab holds, its header included: one class's blocks, cut in order. */
+/* A slab holds blocks of one class, its header first; slabs are aligned to
+   their size, so a block's slab is its address rounded down. */
 #define UIH_POOL_SLAB_BYTES (16 * 1024)
+/* Slabs are cut from chunks mapped this large. */
+#define UIH_POOL_CHUNK_BYTES (1024 * 1024)
 
 typedef struct uih_Slab uih_Slab;
+typedef struct uih_Chunk uih_Chunk;
 
 typedef struct uih_Pool {
-    void *freed[UIH_POOL_CLASSES];   /* per class: blocks given back, linked through their first word */
-    char *next[UIH_POOL_CLASSES];    /* per class: the part of its newest slab not yet handed out */
-    char *end[UIH_POOL_CLASSES];
-    uih_Slab *slabs;                 /* every slab, for uih_pool_close */
-    size_t slabCount;
+    uih_Slab *open[UIH_POOL_CLASSES];   /* per class: its slabs with a free block; the first serves */
+    uih_Slab **empty;                  /* slabs given back to the system, for any class to take */
+    size_t emptyCount, emptyCapacity;
+    char *uncut, *uncutEnd;            /* the newest chunk's slabs not cut yet */
+    uih_Chunk *chunks;                 /* every chunk, for uih_pool_close */
+    size_t slabsHeld;                  /* slabs holding blocks */
+    size_t bytesMapped;
 } uih_Pool;
 
 /* realloc with Lua's allocator contract: osize is ptr's exact size (0 when
    ptr is NULL), nsize 0 frees. NULL when the memory cannot be had. */
 void *uih_pool_realloc(uih_Pool *pool, void *ptr, size_t osize, size_t nsize);
-/* Frees every slab (after lua_close has given every block back). */
+/* Unmaps every chunk (after lua_close has given every block back). */
 void uih_pool_close(uih_Pool *pool);
 
 #endif

@@ -26,14 +26,15 @@ final class PoolTests: XCTestCase {
     /// 10^5 empty tables: 56 bytes each, all from one size class.
     private let manyTables = "local t = {} for i = 1, 1e5 do t[i] = {} end return #t"
 
-    func testFreedBlocksAreReusedByTheirClass() throws {
+    func testEmptySlabsGoBackAndAreTakenAgain() throws {
         let lua = makeState()
         XCTAssertEqual(try run(lua, manyTables), "100000")
+        XCTAssertGreaterThanOrEqual(uih_poolbytes(lua.L), 100_000 * 56, "the tables came from the pool")
         try run(lua, "collectgarbage() collectgarbage()")
-        let held = uih_poolbytes(lua.L)
-        XCTAssertGreaterThanOrEqual(held, 100_000 * 56, "the tables came from the pool")
+        XCTAssertLessThan(uih_poolbytes(lua.L), 1 << 20, "the tables' slabs went back")
+        let mapped = uih_poolmappedbytes(lua.L)
         XCTAssertEqual(try run(lua, manyTables), "100000")
-        XCTAssertEqual(uih_poolbytes(lua.L), held, "the second 10^5 tables took the blocks the first gave back")
+        XCTAssertEqual(uih_poolmappedbytes(lua.L), mapped, "the second 10^5 tables took the slabs the first gave back")
     }
 
     func testValuesSurviveMovesAcrossClassesAndOutOfThePool() throws {
@@ -53,27 +54,31 @@ final class PoolTests: XCTestCase {
         XCTAssertEqual(result, "3,6,9,12 101")
     }
 
-    /// The pool keeps what 10^6 freed tables held for tables; big strings
-    /// allocated after them still meet the limit, and the pool's slabs stay
-    /// within the peak the limit allowed.
+    /// 10^6 tables freed, then big strings up to the limit, then small
+    /// strings (another size class) up to the limit: each stops cleanly at
+    /// the limit, and the slabs the tables held serve the strings, so the
+    /// pool never maps much more than the limit.
     func testMemoryLimitHoldsAfterSmallBlocksAreFreed() throws {
         let limit = 128 << 20
         let lua = makeState(memoryLimit: limit)
         XCTAssertEqual(try run(lua, "local t = {} for i = 1, 1e6 do t[i] = {} end return #t"), "1000000")
+        XCTAssertGreaterThanOrEqual(uih_poolbytes(lua.L), 1_000_000 * 56)
         try run(lua, "collectgarbage() collectgarbage()")
-        let held = uih_poolbytes(lua.L)
-        XCTAssertGreaterThanOrEqual(held, 1_000_000 * 56)
-        do {
-            try run(lua, "local s = {} for i = 1, 1e6 do s[i] = ('x'):rep(1 << 20) .. i end")
-            XCTFail("expected the memory limit")
-        } catch {
-            guard case .memoryLimit = error else { return XCTFail("got \(error)") }
+        XCTAssertLessThan(uih_poolbytes(lua.L), 1 << 20, "the tables' slabs went back")
+        for bomb in ["local s = {} for i = 1, 1e6 do s[i] = ('x'):rep(1 << 20) .. i end",
+                     "local s = {} for i = 1, 1e9 do s[i] = 'string ' .. i end"] {
+            do {
+                try run(lua, bomb)
+                XCTFail("expected the memory limit: \(bomb)")
+            } catch {
+                guard case .memoryLimit = error else { return XCTFail("got \(error)") }
+            }
+            XCTAssertLessThanOrEqual(lua.memoryPeak, limit)
+            XCTAssertLessThanOrEqual(uih_poolmappedbytes(lua.L), limit * 13 / 10, "slabs were taken across classes")
+            try run(lua, "collectgarbage() collectgarbage()")
+            XCTAssertLessThan(uih_poolbytes(lua.L), 1 << 20)
         }
-        XCTAssertLessThanOrEqual(lua.memoryPeak, limit)
-        XCTAssertLessThanOrEqual(uih_poolbytes(lua.L), lua.memoryPeak * 13 / 10, "the pool is bounded by the peak count")
-        try run(lua, "collectgarbage()")
-        XCTAssertEqual(try run(lua, "local t = {} for i = 1, 1e6 do t[i] = {} end return #t"), "1000000")
-        XCTAssertEqual(uih_poolbytes(lua.L), held, "the tables took the freed blocks again")
+        XCTAssertEqual(try run(lua, "return ('x'):rep(3)"), "xxx", "the state is still usable")
     }
 
     func testMemoryLimitStopsSmallBlocksAtTheLimit() {

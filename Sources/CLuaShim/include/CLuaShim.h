@@ -73,9 +73,11 @@ typedef struct uih_CallFrame {
 lua_State *uih_newstate(size_t memoryLimit);
 void uih_close(lua_State *L);
 uih_Runtime *uih_runtime(lua_State *L);
-/* The bytes of slabs L's allocator holds for small blocks (pool.c), and
-   those every state of the process holds: a closed state gives its own back. */
+/* The small blocks behind L's allocator (pool.c): the bytes of its slabs
+   that hold blocks, and of the chunks it mapped; the bytes every state of
+   the process mapped (a closed state unmaps its own). */
 size_t uih_poolbytes(lua_State *L);
+size_t uih_poolmappedbytes(lua_State *L);
 size_t uih_livepoolbytes(void);
 
 /* Counts one table entry the host read from L's state: a plain increment
