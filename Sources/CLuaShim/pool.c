@@ -105,10 +105,10 @@ static uih_Slab *uih_newslab(uih_Pool *pool, unsigned c) {
     uih_Slab *slab = (uih_Slab *)uih_slabmemory(pool);
     if (slab == NULL) return NULL;
     uint32_t size = (c + 1) << 3;
-    char *first = (char *)slab + UIH_SLAB_HEADER;
+    char *first = (char *)slab + UIH_SLAB_HEADER + c * 16;
     slab->freed = NULL;
     slab->fresh = first;
-    slab->end = first + (UIH_POOL_SLAB_BYTES - UIH_SLAB_HEADER) / size * size;
+    slab->end = first + (UIH_POOL_SLAB_BYTES - UIH_SLAB_HEADER - c * 16) / size * size;
     slab->used = 0;
     slab->size = size;
     uih_link(pool, c, slab);
