@@ -6,6 +6,7 @@
  */
 #include "CLuaShim.h"
 #include "uih_limits.h"
+#include "uih_pool.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,7 @@ static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     uih_Runtime *rt = (uih_Runtime *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        uih_pool_realloc(rt->pool, ptr, old, 0);
         rt->used -= old;
         return NULL;
     }
@@ -30,7 +31,7 @@ static void *uih_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
            the limit refused above did no work). */
         uih_spend(rt, (int64_t)((nsize - old) / UIH_BYTES_PER_INSTRUCTION));
     }
-    void *p = realloc(ptr, nsize);
+    void *p = uih_pool_realloc(rt->pool, ptr, old, nsize);
     if (p == NULL) return NULL;
     rt->used = rt->used - old + nsize;
     if (rt->used > rt->peak) rt->peak = rt->used;
@@ -43,14 +44,26 @@ static int uih_panic(lua_State *L) {
     return 0;
 }
 
+/* The runtime record and its pool, in one block. */
+typedef struct uih_RuntimeBlock {
+    uih_Runtime runtime;
+    uih_Pool pool;
+} uih_RuntimeBlock;
+
 lua_State *uih_newstate(size_t memoryLimit) {
-    uih_Runtime *rt = (uih_Runtime *)calloc(1, sizeof(uih_Runtime));
-    if (rt == NULL) return NULL;
+    uih_RuntimeBlock *block = (uih_RuntimeBlock *)calloc(1, sizeof(uih_RuntimeBlock));
+    if (block == NULL) return NULL;
+    uih_Runtime *rt = &block->runtime;
+    rt->pool = &block->pool;
     rt->limit = memoryLimit;
     rt->budget = -1;
     rt->inSwift = 1;   /* the host runs until it calls into Lua */
     lua_State *L = lua_newstate(uih_alloc, rt);
-    if (L == NULL) { free(rt); return NULL; }
+    if (L == NULL) {
+        uih_pool_close(rt->pool);
+        free(block);
+        return NULL;
+    }
     lua_atpanic(L, uih_panic);
     *(uih_Runtime **)lua_getextraspace(L) = rt;
     return L;
@@ -63,7 +76,8 @@ uih_Runtime *uih_runtime(lua_State *L) {
 void uih_close(lua_State *L) {
     uih_Runtime *rt = uih_runtime(L);
     lua_close(L);
-    free(rt);
+    uih_pool_close(rt->pool);
+    free(rt);   /* the block's start */
 }
 
 /* MARK: - Protected calls */

@@ -52,6 +52,7 @@ typedef struct uih_Runtime {
        so that tests can bound it by what is shown, not by CPU seconds. */
     uint64_t entriesRead;              /* table entries the host read */
     uint64_t bytesCopied;              /* bytes of Lua strings copied into the host */
+    struct uih_Pool *pool;             /* the small blocks behind the allocator (pool.c) */
 } uih_Runtime;
 
 /* What uih_begincall saves of an enclosing call, for uih_endcall to give back. */
@@ -72,6 +73,12 @@ typedef struct uih_CallFrame {
 lua_State *uih_newstate(size_t memoryLimit);
 void uih_close(lua_State *L);
 uih_Runtime *uih_runtime(lua_State *L);
+/* The small blocks behind L's allocator (pool.c): the bytes of its slabs
+   that hold blocks, and of the chunks it mapped; the bytes every state of
+   the process mapped (a closed state unmaps its own). */
+size_t uih_poolbytes(lua_State *L);
+size_t uih_poolmappedbytes(lua_State *L);
+size_t uih_livepoolbytes(void);
 
 /* Counts one table entry the host read from L's state: a plain increment
    (the runtime record's address is the state's extra space). */
