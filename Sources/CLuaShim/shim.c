@@ -198,7 +198,13 @@ void uih_pushswiftclosure(lua_State *L, uih_SwiftFunction f, int n) {
    table behind it (proxy[&uih_storagekey]). Every write a script makes into
    a component reaches the proxy's __newindex (a key of an empty table is
    always absent), which stores the value raw and records the proxy, so that
-   the host reads again only the components a handler changed. */
+   the host reads again only the components a handler changed.
+
+   A component becomes a proxy when the host first reads it
+   (uih_pushstoragemaking), not when it is made: until then nothing shows
+   it, so what a script writes into it needs no record, and a table made
+   and never shown (a long list of which a frame reads a part) stays one
+   table instead of two. */
 
 static char uih_storagekey;   /* proxy[&key]: the table holding its fields */
 static char uih_nestedkey;    /* proxy[&key] = true: a field holds a plain table */
@@ -217,6 +223,19 @@ static void uih_recordwrite(lua_State *L, int written) {
     }
     lua_pushvalue(L, 1);
     lua_rawseti(L, written, n + 1);
+}
+
+static int uih_proxynewindex(lua_State *L);
+
+/* Whether the value at `idx` is a component: a table whose metatable is a
+   kind's (its __newindex is the proxies'), whether or not the host has read
+   it yet (see uih_makeproxy). */
+static int uih_iscomponent(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
+    lua_getfield(L, -1, "__newindex");
+    int is = lua_tocfunction(L, -1) == uih_proxynewindex;
+    lua_pop(L, 2);
+    return is;
 }
 
 /* __index (upvalues: the kind's methods or nil, the flag table): a field
@@ -253,15 +272,19 @@ static int uih_proxynewindex(lua_State *L) {
         lua_rawseti(L, lua_upvalueindex(2), 1);
     }
     lua_settop(L, 3);
-    if (lua_type(L, 3) == LUA_TTABLE) {
-        int plain = lua_rawgetp(L, 3, &uih_storagekey) == LUA_TNIL;
-        lua_pop(L, 1);
-        if (plain) {
-            lua_pushboolean(L, 1);
-            lua_rawsetp(L, 1, &uih_nestedkey);
-        }
+    if (lua_rawgetp(L, 1, &uih_storagekey) != LUA_TTABLE) {
+        /* Not read by the host yet: its fields are its own, and what is
+           written into it is read with it when it first shows. */
+        lua_settop(L, 3);
+        lua_rawset(L, 1);
+        return 0;
     }
-    if (lua_rawgetp(L, 1, &uih_storagekey) != LUA_TTABLE) return 0;
+    lua_pop(L, 1);
+    if (lua_type(L, 3) == LUA_TTABLE && !uih_iscomponent(L, 3)) {
+        lua_pushboolean(L, 1);
+        lua_rawsetp(L, 1, &uih_nestedkey);
+    }
+    lua_rawgetp(L, 1, &uih_storagekey);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_rawset(L, 4);
@@ -270,7 +293,7 @@ static int uih_proxynewindex(lua_State *L) {
 }
 
 static int uih_proxylen(lua_State *L) {
-    lua_Integer n = 0;
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) n = (lua_Integer)lua_rawlen(L, -1);
     lua_pushinteger(L, n);
     return 1;
@@ -314,6 +337,14 @@ int uih_pushstorage(lua_State *L, int idx) {
     return 0;
 }
 
+int uih_pushstoragemaking(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (uih_pushstorage(L, idx)) return 1;
+    if (!uih_iscomponent(L, idx)) return 0;
+    uih_makeproxy(L, idx);
+    return uih_pushstorage(L, idx);
+}
+
 void uih_makeproxy(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     int nested = 0;
@@ -329,10 +360,7 @@ void uih_makeproxy(lua_State *L, int idx) {
     int storage = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        if (lua_type(L, -1) == LUA_TTABLE && !nested) {
-            nested = lua_rawgetp(L, -1, &uih_storagekey) == LUA_TNIL;
-            lua_pop(L, 1);
-        }
+        if (!nested && lua_type(L, -1) == LUA_TTABLE) nested = !uih_iscomponent(L, -1);
         lua_pushvalue(L, -2);
         lua_insert(L, -2);
         lua_rawset(L, storage);

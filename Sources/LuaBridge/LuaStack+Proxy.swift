@@ -34,6 +34,13 @@ extension LuaStack {
         uih_pushstorage(L, index) != 0
     }
 
+    /// As `pushStorage(of:)`, making the component at `index` a proxy first
+    /// when it is not one yet (components become proxies when the host first
+    /// reads them). False, nothing pushed, for a value that is no component.
+    @inlinable @inline(__always) public func pushStorageMakingProxy(of index: Int32) -> Bool {
+        uih_pushstoragemaking(L, index) != 0
+    }
+
     /// Where the fields of the table at `index` are: its storage, pushed, when
     /// it is a proxy; else the table itself (its absolute index, nothing pushed).
     @inlinable @inline(__always) public func fieldsIndex(of index: Int32) -> Int32 {

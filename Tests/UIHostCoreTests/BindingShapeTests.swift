@@ -143,7 +143,7 @@ final class BindingShapeTests: XCTestCase {
           ui.table { columns = { { title = "N" } }, rows = { { "1" } }, autofocus = true,
                      onFocus = function() log[#log + 1] = "focus" end, onBlur = function() log[#log + 1] = "blur" end } }
         """)
-        host.render()
+        _ = host.render()
         press(host, .tab)
         XCTAssertEqual(try host.evalString("table.concat(log, ',')"), "focus,blur")
     }

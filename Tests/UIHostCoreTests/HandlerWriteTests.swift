@@ -299,6 +299,53 @@ final class HandlerWriteTests: XCTestCase {
         }
     }
 
+    /// A component becomes a proxy when the host first reads it: one made
+    /// and written before it shows is read with what was written, one that
+    /// never shows stays a single table, and `#`, `pairs` and `rawget` see
+    /// its fields either way.
+    func testAComponentBecomesAProxyWhenFirstShown() throws {
+        let (part, whole) = try hosts("""
+            local later = ui.text "first"
+            later.text = "second"
+            local kids = ui.vstack { ui.text "a" }
+            kids[#kids + 1] = ui.text "b"
+            local seen = {}
+            for k, v in pairs(later) do seen[#seen + 1] = tostring(k) .. "=" .. tostring(v) end
+            local info = ui.text(#kids .. " " .. rawget(later, "text") .. " " .. table.concat(seen, ","))
+            local made = {}
+            collectgarbage(); collectgarbage()
+            local before = collectgarbage("count")
+            for i = 1, 10000 do made[i] = ui.text "x" end
+            collectgarbage(); collectgarbage()
+            local each = (collectgarbage("count") - before) * 1024 / 10000
+            local screen
+            screen = ui.screen { info, ui.text(string.format("%d bytes", math.floor(each))),
+              ui.button { title = "Show", onSelect = function() screen[#screen + 1] = later; screen[#screen + 1] = kids end },
+              ui.button { title = "Write", onSelect = function() later.text = "third"; kids[1].text = "c" end } }
+            return screen
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        let text = part.render().text
+        XCTAssertTrue(text.contains("2 second text=second"), text)
+        // A proxy and its storage took about 180 bytes: a table with one slot, 90.
+        let bytes = text.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.flatMap { Int($0) }.flatMap { line.contains("bytes") ? $0 : nil } }.first
+        XCTAssertNotNil(bytes, text)
+        XCTAssertLessThan(bytes ?? .max, 130, "a component never shown stays one table")
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 1, key: .shiftTab)
+        _ = press(part, whole, times: 1)
+        XCTAssertTrue(part.render().text.contains("second"), part.render().text)
+        XCTAssertTrue(part.render().text.contains(" b"), part.render().text)
+        let before = part.compositor.scriptUpdates
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 1)
+        XCTAssertTrue(part.render().text.contains("third"), part.render().text)
+        XCTAssertTrue(part.render().text.contains(" c"), part.render().text)
+        XCTAssertEqual(part.compositor.scriptUpdates - before, 1, "written after it showed: read in part")
+        XCTAssertEqual(part.errors, [])
+    }
+
     /// Sixty lists hold plain tables (their items), which a script may change
     /// without a write the proxies see: each is read again after a handler,
     /// but alone, not with the whole tree; a change inside one shows.

@@ -193,6 +193,9 @@ void uih_setproxymetamethods(lua_State *L, int mt);
 /* Pushes the storage of the proxy at idx and returns 1; pushes nothing and
    returns 0 when idx is not a proxy. */
 int uih_pushstorage(lua_State *L, int idx);
+/* As uih_pushstorage, making the component at `idx` a proxy first when the
+   host reads it for the first time (uih_makeproxy). 0 for a non-component. */
+int uih_pushstoragemaking(lua_State *L, int idx);
 /* Makes the table at idx a proxy: its fields move into a new storage table
    behind it; marked when one of them is a plain table. */
 void uih_makeproxy(lua_State *L, int idx);

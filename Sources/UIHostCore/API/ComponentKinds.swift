@@ -166,12 +166,12 @@ final class ComponentKinds {
     }
 
     /// Makes the table at `index` a component of the registry's entry
-    /// `component`: its fields move into a storage table behind it, and it
-    /// becomes the proxy scripts hold, whose writes are recorded (`takeWrites`).
+    /// `component`. Its fields stay in it until the host first reads it;
+    /// then they move into a storage table behind it, and it becomes the
+    /// proxy whose writes are recorded (`takeWrites`, `TreeReader.pushFields`).
     func wrap(_ L: OpaquePointer, at index: Int32, as component: Int) {
         let s = LuaStack(L)
         let t = s.absolute(index)
-        s.makeProxy(at: t)
         s.pushRef(metatableRef(L, component))
         s.setMetatable(at: t)
     }

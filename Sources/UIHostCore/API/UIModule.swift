@@ -228,11 +228,9 @@ enum UIModule {
         }
         WrittenDefaults.write(L, at: 1, component.fields)
         host.kinds.wrap(L, at: 1, as: index)
-        // The origin is the storage's: the host reads handlers from it.
-        if s.pushStorage(of: 1) {
-            host.limits.mark(componentAt: -1, on: L, as: origin(L))
-            s.pop()
-        }
+        // Marked on the table, whose fields are its own until the host reads
+        // it; the mark goes to its storage then (`TreeReader.pushFields`).
+        host.limits.mark(componentAt: 1, on: L, as: origin(L))
         return 1
     }
 

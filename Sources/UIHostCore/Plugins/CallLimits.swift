@@ -64,6 +64,17 @@ final class CallLimits {
         s.withRegistryTable(CallLimits.ownersKey, weakKeys: true) { $0.set(keyAt: component, origin.code) }
     }
 
+    /// Marks the storage at `storage` as the component at `component` is
+    /// marked: a component is marked when made, and its fields (handlers
+    /// included) move into a storage when the host first reads it.
+    func markStorage(at storage: Int32, ofComponentAt component: Int32, on L: OpaquePointer) {
+        guard !prefixes.isEmpty else { return }
+        let s = LuaStack(L)
+        let (component, storage) = (s.absolute(component), s.absolute(storage))
+        guard let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) else { return }
+        s.withRegistryTable(CallLimits.ownersKey, weakKeys: true) { $0.set(keyAt: storage, code) }
+    }
+
     /// The plugin whose `ui` built the component at `index`; nil for the app's.
     func origin(ofComponentAt index: Int32, on L: OpaquePointer) -> Origin? {
         guard !prefixes.isEmpty else { return nil }

@@ -284,7 +284,7 @@ final class TreeReader {
             problem("\(path()) is a \(overlay)")
             return nil
         }
-        guard let id = s.pointer(at: proxy), s.pushStorage(of: proxy) else { return nil }
+        guard let id = s.pointer(at: proxy), pushFields(ofComponentAt: proxy) else { return nil }
         // The fields are read from the storage; the proxy is the component's identity.
         let t = s.top
         defer { s.pop() }
