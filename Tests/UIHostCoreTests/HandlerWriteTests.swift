@@ -346,6 +346,35 @@ final class HandlerWriteTests: XCTestCase {
         XCTAssertEqual(part.errors, [])
     }
 
+    /// A screen written while its drawer is open is read again alone while
+    /// its `drawer` field still holds the drawer shown; a handler that swaps
+    /// the drawer reads the whole tree (the drawer's layer reads that field).
+    func testAScreenWrittenUnderItsOpenDrawerIsReadAlone() throws {
+        let (part, whole) = try hosts("""
+            local screen
+            local other = ui.drawer { ui.button { title = "Other drawer" } }
+            local drawer = ui.drawer {
+              ui.button { title = "Add", onSelect = function() screen[#screen + 1] = ui.text("added " .. #screen) end },
+              ui.button { title = "Swap", onSelect = function() screen.drawer = other end } }
+            screen = ui.screen { title = "Under", drawer = drawer,
+              ui.button { title = "Open", onSelect = function() ui.openDrawer() end } }
+            for i = 1, 30 do screen[#screen + 1] = ui.text("row " .. i) end
+            return screen
+            """)
+        XCTAssertEqual(part.render(), whole.render())
+        _ = press(part, whole, times: 1)
+        XCTAssertTrue(part.render().text.contains("Add"), part.render().text)
+        _ = press(part, whole, times: 1)
+        let before = part.compositor.scriptUpdates
+        _ = press(part, whole, times: 3)
+        XCTAssertEqual(part.compositor.scriptUpdates - before, 3, "the screen read alone under its drawer")
+        _ = press(part, whole, times: 1, key: .tab)
+        _ = press(part, whole, times: 1)
+        XCTAssertEqual(part.compositor.scriptUpdates - before, 3, "a swapped drawer reads the whole tree")
+        XCTAssertTrue(part.render().text.contains("Other drawer"), part.render().text)
+        XCTAssertEqual(part.errors, [])
+    }
+
     /// Sixty lists hold plain tables (their items), which a script may change
     /// without a write the proxies see: each is read again after a handler,
     /// but alone, not with the whole tree; a change inside one shows.

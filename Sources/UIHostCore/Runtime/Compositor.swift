@@ -441,16 +441,18 @@ final class Compositor {
         return count
     }
 
-    /// Whether the root of a layer may be read again alone: a sheet's or a
-    /// drawer's, or a screen's with no drawer open (a write into the screen
-    /// may change its drawer, which the drawer's layer reads). Not a
-    /// dialog's, which makes its own buttons.
+    /// Whether the root of a layer may be read again alone: a sheet's, a
+    /// drawer's, or a screen's whose `drawer` is still the one open (the
+    /// drawer's layer reads that field; a write into the screen may have
+    /// changed it). Not a dialog's, which makes its own buttons.
     private func readsRootAgain(_ root: Node) -> Bool {
         guard root.relaysOutInPlace, let layer = layers.first(where: { $0.root === root }) else { return false }
         switch layer.kind {
         case .sheet, .drawer: return true
         case .dialog: return false
-        case .screen: return !layers.contains { if case .drawer = $0.kind { return true } else { return false } }
+        case .screen:
+            guard let drawer = layers.first(where: { if case .drawer = $0.kind { true } else { false } }) else { return true }
+            return reader.component(inField: "drawer", ofAnchor: root.anchor) == drawer.root.id
         }
     }
 
