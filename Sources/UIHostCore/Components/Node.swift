@@ -257,6 +257,36 @@ class Node {
     /// read again alone only in the top layer, whose popup it then places.
     var placesPopups: Bool { false }
 
+    /// Whether a node of its subtree, itself included, is `isShared`, or
+    /// `placesPopups`: noted when it is read (`noteSubtree`) and when a node
+    /// of its subtree is found shared or replaced, so that asking costs
+    /// nothing (`Compositor.readsAlone`). Never cleared while it lives: a
+    /// stale yes only reads more.
+    @exclusivity(unchecked) private(set) var holdsShared = false
+    @exclusivity(unchecked) private(set) var holdsPopups = false
+
+    /// Notes what its subtree holds, once its children are read.
+    final func noteSubtree() {
+        var shared = isShared || holdsShared, popups = placesPopups || holdsPopups
+        for child in children {
+            shared = shared || child.holdsShared
+            popups = popups || child.holdsPopups
+        }
+        holdsShared = shared
+        holdsPopups = popups
+    }
+
+    /// Notes in it and every node around it what `node`, now in its subtree,
+    /// holds (a node found shared, a subtree put in place of another).
+    final func noteHeld(from node: Node) {
+        var up: Node? = self
+        while let n = up, (node.holdsShared && !n.holdsShared) || (node.holdsPopups && !n.holdsPopups) {
+            n.holdsShared = n.holdsShared || node.holdsShared
+            n.holdsPopups = n.holdsPopups || node.holdsPopups
+            up = n.parent
+        }
+    }
+
     /// Whether `prepare` must run before each drawing (the node shows what it
     /// reads from Lua only when drawn, such as a list's visible rows).
     var needsPreparing: Bool { false }

@@ -279,7 +279,12 @@ final class Compositor {
         for (old, new, layer, added, top) in replacements {
             // What the layer noted of a container that keeps its place, before its subtree changes.
             let noted = top !== new && top.parent != nil ? Layer.found(in: top) : nil
-            if let parent = old.parent { parent.children[old.indexInParent] = new } else { layer.replaceRoot(with: new) }
+            if let parent = old.parent {
+                parent.children[old.indexInParent] = new
+                parent.noteHeld(from: new)
+            } else {
+                layer.replaceRoot(with: new)
+            }
             reader.settle(new, adding: added)
             var up = new.underKeeper ? new.parent : nil
             while let container = up {
@@ -564,10 +569,15 @@ final class Compositor {
     /// is read in another place too, and none places a popup unless `popups`
     /// (the top layer's, which `update` takes from the new subtree).
     private static func readsAlone(_ node: Node, popups: Bool) -> Bool {
+        let alone = !node.holdsShared && (popups || !node.holdsPopups)
+        assert(alone ? walkReadsAlone(node, popups: popups) : true, "a subtree's notes say less than it holds")
+        return alone
+    }
+
+    /// `readsAlone` by walking the subtree: what debug builds check its notes against.
+    private static func walkReadsAlone(_ node: Node, popups: Bool) -> Bool {
         if node.isShared || node.placesPopups && !popups { return false }
-        let children = node.children
-        if children.isEmpty { return true }
-        for child in children where !readsAlone(child, popups: popups) { return false }
+        for child in node.children where !walkReadsAlone(child, popups: popups) { return false }
         return true
     }
 

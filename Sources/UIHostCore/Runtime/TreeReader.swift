@@ -352,8 +352,13 @@ final class TreeReader {
             }
             if let first = firstAnchors.insert(id, anchor: a), first != a {
                 node.isShared = true
-                self.node(anchored: first)?.isShared = true
+                if let firstNode = self.node(anchored: first) {
+                    firstNode.isShared = true
+                    firstNode.noteSubtree()
+                    firstNode.parent?.noteHeld(from: firstNode)
+                }
             }
+            node.noteSubtree()
             return node
         }
     }
@@ -444,6 +449,7 @@ final class TreeReader {
         node.underKeeper = old.underKeeper
         node.indexInParent = old.indexInParent
         node.isShared = old.isShared
+        node.noteSubtree()
         return node
     }
 
