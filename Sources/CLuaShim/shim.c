@@ -273,13 +273,14 @@ static int uih_proxynewindex(lua_State *L) {
     }
     lua_settop(L, 3);
     if (lua_rawgetp(L, 1, &uih_storagekey) != LUA_TTABLE) {
-        /* Not read by the host yet: its fields are its own, and what is
-           written into it is read with it when it first shows. */
+        /* Not read by the host yet: made a proxy now, in the script's time
+           and under its memory limit (what it writes into it next may be a
+           lot), not at the host's first read. */
         lua_settop(L, 3);
-        lua_rawset(L, 1);
-        return 0;
+        uih_makeproxy(L, 1);
+    } else {
+        lua_pop(L, 1);
     }
-    lua_pop(L, 1);
     if (lua_type(L, 3) == LUA_TTABLE && !uih_iscomponent(L, 3)) {
         lua_pushboolean(L, 1);
         lua_rawsetp(L, 1, &uih_nestedkey);
@@ -423,9 +424,11 @@ static int uih_componentrawset(lua_State *L) {
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     lua_settop(L, 3);
-    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE) {
+    if (lua_rawgetp(L, 1, &uih_storagekey) == LUA_TTABLE || uih_iscomponent(L, 1)) {
+        /* A proxy's __newindex: stored and recorded; a component not yet a
+           proxy: a new field makes it one there (a field it has is its own). */
         lua_pop(L, 1);
-        lua_settable(L, 1);   /* the proxy's __newindex: stored and recorded */
+        lua_settable(L, 1);
     } else {
         lua_pop(L, 1);
         lua_rawset(L, 1);

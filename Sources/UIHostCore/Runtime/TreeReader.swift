@@ -367,11 +367,20 @@ final class TreeReader {
     /// node of its own (a hidden child, a tab).
     func noteHeld(_ id: UnsafeRawPointer, by a: Int32) {
         guard a != 0 else { return }
-        if let known = heldBy[id], known != a, node(anchored: known) != nil {
+        // Held by several stays so until a whole read: a container read again
+        // keeping its children notes its own hidden ones, not theirs.
+        if let known = heldBy[id], known != a, known == -1 || isLive(known) {
             heldBy[id] = -1
         } else {
             heldBy[id] = a
         }
+    }
+
+    /// Whether `anchor` is of a node of this layout: read, or being read
+    /// (its container meets its children before it has a node), and not
+    /// left behind by a subtree read again.
+    private func isLive(_ anchor: Int32) -> Bool {
+        anchor >= 1 && Int(anchor) <= forgotten.count && !forgotten[Int(anchor) - 1]
     }
 
     /// The anchor of the node that shows component `id` without a node of
