@@ -310,8 +310,12 @@ final class Compositor {
                 // Below the container kept in place, what moved may show
                 // otherwise (clips, scrolling containers): its stretch of
                 // the layer's notes is made again, or the whole layer's.
-                if noted == nil || !layer.replaceSubtree(top, found: noted!, with: top) { layer.collect(bounds: bounds) }
-            } else if old.parent == nil {
+                // A table shown twice: which appearance each node is
+                // (`Node.occurrence`, what focus keys on) is the whole walk's to count.
+                if noted == nil || top.holdsShared || !layer.replaceSubtree(top, found: noted!, with: top) {
+                    layer.collect(bounds: bounds)
+                }
+            } else if old.parent == nil || new.holdsShared {
                 layer.collect(bounds: bounds)
             } else if Layer.canReplace(old, with: new) {
                 layer.replace(old, with: new)
