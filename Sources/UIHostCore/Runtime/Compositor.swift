@@ -354,7 +354,8 @@ final class Compositor {
     /// Reads `target` again with its subtree, and its containers in turn
     /// while the new subtree answers its container otherwise than the old
     /// one did (or is now hidden): the old node, the new one to put in its
-    /// place and how many components it adds, or nil. A climb that reaches
+    /// place, how many components it adds and what to lay out (`SubtreeRead`),
+    /// or that it waits for the others, or that it cannot. A climb that reaches
     /// a container holding subtrees this update read already reads them
     /// again with it (`dropReplacements`).
     private func rereadSubtree(from target: Node, budget: inout Int, popups: Bool, canWait: Bool) -> SubtreeRead {
