@@ -359,6 +359,19 @@ void uih_makeproxy(lua_State *L, int idx) {
     int narray = (int)lua_rawlen(L, idx);
     lua_createtable(L, narray, count > narray ? count - narray : 0);
     int storage = lua_gettop(L);
+    /* Whoever made the component owns its storage: whenever it is made
+       (a container's constructor, a leaf's first read or new field). */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, UIH_OWNERS_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, -2) != LUA_TNIL) {
+            lua_pushvalue(L, storage);
+            lua_insert(L, -2);
+            lua_rawset(L, -3);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (!nested && lua_type(L, -1) == LUA_TTABLE) nested = !uih_iscomponent(L, -1);

@@ -21,6 +21,10 @@ extension LuaStack {
         uih_setproxymetamethods(L, metatable)
     }
 
+    /// The registry field of the weak-keyed table of component owners, which
+    /// `makeProxy` keeps: a component's entry is given to its storage.
+    public static let componentOwnersKey = UIH_OWNERS_KEY
+
     /// Makes the table at `index` a proxy (its metatable is the caller's to
     /// set): its fields move into a new storage table behind it, so that the
     /// table a script gave a constructor stays the component it holds.

@@ -35,6 +35,32 @@ final class HostileTryoutTests: PluginTestCase {
         XCTAssertFalse(error.contains("ran 1000000 iterations"), error)
     }
 
+    /// The same when the handler's component becomes a proxy otherwise
+    /// than at the host's first read: a container in its constructor, a
+    /// leaf when the plugin adds a field to it before it shows. The mark of
+    /// whose code built it must follow its fields into the storage.
+    func testWrappedHandlersKeepThePluginsLimitsHoweverTheirComponentBecameAProxy() throws {
+        let loop = "coroutine.wrap(function() local n = 0 for _ = 1, 1000000 do n = n + 1 end error('ran ' .. n) end)"
+        let a = "return { name = 'a', screens = { main = 'main.lua' } }"
+        let main = """
+        local button = ui.button { title = 'Wrap', onSelect = \(loop) }
+        button.hidden = false
+        return ui.screen { title = 'M', onKey = \(loop), button }
+        """
+        let h = try host(["a": a], files: ["plugins/a/main.lua": main],
+                         limits: ScriptLimits(maxInstructions: 50_000, maxSeconds: 5),
+                         screen: "return ui.screen { title = 'S', ui.button { title = 'Go', onSelect = function() ui.push('main') end } }")
+        press(h, .enter)
+        XCTAssertEqual(h.navigationDepth, 2, "\(h.errors)")
+        press(h, .enter)
+        press(h, .character("z"))
+        XCTAssertEqual(h.errors.count, 2, "\(h.errors)")
+        for error in h.errors {
+            XCTAssertTrue(error.contains("instruction budget exceeded (50000 instructions)"), error)
+            XCTAssertFalse(error.contains("ran 1000000"), error)
+        }
+    }
+
     // MARK: - Reaching another environment
 
     /// `ui.call` runs the callee on the caller's thread: inside a coroutine

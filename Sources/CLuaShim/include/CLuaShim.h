@@ -197,8 +197,13 @@ int uih_pushstorage(lua_State *L, int idx);
    host reads it for the first time (uih_makeproxy). 0 for a non-component. */
 int uih_pushstoragemaking(lua_State *L, int idx);
 /* Makes the table at idx a proxy: its fields move into a new storage table
-   behind it; marked when one of them is a plain table. */
+   behind it; marked when one of them is a plain table. Its entry in the
+   registry's table of component owners (UIH_OWNERS_KEY), if any, is given
+   to the storage too: the host finds a component's owner by its storage. */
 void uih_makeproxy(lua_State *L, int idx);
+/* The registry field of the weak-keyed table that maps a component (its
+   table, and its storage once it has one) to the plugin whose code made it. */
+#define UIH_OWNERS_KEY "uihost.componentowners"
 /* Pushes a table of next, rawget, rawset and rawlen that look through
    proxies, for the sandbox. */
 void uih_pushrawfunctions(lua_State *L);

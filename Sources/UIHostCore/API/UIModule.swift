@@ -227,10 +227,10 @@ enum UIModule {
             return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
         }
         WrittenDefaults.write(L, at: 1, component.fields)
-        host.kinds.wrap(L, at: 1, as: index)
-        // Marked on the table, whose fields are its own until the host reads
-        // it; the mark goes to its storage then (`TreeReader.pushFields`).
+        // Marked before its fields move into a storage, which takes the mark
+        // then (`LuaStack.makeProxy`), whenever that happens.
         host.limits.mark(componentAt: 1, on: L, as: origin(L))
+        host.kinds.wrap(L, at: 1, as: index)
         return 1
     }
 

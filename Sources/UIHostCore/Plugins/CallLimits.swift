@@ -52,7 +52,7 @@ final class CallLimits {
     // MARK: - Components a plugin built
 
     /// The registry field of the weak table: component → its plugin's origin code.
-    private static let ownersKey = "uihost.componentowners"
+    private static let ownersKey = LuaStack.componentOwnersKey
 
     /// Notes that a plugin's `ui` built the component at `index`: its
     /// handlers run under the plugin's limits whatever they are (a
@@ -62,17 +62,6 @@ final class CallLimits {
         let s = LuaStack(L)
         let component = s.absolute(index)
         s.withRegistryTable(CallLimits.ownersKey, weakKeys: true) { $0.set(keyAt: component, origin.code) }
-    }
-
-    /// Marks the storage at `storage` as the component at `component` is
-    /// marked: a component is marked when made, and its fields (handlers
-    /// included) move into a storage when the host first reads it.
-    func markStorage(at storage: Int32, ofComponentAt component: Int32, on L: OpaquePointer) {
-        guard !prefixes.isEmpty else { return }
-        let s = LuaStack(L)
-        let (component, storage) = (s.absolute(component), s.absolute(storage))
-        guard let code = s.withExistingRegistryTable(CallLimits.ownersKey, { $0.int(keyAt: component) }) else { return }
-        s.withRegistryTable(CallLimits.ownersKey, weakKeys: true) { $0.set(keyAt: storage, code) }
     }
 
     /// The plugin whose `ui` built the component at `index`; nil for the app's.
