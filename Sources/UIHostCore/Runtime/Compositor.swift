@@ -377,8 +377,9 @@ final class Compositor {
             let new = reader.reread(old, count: oldCount, hostOnly: !scriptsWrote)
             // Kept children no longer there (removed, or hidden now) go as a read's would.
             if !reader.keptChildren.nodes.isEmpty {
-                for (i, child) in reader.keptChildren.nodes.enumerated() where !reader.keptChildren.wasTaken(i)
-                    && reader.node(anchored: child.anchor) === child { reader.forget(child) }
+                for (i, child) in reader.keptChildren.nodes.enumerated() where reader.keptChildren.mayKeep(i) {
+                    reader.forget(child)
+                }
                 reader.keptChildren.clear()
             }
             guard reader.problems.isEmpty else { return .whole }

@@ -7,9 +7,9 @@
 struct KeptChildren {
     /// How far ahead of the last match a child is looked for.
     static let window = 8
+    private enum Fate { case readAgain, mayKeep, kept }
     private(set) var nodes: [Node] = []
-    /// Per node: 0 read again, 1 may be kept, 2 kept by the read.
-    private var states: [UInt8] = []
+    private var fates: [Fate] = []
     private var cursor = 0
     private(set) var keepable = 0
 
@@ -18,22 +18,24 @@ struct KeptChildren {
     /// Starts over with `children`, none kept yet.
     mutating func start(_ children: [Node]) {
         nodes = children
-        states = [UInt8](repeating: 0, count: children.count)
+        fates = [Fate](repeating: .readAgain, count: children.count)
         cursor = 0
         keepable = 0
     }
 
     mutating func allow(_ index: Int) {
-        if states[index] == 0 { keepable += 1 }
-        states[index] = 1
+        if fates[index] == .readAgain { keepable += 1 }
+        fates[index] = .mayKeep
     }
 
     mutating func refuse(_ index: Int) {
-        if states[index] == 1 { keepable -= 1 }
-        states[index] = 0
+        if fates[index] == .mayKeep { keepable -= 1 }
+        fates[index] = .readAgain
     }
 
-    func mayKeep(_ index: Int) -> Bool { index < states.count && states[index] == 1 }
+    /// Whether the child at `index` may be kept and the read has not taken
+    /// it (yet): after the read, one removed or moved too far.
+    func mayKeep(_ index: Int) -> Bool { index < fates.count && fates[index] == .mayKeep }
 
     /// The index of the keepable child whose table is `id`, near where the
     /// last match left off, if any.
@@ -41,7 +43,7 @@ struct KeptChildren {
         var i = cursor
         let end = min(nodes.count, cursor + KeptChildren.window)
         while i < end {
-            if states[i] == 1, nodes[i].id == id { return i }
+            if fates[i] == .mayKeep, nodes[i].id == id { return i }
             i += 1
         }
         return nil
@@ -50,17 +52,14 @@ struct KeptChildren {
     /// Notes that the read took the child at `index`; the next match is
     /// looked for after it.
     mutating func match(_ index: Int) {
-        states[index] = 2
+        fates[index] = .kept
         keepable -= 1
         cursor = index + 1
     }
 
-    /// Whether the read took the child at `index`.
-    func wasTaken(_ index: Int) -> Bool { index < states.count && states[index] == 2 }
-
     mutating func clear() {
         nodes.removeAll(keepingCapacity: true)
-        states.removeAll(keepingCapacity: true)
+        fates.removeAll(keepingCapacity: true)
         cursor = 0
         keepable = 0
     }
