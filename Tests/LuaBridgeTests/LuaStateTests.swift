@@ -74,13 +74,7 @@ final class LuaStateTests: XCTestCase {
     /// Runs `source` as chunk `@demo.lua` and returns its first result as a string.
     @discardableResult
     private func run(_ lua: LuaState, _ source: String) throws(LuaError) -> String? {
-        let top = lua.top
-        defer { lua.top = top }
-        try lua.load(source, chunkName: "@demo.lua")
-        try lua.call(nargs: 0, nresults: 1)
-        if lua.type(at: -1) == LUA_TNIL { return nil }
-        guard uih_ptostring(lua.L, -1) == LUA_OK else { return nil }
-        return lua.string(at: -1)
+        try lua.runReturningString(source, chunkName: "@demo.lua")
     }
 
     private func expectError(_ body: () throws(LuaError) -> Void, file: StaticString = #filePath, line: UInt = #line) -> LuaError? {

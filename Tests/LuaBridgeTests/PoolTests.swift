@@ -15,12 +15,7 @@ final class PoolTests: XCTestCase {
 
     @discardableResult
     private func run(_ lua: LuaState, _ source: String) throws(LuaError) -> String? {
-        let top = lua.top
-        defer { lua.top = top }
-        try lua.load(source, chunkName: "@pool.lua")
-        try lua.call(nargs: 0, nresults: 1)
-        guard lua.type(at: -1) != LUA_TNIL, uih_ptostring(lua.L, -1) == LUA_OK else { return nil }
-        return lua.string(at: -1)
+        try lua.runReturningString(source, chunkName: "@pool.lua")
     }
 
     /// 10^5 empty tables: 56 bytes each, all from one size class.

@@ -20,12 +20,7 @@ final class HandlerWriteTests: XCTestCase {
     private func hosts(_ source: String) throws -> (part: UIHostCore.Host, whole: UIHostCore.Host) {
         let path = directory + "/screen.lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
-        func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
-            var options = HostOptions(size: Size(cols: 40, rows: 12))
-            options.readsOnlyChanges = readsOnlyChanges
-            return try UIHostCore.Host(script: path, options: options)
-        }
-        return (try open(true), try open(false))
+        return try partAndWholeHosts(script: path, size: Size(cols: 40, rows: 12))
     }
 
     private static let texts = """

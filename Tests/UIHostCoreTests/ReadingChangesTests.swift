@@ -17,11 +17,7 @@ final class ReadingChangesTests: XCTestCase {
 
     /// Two hosts of one screen: reading in part, and reading whole.
     private func hosts(_ source: String, rows: Int = 10) throws -> (Host, Host) {
-        let path = try scratch.write("s.lua", source)
-        var options = HostOptions(size: Size(cols: 40, rows: rows))
-        let incremental = try Host(script: path, options: options)
-        options.readsOnlyChanges = false
-        return (incremental, try Host(script: path, options: options))
+        try partAndWholeHosts(script: try scratch.write("s.lua", source), size: Size(cols: 40, rows: rows))
     }
 
     private func press(_ hosts: (Host, Host), _ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {

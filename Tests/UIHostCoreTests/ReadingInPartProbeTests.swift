@@ -17,6 +17,13 @@ final class ReadingInPartProbeTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// The host that reads in part and the one that reads everything, on `source`.
+    private func hosts(_ source: String) throws -> (part: UIHostCore.Host, whole: UIHostCore.Host) {
+        let path = directory + "/screen.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return try partAndWholeHosts(script: path, size: Size(cols: 40, rows: 12))
+    }
+
     private func host(_ source: String, maxMemory: Int? = nil) throws -> UIHostCore.Host {
         let path = directory + "/screen.lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
@@ -73,20 +80,13 @@ final class ReadingInPartProbeTests: XCTestCase {
     /// Shown again, only the stack is read again: the text shows once where
     /// a whole read shows it twice.
     func testATextHiddenInTwoPlacesShowsAgainInBoth() throws {
-        let path = directory + "/screen.lua"
-        try """
+        let (part, whole) = try hosts("""
             local t, stack = ui.text "twice", ui.vstack {}
             return ui.screen { t, stack, ui.text "end", onKey = function(key)
               if key == "a" then stack[1] = t; return true end
               if key == "b" then t.hidden = not t.hidden; return true end
             end }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
-            var options = HostOptions(size: Size(cols: 40, rows: 12))
-            options.readsOnlyChanges = readsOnlyChanges
-            return try UIHostCore.Host(script: path, options: options)
-        }
-        let part = try open(true), whole = try open(false)
+            """)
         XCTAssertEqual(part.render(), whole.render())
         for key in ["a", "b", "b"] {
             part.send(.key(.character(Character(key))))
@@ -127,21 +127,14 @@ final class ReadingInPartProbeTests: XCTestCase {
     /// table itself. Before components became proxies lazily both read an
     /// empty proxy; now the two hosts draw different lists.
     func testAComponentUsedAsAListsItemsDrawsAsAWholeRead() throws {
-        let path = directory + "/screen.lua"
-        try """
+        let (part, whole) = try hosts("""
             local items = ui.vstack {}
             local list = ui.list { height = 4 }
             list.items = items
             return ui.screen { list, onKey = function(key)
               if key == "a" then items[1] = "one"; items[2] = "two"; return true end
             end }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
-            var options = HostOptions(size: Size(cols: 40, rows: 12))
-            options.readsOnlyChanges = readsOnlyChanges
-            return try UIHostCore.Host(script: path, options: options)
-        }
-        let part = try open(true), whole = try open(false)
+            """)
         XCTAssertEqual(part.render(), whole.render())
         part.send(.key(.character("a")))
         whole.send(.key(.character("a")))
@@ -157,8 +150,7 @@ final class ReadingInPartProbeTests: XCTestCase {
     /// first. (Reduced from a random walk of edits, seed 43; the same edit
     /// without a change of size, a text written, draws alike.)
     func testAFocusedButtonHeldTwiceIsMarkedOnceAfterASizeChangeBesideIt() throws {
-        let path = directory + "/screen.lua"
-        try """
+        let (part, whole) = try hosts("""
             local button = ui.button { title = "twice" }
             local inner = ui.vstack {}
             local box = ui.vstack { height = 5, inner }
@@ -166,13 +158,7 @@ final class ReadingInPartProbeTests: XCTestCase {
               if key == "a" then table.insert(box, 1, button); return true end
               if key == "b" then inner.height = 2; return true end
             end }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
-            var options = HostOptions(size: Size(cols: 40, rows: 12))
-            options.readsOnlyChanges = readsOnlyChanges
-            return try UIHostCore.Host(script: path, options: options)
-        }
-        let part = try open(true), whole = try open(false)
+            """)
         XCTAssertEqual(part.render(), whole.render())
         for key in ["a", "b"] {
             part.send(.key(.character(Character(key))))

@@ -136,12 +136,7 @@ final class SubtreeReadTests: XCTestCase {
             try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
             var rng = RNG(seed: UInt64(seed) &* 0x9E37_79B9)
             let size = Size(cols: 30 + rng.below(60), rows: 10 + rng.below(30))
-            func open(_ readsOnlyChanges: Bool) throws -> UIHostCore.Host {
-                var options = HostOptions(size: size)
-                options.readsOnlyChanges = readsOnlyChanges
-                return try UIHostCore.Host(script: path, options: options)
-            }
-            let part = try open(true), whole = try open(false)
+            let (part, whole) = try partAndWholeHosts(script: path, size: size)
             var events: [String] = []
             func same() -> Bool {
                 compared += 1
