@@ -169,7 +169,7 @@ final class ComponentKinds {
     /// `component`. A container's fields move at once into a storage table
     /// behind it, and it becomes the proxy whose writes are recorded
     /// (`takeWrites`); a leaf's stay in it until the host first reads it
-    /// (`TreeReader.pushFields`) or a script adds a field to it, so that a
+    /// (`LuaStack.pushStorageMakingProxy`) or a script adds a field to it, so that a
     /// leaf made and never shown is one table. A container's children may be
     /// many: they move here, in the constructor, not in the host's first read.
     func wrap(_ L: OpaquePointer, at index: Int32, as component: Int) {

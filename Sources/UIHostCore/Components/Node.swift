@@ -278,7 +278,7 @@ class Node {
 
     /// Notes in it and every node around it what `node`, now in its subtree,
     /// holds (a node found shared, a subtree put in place of another).
-    final func noteHeld(from node: Node) {
+    final func noteInSubtree(_ node: Node) {
         var up: Node? = self
         while let n = up, (node.holdsShared && !n.holdsShared) || (node.holdsPopups && !n.holdsPopups) {
             n.holdsShared = n.holdsShared || node.holdsShared

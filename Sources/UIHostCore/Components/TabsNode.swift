@@ -240,7 +240,7 @@ extension TabsNode: Component {
             let s = LuaStack(L)
             s.rawGetIndex(at: t, i)
             defer { s.pop() }
-            guard reader.kinds.kind(L, at: -1) == .tab, reader.pushFields(ofComponentAt: -1) else {
+            guard reader.kinds.kind(L, at: -1) == .tab, s.pushStorageMakingProxy(of: -1) else {
                 reader.problem("\(path)[\(i)] must be a ui.tab (got \(reader.typeName(-1)))")
                 continue
             }

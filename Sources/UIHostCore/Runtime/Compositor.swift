@@ -281,7 +281,7 @@ final class Compositor {
             let noted = top !== new && top.parent != nil ? Layer.found(in: top) : nil
             if let parent = old.parent {
                 parent.children[old.indexInParent] = new
-                parent.noteHeld(from: new)
+                parent.noteInSubtree(new)
             } else {
                 layer.replaceRoot(with: new)
             }

@@ -1,12 +1,6 @@
 import LuaBridge
 
 extension TreeReader {
-    /// Pushes the storage of the component at `index`, making it a proxy the
-    /// first time the host reads it.
-    func pushFields(ofComponentAt index: Int32) -> Bool {
-        s.pushStorageMakingProxy(of: index)
-    }
-
     /// The address of the component in field `key` of node `anchor`'s table
     /// as it is now, if one is there (while reading).
     func component(inField key: StaticString, ofAnchor anchor: Int32) -> UnsafeRawPointer? {

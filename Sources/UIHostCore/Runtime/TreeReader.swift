@@ -284,7 +284,7 @@ final class TreeReader {
             problem("\(path()) is a \(overlay)")
             return nil
         }
-        guard let id = s.pointer(at: proxy), pushFields(ofComponentAt: proxy) else { return nil }
+        guard let id = s.pointer(at: proxy), s.pushStorageMakingProxy(of: proxy) else { return nil }
         // The fields are read from the storage; the proxy is the component's identity.
         let t = s.top
         defer { s.pop() }
@@ -355,7 +355,7 @@ final class TreeReader {
                 if let firstNode = self.node(anchored: first) {
                     firstNode.isShared = true
                     firstNode.noteSubtree()
-                    firstNode.parent?.noteHeld(from: firstNode)
+                    firstNode.parent?.noteInSubtree(firstNode)
                 }
             }
             node.noteSubtree()
@@ -380,7 +380,7 @@ final class TreeReader {
     /// (its container meets its children before it has a node), and not
     /// left behind by a subtree read again.
     private func isLive(_ anchor: Int32) -> Bool {
-        anchor >= 1 && Int(anchor) <= forgotten.count && !forgotten[Int(anchor) - 1]
+        anchor >= 1 && Int(anchor) <= forgotten.count && !wasForgotten(anchor)
     }
 
     /// The anchor of the node that shows component `id` without a node of
