@@ -327,7 +327,7 @@
 
 ---A bottom sheet, shown with `ui.present(sheet)` over the bottom of the screen, with rounded top corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when dismissible.
 ---@class ui.Sheet : ui.Component
----@field title? string Shown in the top edge: `╭── Title ───╮`.
+---@field title? string Shown in the top edge: `╭── Title ───╮` (default "").
 ---@field height? ui.SheetHeight A number up to `1.0` that is not an integer: a fraction of the frame's rows (rounded; `1.0` is the whole frame); an integer: a row count (`1` is one row); `"fit"`: the content's height plus the top edge. At least 2 rows, at most the frame (default 0.25).
 ---@field dismissible? boolean Whether Esc, a click above it and a drag close it; when `false` only `ui.dismiss()` does (default true).
 ---@field onDismiss? fun(sheet: ui.Sheet) `onDismiss(sheet)`: the sheet was closed, however it was closed (Esc, click, drag, `ui.dismiss`).
@@ -362,10 +362,10 @@
 
 ---A one-line text field: its label above, the text between brackets, the message of a failed validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
 ---@class ui.Input : ui.Component
----@field label? string Shown bold on the row above the field.
+---@field label? string Shown bold on the row above the field (default "").
 ---@field value? string The text; every edit is written back before `onChange` (default "").
----@field placeholder? string Shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value.
----@field prompt? string Drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value`.
+---@field placeholder? string Shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value (default "").
+---@field prompt? string Drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value` (default "").
 ---@field style? ui.Style Colours and attributes of the text (underlined in any case).
 ---@field placeholderStyle? ui.Style Colours and attributes of the placeholder (default the theme's `muted`).
 ---@field password? boolean Draw one `•` per character instead of the text (default false).
@@ -399,9 +399,9 @@
 
 ---A multi-line text field, `height` rows between brackets. Enter starts a new line, Up/Down move by line (leaving the field at its first and last line), Tab moves focus.
 ---@class ui.TextArea : ui.Component
----@field label? string Shown bold on the row above the field.
+---@field label? string Shown bold on the row above the field (default "").
 ---@field value? string The text, lines separated by `\n`; every edit is written back before `onChange` (default "").
----@field placeholder? string Shown dim while the value is empty.
+---@field placeholder? string Shown dim while the value is empty (default "").
 ---@field height? ui.Size Rows of text shown (1…1000), or a percentage of its stack or a share of what is left, which it fills; the view scrolls to the caret (default 5).
 ---@field onChange? fun(value: string) `onChange(value)`: after each edit.
 ---@field autofocus? boolean Takes the initial focus of its screen, sheet or drawer (the first that asks); see Focus (default false).
@@ -470,16 +470,16 @@
 
 ---A box: its children top to bottom inside a border, with a title in the top border (cut with `…` when narrow) and padding inside (default 0 rows, 1 column). Its `width`/`height` include the border; the border takes the accent colour while focus is inside.
 ---@class ui.Box : ui.Component
----@field title? string Shown in the top border, cut with `…` when narrow.
+---@field title? string Shown in the top border, cut with `…` when narrow (default "").
 ---@field border? ui.Border How the border is drawn (default "rounded").
----@field padding? integer|integer[] Space inside the border.
+---@field padding? integer|integer[] Space inside the border (default `{ 0, 1 }`).
 ---@field style? ui.Style The box's colours, under its children's own.
 ---@field align? ui.StackAlign Where children narrower than the box go (default "start").
 ---@field [integer] ui.Component Children, top to bottom inside the border.
 
 ---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
 ---@class ui.Link : ui.Component
----@field title? string The text shown (the URL when unset).
+---@field title? string The text shown (the URL when empty) (default "").
 ---@field url? string Where it points (default "").
 ---@field style? ui.Style Colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off.
 ---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click.

@@ -4,7 +4,7 @@ import XCTest
 
 private typealias Host = UIHostCore.Host
 
-/// A field is declared once, in its kind's `FieldSpec`: a node that reads it
+/// A field is declared once, in its kind's `Fields`: a node that reads it
 /// with a default or a range of its own (`field.bool("on") ?? false`,
 /// `min(max(value, 0), 1)`) must read what the spec says, or the docs, the
 /// stubs and the validator describe another component than the one drawn.

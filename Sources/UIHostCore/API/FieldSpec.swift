@@ -1,8 +1,9 @@
 import LuaBridge
 
-/// One field of a component, declared once: the constructor validates it, the
-/// constructor may write its default into the table, and the LuaLS stubs and the
-/// field tables of docs/API.md (its meaning column too) are written from it.
+/// One field of a component, declared once (inside a `Field` when a node reads
+/// its value): the constructor validates it, the constructor may write its
+/// default into the table, and the LuaLS stubs and the field tables of
+/// docs/API.md (its meaning column too) are written from it.
 struct FieldSpec: Sendable {
     let name: String
     let type: FieldType
@@ -21,6 +22,13 @@ struct FieldSpec: Sendable {
 }
 
 extension FieldSpec {
+    /// The same field, its meaning said for another kind (`confirm` of an
+    /// alert, which has one button).
+    func saying(_ doc: String) -> FieldSpec {
+        FieldSpec(name: name, type: type, defaultValue: defaultValue, writtenDefault: writtenDefault,
+                  luaType: luaType, docsType: docsType, doc: doc)
+    }
+
     /// `doc` as the stubs' sentence: links as their text, a capital, the
     /// default, a full stop (`The words on the chip (default "").`).
     var stubDoc: String { FieldSpec.sentence(doc, defaultValue: defaultValue) }
@@ -78,30 +86,9 @@ enum WrittenDefault: Equatable, Sendable {
 // MARK: - Declaring fields
 
 extension FieldSpec {
-    static func string(_ name: String, default value: String? = nil, doc: String) -> FieldSpec {
-        FieldSpec(name: name, type: .string, defaultValue: value.map { .value(.string($0)) } ?? .none, doc: doc)
-    }
-
-    static func bool(_ name: String, default value: Bool? = nil, doc: String) -> FieldSpec {
-        FieldSpec(name: name, type: .boolean, defaultValue: value.map { .value(.boolean($0)) } ?? .none, doc: doc)
-    }
-
-    static func integer(_ name: String, _ range: ClosedRange<Int>, default value: FieldDefault = .none, doc: String) -> FieldSpec {
-        FieldSpec(name: name, type: .integer(min: range.lowerBound, max: range.upperBound), defaultValue: value, doc: doc)
-    }
-
-    static func choice(_ name: String, _ options: [String], alias: String, doc: String) -> FieldSpec {
-        FieldSpec(name: name, type: .choice(options), defaultValue: .value(.string(options[0])), luaType: alias, doc: doc)
-    }
-
     /// A function the host calls, with its LuaLS signature: `fun(button: ui.Button)`.
     static func handler(_ name: String, _ signature: String, doc: String) -> FieldSpec {
         FieldSpec(name: name, type: .function, luaType: signature, doc: doc)
-    }
-
-    /// `style = { fg =, bg =, bold =, … }`: colours by name, index, `#rrggbb` or theme token.
-    static func style(doc: String) -> FieldSpec {
-        FieldSpec(name: "style", type: .style, doc: doc)
     }
 
     /// A data source's `count`: instead of an array, so many rows (`noun`) read by a function.
@@ -115,22 +102,19 @@ extension FieldSpec {
         FieldSpec(name: name, type: .function, luaType: signature,
                   doc: "with `count`: `\(name)(i)` returns \(noun) `i` (\(returns)); called only for the \(noun)s shown, once each per frame")
     }
-
-    /// `selected` as an index: 1 unless set, written back by the constructor.
-    static func selectedIndex(counting counted: WrittenDefault.Counted, doc: String) -> FieldSpec {
-        FieldSpec(name: "selected", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),
-                  writtenDefault: .firstIndex(of: counted), doc: doc)
-    }
 }
 
 extension FieldSpec {
     /// What every focusable component takes: `autofocus`, `onFocus`, `onBlur`.
     static let focusFields: [FieldSpec] = [
-        .bool("autofocus", default: false,
-              doc: "takes the initial focus of its screen, sheet or drawer (the first that asks); see [Focus](#focus)"),
+        autofocus.spec,
         .handler("onFocus", "fun(component: ui.Component)",
                  doc: "`onFocus(component)`: it got the focus (Tab, arrows, a click, `ui.focus`, initial focus)"),
         .handler("onBlur", "fun(component: ui.Component)",
                  doc: "`onBlur(component)`: it lost the focus to another component of its layer"),
     ]
+
+    /// Read raw by the tree reader: anything but `true` asks for nothing.
+    static let autofocus = Field.bool("autofocus", default: false,
+                                      doc: "takes the initial focus of its screen, sheet or drawer (the first that asks); see [Focus](#focus)")
 }

@@ -19,21 +19,31 @@ struct Schema: Sendable {
 
     /// Fields every component takes: the stubs' `ui.Component` class.
     static let common: [FieldSpec] = [
-        .string("id", doc: "an identifier of the script's own; the host does not use it"),
+        FieldSpec(name: "id", type: .string, doc: "an identifier of the script's own; the host does not use it"),
         FieldSpec(name: "keys", type: .bindings, luaType: "table<string|string[]|integer, ui.Binding>",
                   doc: "key bindings, active while focus is inside the component (a screen's always): `{ [\"ctrl-s\"] = { \"Save\", fn } }`"),
-        .bool("hidden", default: false, doc: "left out of layout, focus and clicks while true; `false` brings it back with its state"),
+        CommonFields.hidden.spec,
         FieldSpec(name: "width", type: .size, defaultValue: .described("its natural width"),
                   doc: "in a stack: columns, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left"),
         FieldSpec(name: "height", type: .size, defaultValue: .described("its natural height"),
                   doc: "in a stack: rows, `\"30%\"` of the stack or `\"2fr\"`, a share of what is left"),
-        .integer("minWidth", 0...Sizing.maxCells, doc: "in a stack: at least this many columns"),
-        .integer("maxWidth", 0...Sizing.maxCells, doc: "in a stack: at most this many columns"),
-        .integer("minHeight", 0...Sizing.maxCells, doc: "in a stack: at least this many rows"),
-        .integer("maxHeight", 0...Sizing.maxCells, doc: "in a stack: at most this many rows"),
-        .integer("colSpan", 1...GridNode.maxTracks, default: .value(.integer(1)), doc: "in a grid: how many columns it covers"),
-        .integer("rowSpan", 1...GridNode.maxTracks, default: .value(.integer(1)), doc: "in a grid: how many rows it covers"),
+        CommonFields.minWidth.spec, CommonFields.maxWidth.spec, CommonFields.minHeight.spec, CommonFields.maxHeight.spec,
+        CommonFields.colSpan.spec, CommonFields.rowSpan.spec,
     ]
+
+    /// The fields of `common` read as values: `hidden` by the tree reader,
+    /// the bounds by `FieldReader.sizing`, the spans by a grid.
+    enum CommonFields {
+        /// Read raw by the tree reader: anything but `true` shows the component.
+        static let hidden = Field.bool("hidden", default: false,
+                                       doc: "left out of layout, focus and clicks while true; `false` brings it back with its state")
+        static let minWidth = Field.integer("minWidth", 0...Sizing.maxCells, doc: "in a stack: at least this many columns")
+        static let maxWidth = Field.integer("maxWidth", 0...Sizing.maxCells, doc: "in a stack: at most this many columns")
+        static let minHeight = Field.integer("minHeight", 0...Sizing.maxCells, doc: "in a stack: at least this many rows")
+        static let maxHeight = Field.integer("maxHeight", 0...Sizing.maxCells, doc: "in a stack: at most this many rows")
+        static let colSpan = Field.integer("colSpan", 1...GridNode.maxTracks, default: 1, doc: "in a grid: how many columns it covers")
+        static let rowSpan = Field.integer("rowSpan", 1...GridNode.maxTracks, default: 1, doc: "in a grid: how many rows it covers")
+    }
 
     init(_ component: any Component.Type) {
         kind = component.kind

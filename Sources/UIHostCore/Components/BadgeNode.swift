@@ -7,12 +7,10 @@ final class BadgeNode: Node, SemanticNode {
     let kind: Toasts.Kind
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        text = field.string("text") ?? ""
-        kind = field.choice("kind", BadgeNode.kinds).flatMap(Toasts.Kind.init) ?? .info
+        text = field[Fields.text]
+        kind = field[Fields.kind]
         super.init(id: id, anchor: anchor)
     }
-
-    static let kinds = Toasts.Kind.allCases.map(\.rawValue)
 
     override func measureRows(width: Int) -> Int { 1 }
     // A space each side, and a mark and its space before the text but for `info`.
@@ -38,11 +36,13 @@ extension BadgeNode: Component {
     static let summary = """
         A short status in a coloured pill: ` ✓ Saved `, its colour and mark from its kind.
         """
-    static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "the words in the pill"),
-        .choice("kind", kinds, alias: "\"info\"|\"success\"|\"warning\"|\"error\"",
-                doc: "its colour (the theme's `accent`, `success`, `warning` or `error`) and, but for info, its mark"),
-    ]
+    enum Fields {
+        static let text = Field.string("text", default: "", doc: "the words in the pill")
+        static let kind = Field<Toasts.Kind>.choice(
+            "kind", alias: "\"info\"|\"success\"|\"warning\"|\"error\"",
+            doc: "its colour (the theme's `accent`, `success`, `warning` or `error`) and, but for info, its mark")
+    }
+    static let fields = [Fields.text.spec, Fields.kind.spec]
     static let shorthand = Shorthand.string(field: "text")
 
     static let keys: [KeySpec] = []

@@ -8,11 +8,11 @@ final class BoxNode: Node, SemanticNode {
     let align: CrossAlignment
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        border = field.choice("border", BorderKind.allCases.map(\.rawValue)).flatMap(BorderKind.init(rawValue:)) ?? .rounded
-        padding = field.padding("padding") ?? (0, 1)
-        style = field.style("style") ?? .plain
-        align = field.reader.readsSizes ? field.alignment() : .start
+        title = field[Fields.title]
+        border = field[Fields.border]
+        padding = field[Fields.padding]
+        style = field[Fields.style]
+        align = field.reader.readsSizes ? field[Fields.align] : .start
         super.init(id: id, anchor: anchor)
     }
 
@@ -146,16 +146,16 @@ extension BoxNode: Component {
         border; the border takes the accent colour while focus is inside.
         """
     static let constructorSummary = "A box with a border, a title and padding around its children."
-    static let fields: [FieldSpec] = [
-        .string("title", doc: "shown in the top border, cut with `…` when narrow"),
-        .choice("border", BorderKind.allCases.map(\.rawValue), alias: "ui.Border",
-                doc: "how the border is drawn"),
-        FieldSpec(name: "padding", type: .padding, docsType: "integer or `{ rows, columns }`",
-                  doc: "space inside the border"),
-        .style(doc: "the box's colours, under its children's own"),
-        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "where children narrower than the box go"),
-    ]
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "shown in the top border, cut with `…` when narrow")
+        static let border = Field<BorderKind>.choice("border", alias: "ui.Border", doc: "how the border is drawn")
+        static let padding = Field<(rows: Int, columns: Int)>(
+            "padding", .padding, default: .described("`{ 0, 1 }`"), docsType: "integer or `{ rows, columns }`",
+            doc: "space inside the border") { $0.padding($1) ?? (0, 1) }
+        static let style = Field.style(doc: "the box's colours, under its children's own")
+        static let align = Field<CrossAlignment>.choice("align", alias: "ui.StackAlign", doc: "where children narrower than the box go")
+    }
+    static let fields = [Fields.title.spec, Fields.border.spec, Fields.padding.spec, Fields.style.spec, Fields.align.spec]
     static let children = ChildPolicy.any(doc: "children, top to bottom inside the border")
 
     static let keys: [KeySpec] = []

@@ -8,12 +8,12 @@ final class ButtonNode: Node, SemanticNode {
     let align: CrossAlignment
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        disabled = field.bool("disabled") ?? false
-        destructive = field.bool("destructive") ?? false
-        style = field.style("style") ?? .plain
+        title = field[Fields.title]
+        disabled = field[Fields.disabled]
+        destructive = field[Fields.destructive]
+        style = field[Fields.style]
         // Read only once a script used a layout field (`align` is one).
-        align = field.reader.readsSizes ? field.alignment() : .start
+        align = field.reader.readsSizes ? field[Fields.align] : .start
         super.init(id: id, anchor: anchor)
     }
 
@@ -54,13 +54,18 @@ extension ButtonNode: Component {
     static let summary = """
         A button drawn as `[ title ]`.
         """
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "the label")
+        static let disabled = Field.bool("disabled", default: false, doc: "drawn dim, skipped by Tab and focus moves, deaf to clicks")
+        static let destructive = Field.bool("destructive", default: false,
+                                            doc: "never focused by default: initial focus skips it (a Delete button)")
+        static let style = Field.style(doc: "colours and attributes of the label; focus and `disabled` still show over it")
+        static let align = Field<CrossAlignment>.choice(
+            "align", alias: "ui.StackAlign",
+            doc: "where `[ title ]` sits in a wider place (a grid's cell, a `width`); given more rows than one, it takes the middle row")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "the label"),
-        .bool("disabled", default: false, doc: "drawn dim, skipped by Tab and focus moves, deaf to clicks"),
-        .bool("destructive", default: false, doc: "never focused by default: initial focus skips it (a Delete button)"),
-        .style(doc: "colours and attributes of the label; focus and `disabled` still show over it"),
-        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "where `[ title ]` sits in a wider place (a grid's cell, a `width`); given more rows than one, it takes the middle row"),
+        Fields.title.spec, Fields.disabled.spec, Fields.destructive.spec, Fields.style.spec, Fields.align.spec,
         .handler("onSelect", "fun(button: ui.Button)", doc: "`onSelect(button)`: Enter, Space or a click"),
     ]
     static let keys = [KeySpec([.enter, .space], "Press: calls onSelect", .activate)]

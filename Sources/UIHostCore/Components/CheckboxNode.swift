@@ -6,8 +6,8 @@ final class CheckboxNode: Node, SemanticNode {
     let checked: Bool
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        checked = field.bool("checked") ?? false
+        title = field[Fields.title]
+        checked = field[Fields.checked]
         super.init(id: id, anchor: anchor)
     }
 
@@ -51,9 +51,13 @@ extension CheckboxNode: Component {
         A box that is ticked or not: `[x] title` / `[ ] title`. Enter, Space or a click toggles it while \
         it has focus.
         """
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "the label after the box")
+        static let checked = Field.bool("checked", default: false,
+                                        doc: "whether the box is ticked; a toggle is written back before `onChange`")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "the label after the box"),
-        .bool("checked", default: false, doc: "whether the box is ticked; a toggle is written back before `onChange`"),
+        Fields.title.spec, Fields.checked.spec,
         .handler("onChange", "fun(checked: boolean)", doc: "`onChange(checked)`: Enter, Space or a click toggled the box; `checked` is the new value"),
     ]
     static let keys = [KeySpec([.enter, .space], "Tick or untick: calls onChange", .toggle)]

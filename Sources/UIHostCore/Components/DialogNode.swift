@@ -15,11 +15,11 @@ final class DialogNode: Node, SemanticNode {
     private(set) var lines: [String] = []
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, asksToConfirm: Bool) {
-        title = field.string("title") ?? ""
-        message = field.string("message") ?? ""
-        confirmTitle = field.string("confirm") ?? "OK"
-        cancelTitle = asksToConfirm ? field.string("cancel") ?? "Cancel" : nil
-        destructive = asksToConfirm && field.bool("destructive") ?? false
+        title = field[Fields.title]
+        message = field[Fields.message]
+        confirmTitle = field[Fields.confirm]
+        cancelTitle = asksToConfirm ? field[Fields.cancel] : nil
+        destructive = asksToConfirm && field[Fields.destructive]
         super.init(id: id, anchor: anchor)
         var buttons: [Node] = []
         if let cancelTitle { buttons.append(DialogButtonNode(of: self, title: cancelTitle, ok: false)) }
@@ -143,6 +143,17 @@ final class DialogButtonNode: Node, SemanticNode {
     func describe(_ context: SemanticsContext) -> Semantics { Semantics(role: "button", label: title) }
 }
 
+extension DialogNode {
+    /// The fields of both dialogs (an alert has no `cancel` or `destructive`).
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "in the top edge, bold")
+        static let message = Field.string("message", default: "", doc: "the text inside, wrapped")
+        static let confirm = Field.string("confirm", default: "OK", doc: "the confirm button's label (the right one)")
+        static let cancel = Field.string("cancel", default: "Cancel", doc: "the cancel button's label; it has focus first")
+        static let destructive = Field.bool("destructive", default: false, doc: "the confirm button in the theme's `error` colour")
+    }
+}
+
 /// `ui.alert`: a message and one button.
 enum AlertDialog: Component {
     static let kind = Kind.alert
@@ -156,9 +167,8 @@ enum AlertDialog: Component {
         """
     static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "in the top edge, bold"),
-        .string("message", default: "", doc: "the text inside, wrapped"),
-        .string("confirm", default: "OK", doc: "the button's label"),
+        DialogNode.Fields.title.spec, DialogNode.Fields.message.spec,
+        DialogNode.Fields.confirm.spec.saying("the button's label"),
         .handler("onChoice", "fun(ok: boolean)", doc: "`onChoice(ok)`: true after the button, false after Esc"),
     ]
 
@@ -185,11 +195,8 @@ enum ConfirmDialog: Component {
         """
     static let constructorReturns = "boolean?"
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "in the top edge, bold"),
-        .string("message", default: "", doc: "the text inside, wrapped"),
-        .string("confirm", default: "OK", doc: "the confirm button's label (the right one)"),
-        .string("cancel", default: "Cancel", doc: "the cancel button's label; it has focus first"),
-        .bool("destructive", default: false, doc: "the confirm button in the theme's `error` colour"),
+        DialogNode.Fields.title.spec, DialogNode.Fields.message.spec, DialogNode.Fields.confirm.spec,
+        DialogNode.Fields.cancel.spec, DialogNode.Fields.destructive.spec,
         .handler("onChoice", "fun(ok: boolean)", doc: "`onChoice(ok)`: true after confirm, false after Cancel or Esc"),
     ]
 

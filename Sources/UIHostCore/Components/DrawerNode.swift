@@ -3,7 +3,7 @@ final class DrawerNode: Node, SemanticNode {
     let width: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        width = field.int("width", min: 1, max: 1000)
+        width = field[Fields.width]
         super.init(id: id, anchor: anchor)
     }
 
@@ -37,10 +37,11 @@ extension DrawerNode: Component {
         A side menu from the left: set it as a screen's `drawer`. Esc, a click outside it or a drag left \
         closes it.
         """
-    static let fields: [FieldSpec] = [
-        .integer("width", 1...1000, default: .described("frame width − 10, at most 40"),
-                 doc: "columns, the `│` edge included (at most the frame width)"),
-    ]
+    enum Fields {
+        static let width = Field.integer("width", 1...1000, described: "frame width − 10, at most 40",
+                                         doc: "columns, the `│` edge included (at most the frame width)")
+    }
+    static let fields = [Fields.width.spec]
     static let children = ChildPolicy.any(doc: "the content, top to bottom")
 
     static var state: [any ComponentState.Type] { [ScrollOffset.self] }

@@ -23,26 +23,28 @@ final class DropdownNode: Node, SemanticNode {
     private weak var popup: Popup?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        source = field.has("count") ? field.rowSource(.items) : .empty
-        items = source.isFunction ? [] : field.items("items")
+        source = field.hasDataSource ? field.rowSource(.items) : .empty
+        items = source.isFunction ? [] : field.items(RowFields.items.array)
         count = source.isFunction ? source.count : items.count
-        label = field.string("label") ?? ""
-        placeholder = field.string("placeholder")
-        expanded = field.bool("expanded") ?? false
+        label = field[Fields.label]
+        placeholder = field[Fields.placeholder]
+        expanded = field[Fields.expanded]
+        // `selected` is an index with a data source, an item's id with items.
+        let selected = Fields.selected.key
         if source.isFunction {
-            let chosen = field.int("selected"), n = source.count
+            let chosen = field.int(selected), n = source.count
             if let chosen {
                 selectedIndex = chosen >= 1 && chosen <= n ? chosen : nil
             } else {
                 selectedIndex = placeholder == nil && n > 0 ? 1 : nil
             }
-            if selectedIndex == 1, chosen == nil { field.setDefault("selected", integer: 1) }
-        } else if let chosen = field.id("selected") {
+            if selectedIndex == 1, chosen == nil { field.setDefault(selected, integer: 1) }
+        } else if let chosen = field[Fields.selected] {
             selectedIndex = items.firstIndex { $0.id == chosen }.map { $0 + 1 }
         } else {
             selectedIndex = placeholder == nil && !items.isEmpty ? 1 : nil
             // The first item's id, written back so the table tells the truth.
-            if let first = selectedIndex { field.setDefault("selected", id: items[first - 1].id) }
+            if let first = selectedIndex { field.setDefault(selected, id: items[first - 1].id) }
         }
         super.init(id: id, anchor: anchor)
     }
@@ -147,8 +149,19 @@ extension DropdownNode: Component {
         below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
         onSelect and the dropdown's. Esc or a click outside closes it.
         """
+    enum Fields {
+        static let label = Field.string("label", default: "", doc: "`label: ` before the field, as a menu picker's")
+        /// Read by the node as an index or an id, as its rows come.
+        static let selected = Field<ItemID?>(
+            "selected", .stringOrNumber, default: .described("the first item's id (none when `placeholder` is set)"),
+            writtenDefault: .firstItemID(unless: "placeholder"),
+            doc: "the **id** of the chosen item (its index when it has no `id`); the constructor writes the default into the table, and a choice is written back"
+        ) { $0.id($1) }
+        static let placeholder = Field.string("placeholder", doc: "shown (dim) while nothing is chosen")
+        static let expanded = Field.bool("expanded", default: false, doc: "whether the list is open; written back when it opens or closes")
+    }
     static let fields: [FieldSpec] = [
-        .string("label", default: "", doc: "`label: ` before the field, as a menu picker's"),
+        Fields.label.spec,
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
                       required: ["title"])),
@@ -156,12 +169,7 @@ extension DropdownNode: Component {
                   docsType: "array of item tables or strings", doc: "the choices; a string is an item with that title"),
         .count(of: "items", noun: "item"),
         .rowFunction("item", "fun(index: integer): ui.DropdownItem|string", noun: "item", returns: "a table or a string"),
-        FieldSpec(name: "selected", type: .stringOrNumber,
-                  defaultValue: .described("the first item's id (none when `placeholder` is set)"),
-                  writtenDefault: .firstItemID(unless: "placeholder"),
-                  doc: "the **id** of the chosen item (its index when it has no `id`); the constructor writes the default into the table, and a choice is written back"),
-        .string("placeholder", doc: "shown (dim) while nothing is chosen"),
-        .bool("expanded", default: false, doc: "whether the list is open; written back when it opens or closes"),
+        Fields.selected.spec, Fields.placeholder.spec, Fields.expanded.spec,
         .handler("onSelect", "fun(item: ui.DropdownItem|string)",
                  doc: "`onSelect(item)`: an item was chosen, **after** the item's own `onSelect`"),
     ]

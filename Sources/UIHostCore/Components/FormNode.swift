@@ -15,8 +15,8 @@ final class FormNode: Node, SemanticNode {
     let validateOn: ValidateOn
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        spacing = field.int("spacing", min: 0, max: 1000) ?? 1
-        validateOn = field.choice("validateOn", ValidateOn.allCases.map(\.rawValue)).flatMap(ValidateOn.init) ?? .change
+        spacing = field[Fields.spacing]
+        validateOn = field[Fields.validateOn]
         super.init(id: id, anchor: anchor)
     }
 
@@ -106,10 +106,14 @@ extension FormNode: Component {
         and in the last submits; submitting checks every field's `validate`, focuses the first with a \
         message, or calls `onSubmit(values)` with the values by each field's `id`.
         """
+    enum Fields {
+        static let spacing = Field.integer("spacing", 0...1000, default: 1, doc: "empty rows between children")
+        static let validateOn = Field<ValidateOn>.choice(
+            "validateOn", alias: "ui.ValidateOn",
+            doc: "when a text field's `validate` runs besides Enter and submit: each edit, focus leaving it, or then only")
+    }
     static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "empty rows between children"),
-        .choice("validateOn", ValidateOn.allCases.map(\.rawValue), alias: "ui.ValidateOn",
-                doc: "when a text field's `validate` runs besides Enter and submit: each edit, focus leaving it, or then only"),
+        Fields.spacing.spec, Fields.validateOn.spec,
         .handler("onSubmit", "fun(values: table<string, any>)",
                  doc: "`onSubmit(values)`: submitted with no field's message; `values` by each field's `id`"),
     ]

@@ -15,9 +15,9 @@ final class GridNode: Node, SemanticNode {
     static let maxTracks = 1000
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        columns = field.dimensions("columns")
-        rows = field.dimensions("rows")
-        gap = field.int("gap", min: 0, max: 100) ?? 0
+        columns = field[Fields.columns]
+        rows = field[Fields.rows]
+        gap = field[Fields.gap]
         spans = field.childSpans()
         super.init(id: id, anchor: anchor)
     }
@@ -172,13 +172,16 @@ extension GridNode: Component {
         Children in the cells of a grid, in order: left to right, then down. `columns` and `rows` \
         give the tracks' sizes (cells, `"N%"`, `"Nfr"`); a child covers more cells with `colSpan`/`rowSpan`.
         """
-    static let fields: [FieldSpec] = [
-        FieldSpec(name: "columns", type: .sizes, defaultValue: .described("one `\"1fr\"` column"),
-                  doc: "widths of the columns: cells, `\"N%\"` or `\"Nfr\"`"),
-        FieldSpec(name: "rows", type: .sizes, defaultValue: .described("as tall as their children"),
-                  doc: "heights of the first rows, as `columns`; later rows as tall as their children"),
-        .integer("gap", 0...100, default: .value(.integer(0)), doc: "empty cells between columns and between rows"),
-    ]
+    enum Fields {
+        static let columns = Field<[Dimension]>(
+            "columns", .sizes, default: .described("one `\"1fr\"` column"),
+            doc: "widths of the columns: cells, `\"N%\"` or `\"Nfr\"`") { $0.dimensions($1) }
+        static let rows = Field<[Dimension]>(
+            "rows", .sizes, default: .described("as tall as their children"),
+            doc: "heights of the first rows, as `columns`; later rows as tall as their children") { $0.dimensions($1) }
+        static let gap = Field.integer("gap", 0...100, default: 0, doc: "empty cells between columns and between rows")
+    }
+    static let fields = [Fields.columns.spec, Fields.rows.spec, Fields.gap.spec]
     static let children = ChildPolicy.any(doc: "placed in order into the cells")
     static let keys: [KeySpec] = []
 

@@ -7,9 +7,9 @@ final class ImageNode: Node, SemanticNode {
     let height: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, assets: AssetStore) {
-        asset = field.string("asset") ?? ""
-        width = field.int("width", min: 0, max: 1000)
-        height = field.int("height", min: 0, max: 1000)
+        asset = field[Fields.asset]
+        width = field[Fields.width]
+        height = field[Fields.height]
         lines = assets.lines(of: asset)
         super.init(id: id, anchor: anchor)
     }
@@ -40,13 +40,15 @@ extension ImageNode: Component {
         A text-art picture: the file ASSETS/NAME.txt (`--assets DIR`, default Assets/), centred and \
         cropped to its box. A missing asset draws `[missing image: NAME]`.
         """
-    static let fields: [FieldSpec] = [
-        .string("asset", default: "", doc: "the asset's name, without `.txt`; a name with `/` or a leading `.` is never read, nor a file that is not a regular file, nor (without `--allow io`) one whose real path, symlinks resolved, is outside both the assets folder and the folder of the first screen"),
-        .integer("width", 0...1000, default: .described("the widest line of the art"),
-                 doc: "columns it asks for in an `hstack`"),
-        .integer("height", 0...1000, default: .described("the art's line count"),
-                 doc: "rows it takes"),
-    ]
+    enum Fields {
+        static let asset = Field.string(
+            "asset", default: "",
+            doc: "the asset's name, without `.txt`; a name with `/` or a leading `.` is never read, nor a file that is not a regular file, nor (without `--allow io`) one whose real path, symlinks resolved, is outside both the assets folder and the folder of the first screen")
+        static let width = Field.integer("width", 0...1000, described: "the widest line of the art",
+                                         doc: "columns it asks for in an `hstack`")
+        static let height = Field.integer("height", 0...1000, described: "the art's line count", doc: "rows it takes")
+    }
+    static let fields = [Fields.asset.spec, Fields.width.spec, Fields.height.spec]
 
     static let keys: [KeySpec] = []
 

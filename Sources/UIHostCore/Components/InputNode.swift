@@ -17,15 +17,15 @@ final class InputNode: Node, SemanticNode {
     let prompt: String
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        label = field.string("label") ?? ""
-        value = field.editableString("value") ?? ""
-        placeholder = field.string("placeholder") ?? ""
-        password = field.bool("password") ?? false
-        maxLength = field.int("maxLength", min: 1, max: InputNode.longest)
-        error = field.string("error").flatMap { $0.isEmpty ? nil : $0 }
-        style = field.style("style") ?? .plain
-        placeholderStyle = field.style("placeholderStyle") ?? .muted
-        prompt = field.string("prompt") ?? ""
+        label = field[Fields.label]
+        value = field[Fields.value]
+        placeholder = field[Fields.placeholder]
+        password = field[Fields.password]
+        maxLength = field[Fields.maxLength]
+        error = field[Fields.error].flatMap { $0.isEmpty ? nil : $0 }
+        style = field[Fields.style]
+        placeholderStyle = field[Fields.placeholderStyle]
+        prompt = field[Fields.prompt]
         hasSuggestions = field.has("suggestions")
         super.init(id: id, anchor: anchor)
     }
@@ -220,16 +220,21 @@ extension InputNode: Component {
         validate below. Printable keys insert at the caret; Left/Right, Home/End, Backspace/Delete, \
         ctrl-a/e/u/k/w and alt-b/f edit; Enter validates and submits.
         """
+    enum Fields {
+        static let label = Field.string("label", default: "", doc: "shown bold on the row above the field")
+        static let value = Field.editable("value", doc: "the text; every edit is written back before `onChange`")
+        static let placeholder = Field.string("placeholder", default: "", doc: "shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value")
+        static let prompt = Field.string("prompt", default: "", doc: "drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value`")
+        static let style = Field.style(doc: "colours and attributes of the text (underlined in any case)")
+        static let placeholderStyle = Field.style("placeholderStyle", default: .muted,
+                                                  doc: "colours and attributes of the placeholder (default the theme's `muted`)")
+        static let password = Field.bool("password", default: false, doc: "draw one `•` per character instead of the text")
+        static let maxLength = Field.integer("maxLength", 1...InputNode.longest, doc: "at most this many characters (typing and pastes stop there)")
+        static let error = Field.string("error", doc: "the message drawn under the field: what `validate` returned at the last Enter; a script may set it too (say, after checking with a server)")
+    }
     static let fields: [FieldSpec] = [
-        .string("label", doc: "shown bold on the row above the field"),
-        .string("value", default: "", doc: "the text; every edit is written back before `onChange`"),
-        .string("placeholder", doc: "shown dim while the value is empty; in plain text between `‹ ›` (`<` `>` with `--ascii`), so it is never read as a value"),
-        .string("prompt", doc: "drawn before the text inside the brackets, in the accent colour: `[> text]`; not part of `value`"),
-        .style(doc: "colours and attributes of the text (underlined in any case)"),
-        FieldSpec(name: "placeholderStyle", type: .style, doc: "colours and attributes of the placeholder (default the theme's `muted`)"),
-        .bool("password", default: false, doc: "draw one `•` per character instead of the text"),
-        .integer("maxLength", 1...InputNode.longest, doc: "at most this many characters (typing and pastes stop there)"),
-        .string("error", doc: "the message drawn under the field: what `validate` returned at the last Enter; a script may set it too (say, after checking with a server)"),
+        Fields.label.spec, Fields.value.spec, Fields.placeholder.spec, Fields.prompt.spec, Fields.style.spec,
+        Fields.placeholderStyle.spec, Fields.password.spec, Fields.maxLength.spec, Fields.error.spec,
         .handler("validate", "fun(value: string): string?", doc: "`validate(value)` → a message, or nil when the value is good: called on Enter, and on each edit while a message shows"),
         .handler("onChange", "fun(value: string)", doc: "`onChange(value)`: after each edit"),
         .handler("onSubmit", "fun(value: string)", doc: "`onSubmit(value)`: Enter, when `validate` returned nil; focus stays on the field"),

@@ -8,10 +8,10 @@ final class LinkNode: Node, SemanticNode {
     let style: Style
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        url = LinkNode.clean(field.string("url") ?? "")
-        let title = field.string("title") ?? ""
+        url = LinkNode.clean(field[Fields.url])
+        let title = field[Fields.title]
         self.title = title.isEmpty ? url : title
-        style = field.style("style", over: LinkNode.look)
+        style = field[Fields.style]
         super.init(id: id, anchor: anchor)
     }
 
@@ -76,10 +76,13 @@ extension LinkNode: Component {
         `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
         """
     static let constructorSummary = "A link: `ui.link { title = \"Docs\", url = \"https://…\" }`."
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "the text shown (the URL when empty)")
+        static let url = Field.string("url", default: "", doc: "where it points")
+        static let style = Field.style(over: LinkNode.look, doc: "colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", doc: "the text shown (the URL when unset)"),
-        .string("url", default: "", doc: "where it points"),
-        .style(doc: "colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off"),
+        Fields.title.spec, Fields.url.spec, Fields.style.spec,
         .handler("onSelect", "fun(link: ui.Link)", doc: "called on Enter, Space or a click"),
     ]
     static let keys = [KeySpec([.enter, .space], "Follow: calls onSelect", .activate)]

@@ -40,8 +40,8 @@ final class ListNode: Node, SemanticNode {
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         let source = field.rowSource(.items)
         self.source = source
-        selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
-        if source.count > 0 { field.setDefault("selected", integer: 1) }
+        selected = min(field[Fields.selected], max(source.count, 1))
+        if source.count > 0 { field.writeDefault(Fields.selected) }
         if let old = field.reader.rereading as? ListNode, old.id == id {
             // Read again after the host wrote `selected`: no script ran, so
             // `items`, `filter` and the handler are as they were (a key costs
@@ -51,7 +51,7 @@ final class ListNode: Node, SemanticNode {
             hasHighlightHandler = old.hasHighlightHandler
         } else {
             rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
-            filters = field.bool("filter") ?? false
+            filters = field[Fields.filter]
             hasHighlightHandler = field.has("onHighlight")
         }
         let query = filters ? field.reader.interaction?[ListFilterState.self, id]?.query ?? "" : ""
@@ -279,6 +279,12 @@ extension ListNode: Component {
     static let summary = """
         A navigation list or menu. It scrolls, and reads only the rows it shows.
         """
+    enum Fields {
+        static let selected = Field.place("selected", counting: .items,
+                                          doc: "the cursor row; the constructor writes the default into the table, and every move is written back (clamped to the items when read)")
+        static let filter = Field.bool("filter", default: false,
+                                       doc: "typing filters the items: those whose title holds the typed characters in order (letters without case; `rr` finds Cherry and Raspberry), the matched characters underlined in the accent colour, the query and the count of matches on the first row; Backspace takes a character back, Esc clears (with nothing typed, Esc is the host's). The cursor moves among the matches; `selected` and handlers get the item's own index. Only an `items` array is filtered, its first 10,000 items; with `filter`, `?` and `q` type")
+    }
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(
                       fields: ["title": .string, "subtitle": .string, "description": .string, "icon": .string,
@@ -288,12 +294,10 @@ extension ListNode: Component {
                   docsType: "array of item tables or strings", doc: "the rows; a string is a row with that title"),
         .count(of: "items", noun: "row"),
         .rowFunction("item", "fun(index: integer): ui.ListItem|string", noun: "row", returns: "a table or a string"),
-        .selectedIndex(counting: .items,
-                       doc: "the cursor row; the constructor writes the default into the table, and every move is written back (clamped to the items when read)"),
+        Fields.selected.spec,
         .handler("onSelect", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "`onSelect(item, index)`: a row **without its own `onSelect`** was activated"),
-        .bool("filter", default: false,
-              doc: "typing filters the items: those whose title holds the typed characters in order (letters without case; `rr` finds Cherry and Raspberry), the matched characters underlined in the accent colour, the query and the count of matches on the first row; Backspace takes a character back, Esc clears (with nothing typed, Esc is the host's). The cursor moves among the matches; `selected` and handlers get the item's own index. Only an `items` array is filtered, its first 10,000 items; with `filter`, `?` and `q` type"),
+        Fields.filter.spec,
         .handler("onHighlight", "fun(item: ui.ListItem|string, index: integer)",
                  doc: "`onHighlight(item, index)`: the highlighted row moved (arrows, paging, the wheel, a click), after `selected` is written"),
     ]

@@ -31,7 +31,7 @@ extension LogNode {
         // The text stays at 2 while its lines are added: its bytes stay put.
         let text: Int32 = 2
         let dropped = s.withTable(at: 1) { log -> Int? in
-            let limit = log.strictInt("max").map { Swift.min(Swift.max($0, 1), HostLimits.maxLogLines) } ?? defaultMax
+            let limit = Fields.max.value(log.strictInt("max"))
             if log.type("lines") == .nil { log.setNewTable("lines") }
             return log.withTable("lines") { append(text, to: $0, limit: limit) }
         }

@@ -18,12 +18,10 @@ final class LogNode: Node, SemanticNode {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
         count = Swift.min(field.arrayCount("lines"), HostLimits.maxListItems)
-        max = field.int("max", min: 1, max: HostLimits.maxLogLines) ?? LogNode.defaultMax
-        follow = field.bool("follow") ?? true
+        max = field[Fields.max]
+        follow = field[Fields.follow]
         super.init(id: id, anchor: anchor)
     }
-
-    static let defaultMax = 10_000
 
     /// Lines before this index are dropped (past `max`), not shown.
     var first: Int { Swift.max(0, count - max) }
@@ -166,11 +164,14 @@ extension LogNode: Component {
         FieldSpec(name: "lines", type: .rows, defaultValue: .value(.emptyTable), luaType: "string[]",
                   docsType: "array of strings",
                   doc: "the lines, oldest first; only the lines shown are read; `log:append(text)` adds to it"),
-        .integer("max", 1...HostLimits.maxLogLines, default: .value(.integer(LogNode.defaultMax)),
-                 doc: "how many of the last lines are kept and shown"),
-        .bool("follow", default: true,
-              doc: "whether the view shows the tail; written back: false when the user scrolls up, true at End or the bottom"),
+        Fields.max.spec, Fields.follow.spec,
     ]
+    enum Fields {
+        static let max = Field.integer("max", 1...HostLimits.maxLogLines, default: 10_000,
+                                       doc: "how many of the last lines are kept and shown")
+        static let follow = Field.bool("follow", default: true,
+                                       doc: "whether the view shows the tail; written back: false when the user scrolls up, true at End or the bottom")
+    }
 
     static let methods: [(String, LuaSwiftFunction)] = [("append", LogNode.append)]
 

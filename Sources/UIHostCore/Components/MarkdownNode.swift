@@ -25,7 +25,7 @@ final class MarkdownNode: Node, SemanticNode {
     private static func document(id: UnsafeRawPointer, _ field: FieldReader) -> MarkdownDocument {
         let reader = field.reader
         let s = reader.s
-        reader.pushName("text")
+        reader.pushName(Fields.text.key)
         let type = s.rawGet(at: field.table)
         defer { s.pop() }
         if type == .number {
@@ -320,8 +320,12 @@ extension MarkdownNode: Component {
         headings, `md:scrollTo(heading)` shows one first.
         """
     static let constructorSummary = "Markdown: `ui.markdown { text = \"# Title\\n\\nSome *text*.\", onLink = function(url) … end }`."
+    enum Fields {
+        /// Read raw by the node, which keeps the parsed document while the string is the same.
+        static let text = Field.string("text", default: "", doc: "the markdown; parsed once per text, and only as far as it is shown")
+    }
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "the markdown; parsed once per text, and only as far as it is shown"),
+        Fields.text.spec,
         .handler("onLink", "fun(url: string, md: ui.Markdown)",
                  doc: "called with the link's URL on Enter over the link cursor or a click on a link; the host itself opens nothing"),
     ] + FieldSpec.focusFields

@@ -19,13 +19,13 @@ final class PickerNode: Node, SemanticNode {
     private weak var popup: Popup?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        label = field.string("label") ?? ""
-        source = field.has("count") ? field.rowSource(.items) : .empty
-        items = source.isFunction ? [] : field.items("items").map(\.row)
+        label = field[Fields.label]
+        source = field.hasDataSource ? field.rowSource(.items) : .empty
+        items = source.isFunction ? [] : field.items(RowFields.items.array).map(\.row)
         count = source.isFunction ? source.count : items.count
-        selected = min(max(field.int("selected") ?? 1, 1), max(count, 1))
-        if count > 0 { field.setDefault("selected", integer: 1) }
-        isWheel = field.choice("style", ["menu", "wheel"]) == "wheel"
+        selected = min(field[Fields.selected], max(count, 1))
+        if count > 0 { field.writeDefault(Fields.selected) }
+        isWheel = field[Fields.style] == "wheel"
         super.init(id: id, anchor: anchor)
     }
 
@@ -182,17 +182,22 @@ extension PickerNode: Component {
     static let summary = """
         A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
         """
+    enum Fields {
+        static let label = Field.string("label", default: "", doc: "`label: ` before the value (menu); the heading row (wheel)")
+        static let selected = Field.place("selected", counting: .items,
+                                          doc: "the **index** of the chosen item; the constructor writes the default into the table, and a change is written back before `onChange`")
+        static let style = Field.choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "menu or [wheel](#uipicker-style--wheel)")
+    }
     static let fields: [FieldSpec] = [
-        .string("label", default: "", doc: "`label: ` before the value (menu); the heading row (wheel)"),
+        Fields.label.spec,
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "the choices; `title` is required in a table; `icon` is drawn before the title when given"),
         .count(of: "items", noun: "item"),
         .rowFunction("item", "fun(index: integer): ui.PickerItem|string", noun: "item", returns: "a table or a string"),
-        .selectedIndex(counting: .items,
-                       doc: "the **index** of the chosen item; the constructor writes the default into the table, and a change is written back before `onChange`"),
-        .choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "menu or [wheel](#uipicker-style--wheel)"),
+        Fields.selected.spec,
+        Fields.style.spec,
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "`onChange(item, index)`: the choice changed; `item` is `items[index]` (a table, or the string)"),
     ]

@@ -7,10 +7,10 @@ final class ProgressNode: Node, SemanticNode {
     let style: Style
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        value = field.number("value").map { min(max($0, 0), 1) }
-        label = field.string("label") ?? ""
-        spinner = Spinner.named(field.choice("spinner", Spinner.names))
-        style = field.style("style") ?? .plain
+        value = field[Fields.value]
+        label = field[Fields.label]
+        spinner = field[Fields.spinner]
+        style = field[Fields.style]
         super.init(id: id, anchor: anchor)
     }
 
@@ -50,13 +50,15 @@ extension ProgressNode: Component {
     static let summary = """
         A spinner while work is under way (it turns with the clock), or a bar for 0…1.
         """
-    static let fields: [FieldSpec] = [
-        FieldSpec(name: "value", type: .number(min: 0, max: 1), doc: "`nil`: a spinner; a number: a bar and a percentage (a value set later outside 0…1 is clamped)"),
-        .string("label", default: "", doc: "after the spinner, or before the bar"),
-        .choice("spinner", Spinner.names, alias: "ui.SpinnerStyle",
-                doc: "the spinner's frames, named as Bubble Tea's `spinner` package names them (table below)"),
-        .style(doc: "the colours and attributes of the spinner, or of the bar's filled part: `{ fg = \"success\" }`"),
-    ]
+    enum Fields {
+        static let value = Field.number("value", 0...1, doc: "`nil`: a spinner; a number: a bar and a percentage (a value set later outside 0…1 is clamped)")
+        static let label = Field.string("label", default: "", doc: "after the spinner, or before the bar")
+        static let spinner = Field.choice("spinner", Spinner.names, alias: "ui.SpinnerStyle",
+                                          doc: "the spinner's frames, named as Bubble Tea's `spinner` package names them (table below)",
+                                          as: Spinner.named)
+        static let style = Field.style(doc: "the colours and attributes of the spinner, or of the bar's filled part: `{ fg = \"success\" }`")
+    }
+    static let fields = [Fields.value.spec, Fields.label.spec, Fields.spinner.spec, Fields.style.spec]
 
     static let keys: [KeySpec] = []
 

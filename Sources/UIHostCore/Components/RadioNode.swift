@@ -7,9 +7,9 @@ final class RadioNode: Node, SemanticNode {
     let selected: Int
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        items = field.items("items").map(\.row)
-        selected = min(max(field.int("selected") ?? 1, 1), max(items.count, 1))
-        if !items.isEmpty { field.setDefault("selected", integer: 1) }
+        items = field.items(RowFields.items.array).map(\.row)
+        selected = min(field[Fields.selected], max(items.count, 1))
+        if !items.isEmpty { field.writeDefault(Fields.selected) }
         super.init(id: id, anchor: anchor)
     }
 
@@ -83,13 +83,16 @@ extension RadioNode: Component {
         A group of choices, one row each: `(•) chosen`, `( ) other`. Up/Down move the cursor, Space or \
         Enter chooses.
         """
+    enum Fields {
+        static let selected = Field.place("selected", counting: .items,
+                                          doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`")
+    }
     static let fields: [FieldSpec] = [
         FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "the choices, one row each; a string is an item with that title"),
-        .selectedIndex(counting: .items,
-                       doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`"),
+        Fields.selected.spec,
         .handler("onChange", "fun(item: ui.PickerItem|string, index: integer)",
                  doc: "`onChange(item, index)`: Space, Enter or a click chose a row"),
     ]

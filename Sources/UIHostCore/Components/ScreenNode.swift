@@ -12,8 +12,8 @@ final class ScreenNode: Node, SemanticNode {
     static let headerHeight = 2
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        hasFooter = field.bool("footer") ?? false
+        title = field[Fields.title]
+        hasFooter = field[Fields.footer]
         takesKeys = field.has("onKey")
         super.init(id: id, anchor: anchor)
     }
@@ -76,12 +76,16 @@ extension ScreenNode: Component {
         The unit of navigation: a header row with its title (and `‹ Back` when pushed), a rule, then its \
         children top to bottom.
         """
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "shown centred on row 1")
+        static let footer = Field.bool("footer", default: false,
+                                       doc: "draws a hint bar of the active keys on the frame's bottom row (see [Key bindings](#key-bindings-footer-and-help))")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "shown centred on row 1"),
+        Fields.title.spec,
         FieldSpec(name: "drawer", type: .component(.drawer), luaType: "ui.Drawer",
                   doc: "the side menu of this screen (see [ui.drawer](#uidrawer))"),
-        .bool("footer", default: false,
-              doc: "draws a hint bar of the active keys on the frame's bottom row (see [Key bindings](#key-bindings-footer-and-help))"),
+        Fields.footer.spec,
         .handler("onAppear", "fun(screen: ui.Screen)",
                  doc: "`onAppear(screen)`: the screen became the top of the navigation stack — at start for the root, on `ui.push`, and when a screen above it is popped"),
         .handler("onDisappear", "fun(screen: ui.Screen)", doc: "`onDisappear(screen)`: another screen was pushed over it, or it was popped"),

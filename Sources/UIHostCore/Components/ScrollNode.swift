@@ -12,7 +12,7 @@ final class ScrollNode: Node, SemanticNode {
     let height: Int?
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        height = field.ownRows("height", min: 0, max: 10_000)
+        height = field[Fields.height]
         super.init(id: id, anchor: anchor)
     }
 
@@ -131,10 +131,13 @@ extension ScrollNode: Component {
         the focused one into view; holding no control, it takes focus itself and \
         Up/Down/PageUp/PageDown/Home/End scroll it. The host keeps the offset.
         """
-    static let fields: [FieldSpec] = [
-        FieldSpec(name: "height", type: .size, defaultValue: .described("the space left"),
-                  doc: "rows it takes, a percentage of its stack or a share of what is left (as any child of a stack); unset, it is flexible like a list (at least 3 rows when its container scrolls)"),
-    ]
+    enum Fields {
+        static let height = Field<Int?>(
+            "height", .size, default: .described("the space left"),
+            doc: "rows it takes, a percentage of its stack or a share of what is left (as any child of a stack); unset, it is flexible like a list (at least 3 rows when its container scrolls)"
+        ) { $0.ownRows($1, min: 0, max: 10_000) }
+    }
+    static let fields = [Fields.height.spec]
     static let children = ChildPolicy.any(doc: "the content, top to bottom")
 
     /// Its own keys while it holds no control and so has focus; at an end a

@@ -1,7 +1,7 @@
 /// `ui.sheet`, shown with `ui.present` over the bottom of the screen: rounded
 /// top corners, its title in the top edge, the screen behind visible above.
 final class SheetNode: Node, SemanticNode {
-    enum Height: Equatable {
+    enum Height: Equatable, Sendable {
         case fraction(Double)
         case rows(Int)
         case fit
@@ -12,16 +12,9 @@ final class SheetNode: Node, SemanticNode {
     let dismissible: Bool
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        dismissible = field.bool("dismissible") ?? true
-        if field.string("height") == "fit" {
-            height = .fit
-        } else if let n = field.number("height"), n > 0 {
-            // An integer is a row count; a number up to 1.0 a fraction of the frame.
-            height = field.isInteger("height") || n > 1 ? .rows(Int(min(n, 10_000))) : .fraction(n)
-        } else {
-            height = .fraction(0.25)
-        }
+        title = field[Fields.title]
+        dismissible = field[Fields.dismissible]
+        height = field[Fields.height]
         super.init(id: id, anchor: anchor)
     }
 
@@ -81,13 +74,24 @@ extension SheetNode: Component {
         corners. Esc, a click above it, or a drag of its top edge down by 3+ rows dismisses it when \
         dismissible.
         """
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "shown in the top edge: `╭── Title ───╮`")
+        static let height = Field<Height>(
+            "height", .height, default: .value(.number(defaultFraction)), luaType: "ui.SheetHeight",
+            docsType: "number in (0, 1], integer ≥ 1, or `\"fit\"`",
+            doc: "a number up to `1.0` that is not an integer: a fraction of the frame's rows (rounded; `1.0` is the whole frame); an integer: a row count (`1` is one row); `\"fit\"`: the content's height plus the top edge. At least 2 rows, at most the frame"
+        ) { field, key in
+            if field.string(key) == "fit" { return .fit }
+            guard let n = field.number(key), n > 0 else { return .fraction(defaultFraction) }
+            // An integer is a row count; a number up to 1.0 a fraction of the frame.
+            return field.isInteger(key) || n > 1 ? .rows(Int(min(n, 10_000))) : .fraction(n)
+        }
+        static let defaultFraction = 0.25
+        static let dismissible = Field.bool("dismissible", default: true,
+                                            doc: "whether Esc, a click above it and a drag close it; when `false` only `ui.dismiss()` does")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", doc: "shown in the top edge: `╭── Title ───╮`"),
-        FieldSpec(name: "height", type: .height, defaultValue: .value(.number(0.25)), luaType: "ui.SheetHeight",
-                  docsType: "number in (0, 1], integer ≥ 1, or `\"fit\"`",
-                  doc: "a number up to `1.0` that is not an integer: a fraction of the frame's rows (rounded; `1.0` is the whole frame); an integer: a row count (`1` is one row); `\"fit\"`: the content's height plus the top edge. At least 2 rows, at most the frame"),
-        .bool("dismissible", default: true,
-              doc: "whether Esc, a click above it and a drag close it; when `false` only `ui.dismiss()` does"),
+        Fields.title.spec, Fields.height.spec, Fields.dismissible.spec,
         .handler("onDismiss", "fun(sheet: ui.Sheet)", doc: "`onDismiss(sheet)`: the sheet was closed, however it was closed (Esc, click, drag, `ui.dismiss`)"),
     ]
     static let children = ChildPolicy.any(doc: "the content, top to bottom")

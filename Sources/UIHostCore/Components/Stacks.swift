@@ -5,11 +5,12 @@ enum VStack: Component {
         Children stacked top to bottom.
         """
     static let luaClass = "ui.VStack"
-    static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(0)), doc: "empty rows between children"),
-        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "where children narrower than the stack go: left, centred, right"),
-    ]
+    enum Fields {
+        static let spacing = Field.integer("spacing", 0...1000, default: 0, doc: "empty rows between children")
+        static let align = Field<CrossAlignment>.choice(
+            "align", alias: "ui.StackAlign", doc: "where children narrower than the stack go: left, centred, right")
+    }
+    static let fields = [Fields.spacing.spec, Fields.align.spec]
     static let children = ChildPolicy.any(doc: "children, top to bottom")
 
     static let keys: [KeySpec] = []
@@ -26,11 +27,12 @@ enum HStack: Component {
         Children side by side, left to right.
         """
     static let luaClass = "ui.HStack"
-    static let fields: [FieldSpec] = [
-        .integer("spacing", 0...1000, default: .value(.integer(1)), doc: "empty columns between children"),
-        .choice("align", CrossAlignment.allCases.map(\.rawValue), alias: "ui.StackAlign",
-                doc: "where children lower than the row go: top, middle, bottom"),
-    ]
+    enum Fields {
+        static let spacing = Field.integer("spacing", 0...1000, default: 1, doc: "empty columns between children")
+        static let align = Field<CrossAlignment>.choice(
+            "align", alias: "ui.StackAlign", doc: "where children lower than the row go: top, middle, bottom")
+    }
+    static let fields = [Fields.spacing.spec, Fields.align.spec]
     static let children = ChildPolicy.any(doc: "children, left to right")
 
     static let keys: [KeySpec] = []

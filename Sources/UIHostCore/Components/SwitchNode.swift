@@ -7,8 +7,8 @@ final class SwitchNode: Node, SemanticNode {
     let on: Bool
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        title = field.string("title") ?? ""
-        on = field.bool("on") ?? false
+        title = field[Fields.title]
+        on = field[Fields.on]
         super.init(id: id, anchor: anchor)
     }
 
@@ -54,9 +54,12 @@ extension SwitchNode: Component {
         An on/off switch: `[━●] title` when on, `[○━] title` when off. Enter, Space or a click flips it \
         while it has focus.
         """
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "the label after the switch")
+        static let on = Field.bool("on", default: false, doc: "whether it is on; a flip is written back before `onChange`")
+    }
     static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "the label after the switch"),
-        .bool("on", default: false, doc: "whether it is on; a flip is written back before `onChange`"),
+        Fields.title.spec, Fields.on.spec,
         .handler("onChange", "fun(on: boolean)", doc: "`onChange(on)`: Enter, Space or a click flipped it; `on` is the new value"),
     ]
     static let keys = [KeySpec([.enter, .space], "Flip: calls onChange", .toggle)]

@@ -5,11 +5,13 @@ enum TabPage: Component {
     static let summary = """
         A tab of a `ui.tabs`: its title and icon label the bar, its children fill the page.
         """
-    static let fields: [FieldSpec] = [
-        .string("title", default: "", doc: "the label in the bar"),
-        .string("icon", doc: "drawn before the title; alone when a bottom bar is too narrow for the titles"),
-        .style(doc: "colours and attributes of its label in the bar (over the `ui.tabs` style; the selected label adds the accent)"),
-    ]
+    /// Read by the tabs for their bar.
+    enum Fields {
+        static let title = Field.string("title", default: "", doc: "the label in the bar")
+        static let icon = Field.string("icon", doc: "drawn before the title; alone when a bottom bar is too narrow for the titles")
+        static let style = Field.style(doc: "colours and attributes of its label in the bar (over the `ui.tabs` style; the selected label adds the accent)")
+    }
+    static let fields = [Fields.title.spec, Fields.icon.spec, Fields.style.spec]
     static let children = ChildPolicy.any(doc: "the page, top to bottom; read only while the tab is selected")
 
     /// The tab bar takes the keys; a page has none of its own.

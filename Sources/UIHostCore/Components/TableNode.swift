@@ -56,17 +56,17 @@ final class TableNode: Node, SemanticNode {
         columns = TableNode.readColumns(field)
         let source = field.rowSource(.rows)
         self.source = source
-        var selected = min(max(field.int("selected") ?? 1, 1), max(source.count, 1))
-        field.setDefault("selected", integer: 1)
+        var selected = min(field[Fields.selected], max(source.count, 1))
+        field.writeDefault(Fields.selected)
         if let state = field.reader.interaction, !source.isFunction {
-            selected = TableNode.cursor(selected, rows: field.tableIdentity("rows"), id: id, state, field)
+            selected = TableNode.cursor(selected, rows: field.tableIdentity(RowFields.rows.array), id: id, state, field)
         }
         self.selected = selected
-        sortable = field.bool("sortable") ?? false
-        cellCursor = field.choice("cursor", ["row", "cell"]) == "cell"
+        sortable = field[Fields.sortable]
+        cellCursor = field[Fields.cursor] == "cell"
         // The script owns the cell cursor's column as it owns `selected`.
-        selectedColumn = cellCursor ? min(max(field.int("selectedColumn") ?? 1, 1), max(columns.count, 1)) : nil
-        if cellCursor { field.setDefault("selectedColumn", integer: 1) }
+        selectedColumn = cellCursor ? min(field[Fields.selectedColumn], max(columns.count, 1)) : nil
+        if cellCursor { field.writeDefault(Fields.selectedColumn) }
         super.init(id: id, anchor: anchor)
     }
 
@@ -86,7 +86,7 @@ final class TableNode: Node, SemanticNode {
             view.readSelected = selected
             return selected
         }
-        if selected != 1 { field.set("selected", integer: 1) }
+        if selected != 1 { field.set(Fields.selected.key, integer: 1) }
         view.readSelected = 1
         view.scroll = 0
         return 1
@@ -605,6 +605,19 @@ extension TableNode: Component {
         Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with \
         `sortable`, they move the column cursor; `s` or Enter on a title sorts).
         """
+    enum Fields {
+        static let selected = Field.place("selected", counting: .rows,
+                                          doc: "the cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back")
+        static let sortable = Field.bool("sortable", default: false,
+                                         doc: "whether the column cursor, `s`, Enter on a title and clicks on titles sort")
+        static let cursor = Field.choice("cursor", ["row", "cell"], alias: "ui.TableCursor",
+                                         doc: "what the cursor is: a whole row, or one cell that Left/Right move (see [A cell cursor](#a-cell-cursor))")
+        /// Written when the table is first read, not by the constructor: only a cell cursor has it.
+        static let selectedColumn = Field<Int>(
+            "selectedColumn", .integer(min: 1, max: nil), default: .value(.integer(1)),
+            doc: "with `cursor = \"cell\"`: the cursor's column; written when the table is first read, and at every move"
+        ) { $0.int($1, min: 1) ?? 1 }
+    }
     static let fields: [FieldSpec] = [
         FieldSpec(name: "columns", type: .items(ItemSchema(
                       fields: ["title": .string, "key": .stringOrNumber, "width": .stringOrNumber,
@@ -618,13 +631,8 @@ extension TableNode: Component {
                   doc: "the rows, each a table whose fields the columns' keys name; only the rows shown are read, and the array is not checked whole"),
         .count(of: "rows", noun: "row"),
         .rowFunction("row", "fun(index: integer): table", noun: "row", returns: "a table"),
-        .selectedIndex(counting: .rows,
-                       doc: "the cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back"),
-        .bool("sortable", default: false, doc: "whether the column cursor, `s`, Enter on a title and clicks on titles sort"),
-        .choice("cursor", ["row", "cell"], alias: "ui.TableCursor",
-                doc: "what the cursor is: a whole row, or one cell that Left/Right move (see [A cell cursor](#a-cell-cursor))"),
-        FieldSpec(name: "selectedColumn", type: .integer(min: 1, max: nil), defaultValue: .value(.integer(1)),
-                  doc: "with `cursor = \"cell\"`: the cursor's column; written when the table is first read, and at every move"),
+        Fields.selected.spec,
+        Fields.sortable.spec, Fields.cursor.spec, Fields.selectedColumn.spec,
         .handler("onSelect", "fun(row: table, index: integer)", doc: "`onSelect(row, index)`: Enter or a click on a row"),
         .handler("onHighlight", "fun(row: table, index: integer)", doc: "`onHighlight(row, index)`: the cursor moved to another row"),
         .handler("onCellSelect", "fun(row: integer, column: integer)",

@@ -20,16 +20,9 @@ final class TabsNode: Node, SemanticNode {
     private(set) var barRect: Rect = .zero
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, tabCount: Int) {
-        // A table in `style` is a style (the bar stays on top); a string is where the bar goes.
-        if field.isTable("style") {
-            labelStyle = field.style("style") ?? .plain
-            style = "top"
-        } else {
-            labelStyle = .plain
-            style = field.choice("style", ["top", "bottom"]) ?? "top"
-        }
-        selected = min(max(field.int("selected") ?? 1, 1), max(tabCount, 1))
-        if tabCount > 0 { field.setDefault("selected", integer: 1) }
+        (style, labelStyle) = field[Fields.style]
+        selected = min(field[Fields.selected], max(tabCount, 1))
+        if tabCount > 0 { field.writeDefault(Fields.selected) }
         super.init(id: id, anchor: anchor)
     }
 
@@ -215,11 +208,22 @@ extension TabsNode: Component {
         A tab bar over (or under) the selected tab's page. Left/Right switch tabs while it has focus; a \
         click on a label switches to it.
         """
+    enum Fields {
+        /// Where the bar goes, and how every label looks.
+        static let style = Field<(place: String, labels: Style)>(
+            "style", .choiceOrStyle(places), default: .value(.string(places[0])), luaType: "ui.TabsStyle|ui.Style",
+            doc: "where the bar goes; a table instead is the labels' style (the bar then stays on top)"
+        ) { field, key in
+            // A table is a style (the bar stays on top); a string is where the bar goes.
+            field.isTable(key) ? (places[0], field.style(key) ?? .plain) : (field.choice(key, places) ?? places[0], .plain)
+        }
+        static let places = ["top", "bottom"]
+        static let selected = Field.place("selected", counting: .children,
+                                          doc: "the selected tab; the constructor writes the default into the table, and a switch is written back before `onChange` (clamped when read)")
+    }
     static let fields: [FieldSpec] = [
-        FieldSpec(name: "style", type: .choiceOrStyle(["top", "bottom"]), defaultValue: .value(.string("top")),
-                  luaType: "ui.TabsStyle|ui.Style", doc: "where the bar goes; a table instead is the labels' style (the bar then stays on top)"),
-        .selectedIndex(counting: .children,
-                       doc: "the selected tab; the constructor writes the default into the table, and a switch is written back before `onChange` (clamped when read)"),
+        Fields.style.spec,
+        Fields.selected.spec,
         .handler("onChange", "fun(tab: ui.Tab, index: integer)", doc: "`onChange(tab, index)`: the selected tab changed; `tab` is the `ui.tab` table"),
     ]
     static let children = ChildPolicy.only(.tab, doc: "the tabs; every child must be a `ui.tab`")
@@ -250,8 +254,8 @@ extension TabsNode: Component {
             let tabField = FieldReader(reader: reader, table: tab, kind: .tab)
             // A write into the tab (its title) reads these tabs again.
             if let tabID = s.pointer(at: tab - 1) { reader.noteHeld(tabID, by: source.anchor) }
-            node.tabs.append(Tab(title: tabField.string("title") ?? "", icon: tabField.string("icon"), anchor: reader.anchor(tab - 1, storage: tab),
-                                 style: tabField.style("style") ?? .plain))
+            node.tabs.append(Tab(title: tabField[TabPage.Fields.title], icon: tabField[TabPage.Fields.icon],
+                                 anchor: reader.anchor(tab - 1, storage: tab), style: tabField[TabPage.Fields.style]))
             if i == node.selected {
                 node.children = reader.children(of: tab, depth: source.depth + 1, path: "\(path)[\(i)]", parent: node)
             }

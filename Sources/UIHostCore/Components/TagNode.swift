@@ -8,13 +8,11 @@ final class TagNode: Node, SemanticNode {
     let color: ThemeToken
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        text = field.string("text") ?? ""
-        selected = field.bool("selected") ?? false
-        color = field.choice("color", TagNode.colors).flatMap(ThemeToken.init(name:)) ?? .accent
+        text = field[Fields.text]
+        selected = field[Fields.selected]
+        color = field[Fields.color]
         super.init(id: id, anchor: anchor)
     }
-
-    static let colors = [ThemeToken.accent, .success, .warning, .error].map(\.name)
 
     override var isFocusable: Bool { true }
     override func measureRows(width: Int) -> Int { 1 }
@@ -53,11 +51,15 @@ extension TagNode: Component {
         A chip that is chosen or not, such as a filter: ` ✓ rust ` in its colour when chosen, ` + rust ` dim \
         when not. Enter, Space or a click flips it while it has focus.
         """
+    enum Fields {
+        static let text = Field.string("text", default: "", doc: "the words on the chip")
+        static let selected = Field.bool("selected", default: false, doc: "whether it is chosen; a flip is written back before `onChange`")
+        static let color = Field.choice("color", [ThemeToken.accent, .success, .warning, .error].map(\.name),
+                                        alias: "\"accent\"|\"success\"|\"warning\"|\"error\"",
+                                        doc: "the theme colour of the pill while chosen", as: ThemeToken.init(name:))
+    }
     static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "the words on the chip"),
-        .bool("selected", default: false, doc: "whether it is chosen; a flip is written back before `onChange`"),
-        .choice("color", colors, alias: "\"accent\"|\"success\"|\"warning\"|\"error\"",
-                doc: "the theme colour of the pill while chosen"),
+        Fields.text.spec, Fields.selected.spec, Fields.color.spec,
         .handler("onChange", "fun(selected: boolean)", doc: "`onChange(selected)`: Enter, Space or a click flipped it; `selected` is the new value"),
     ]
     static let shorthand = Shorthand.string(field: "text")

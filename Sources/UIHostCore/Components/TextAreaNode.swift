@@ -10,10 +10,10 @@ final class TextAreaNode: Node, SemanticNode {
     let height: Int
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        label = field.string("label") ?? ""
-        value = field.editableString("value") ?? ""
-        placeholder = field.string("placeholder") ?? ""
-        height = field.ownRows("height", min: 1, max: 1000) ?? 5
+        label = field[Fields.label]
+        value = field[Fields.value]
+        placeholder = field[Fields.placeholder]
+        height = field[Fields.height]
         super.init(id: id, anchor: anchor)
     }
 
@@ -155,12 +155,19 @@ extension TextAreaNode: Component {
         by line (leaving the field at its first and last line), Tab moves focus.
         """
     static let luaClass = "ui.TextArea"
+    enum Fields {
+        static let label = Field.string("label", default: "", doc: "shown bold on the row above the field")
+        static let value = Field.editable("value", doc: "the text, lines separated by `\\n`; every edit is written back before `onChange`")
+        static let placeholder = Field.string("placeholder", default: "", doc: "shown dim while the value is empty")
+        static let height = Field<Int>(
+            "height", .size, default: .value(.integer(rows)),
+            doc: "rows of text shown (1…1000), or a percentage of its stack or a share of what is left, which it fills; the view scrolls to the caret"
+        ) { $0.ownRows($1, min: 1, max: 1000) ?? rows }
+        /// Rows shown when `height` is unset.
+        static let rows = 5
+    }
     static let fields: [FieldSpec] = [
-        .string("label", doc: "shown bold on the row above the field"),
-        .string("value", default: "", doc: "the text, lines separated by `\\n`; every edit is written back before `onChange`"),
-        .string("placeholder", doc: "shown dim while the value is empty"),
-        FieldSpec(name: "height", type: .size, defaultValue: .value(.integer(5)),
-                  doc: "rows of text shown (1…1000), or a percentage of its stack or a share of what is left, which it fills; the view scrolls to the caret"),
+        Fields.label.spec, Fields.value.spec, Fields.placeholder.spec, Fields.height.spec,
         .handler("onChange", "fun(value: string)", doc: "`onChange(value)`: after each edit"),
     ]
 

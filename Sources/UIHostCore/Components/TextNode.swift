@@ -10,11 +10,11 @@ final class TextNode: Node, SemanticNode {
     private let cache: WrapCache
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader) {
-        spans = field.spans("spans")
-        text = spans.map { $0.map(\.text).joined() } ?? field.string("text") ?? ""
-        style = field.style("style") ?? .plain
-        align = field.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init(rawValue:)) ?? .left
-        wrap = field.bool("wrap") ?? true
+        spans = field[Fields.spans]
+        text = spans.map { $0.map(\.text).joined() } ?? field[Fields.text]
+        style = field[Fields.style]
+        align = field[Fields.align]
+        wrap = field[Fields.wrap]
         cache = field.reader.wrapCache
         super.init(id: id, anchor: anchor)
     }
@@ -67,14 +67,18 @@ extension TextNode: Component {
     static let summary = """
         Text that wraps at word boundaries by display width.
         """
-    static let fields: [FieldSpec] = [
-        .string("text", default: "", doc: "the text; `\"\\n\"` starts a new line"),
-        .choice("align", ["left", "center", "right"], alias: "ui.Align", doc: "alignment of each line in the text's box"),
-        .bool("wrap", default: true, doc: "wrap long lines; `false` cuts each line with `…` instead"),
-        .style(doc: "colours and attributes of the whole text (see [Style](#11-style))"),
-        FieldSpec(name: "spans", type: .spans, luaType: "(ui.Span|string)[]",
-                  doc: "rich text: `{ \"Total: \", bold = true }` or `{ text = …, fg = … }` runs (a string is a plain run), each with its own style over `style`; replaces `text`"),
-    ]
+    enum Fields {
+        static let text = Field.string("text", default: "", doc: "the text; `\"\\n\"` starts a new line")
+        static let align = Field.choice("align", ["left", "center", "right"], alias: "ui.Align",
+                                        doc: "alignment of each line in the text's box", as: TextAlign.init(rawValue:))
+        static let wrap = Field.bool("wrap", default: true, doc: "wrap long lines; `false` cuts each line with `…` instead")
+        static let style = Field.style(doc: "colours and attributes of the whole text (see [Style](#11-style))")
+        static let spans = Field<[Span]?>(
+            "spans", .spans, luaType: "(ui.Span|string)[]",
+            doc: "rich text: `{ \"Total: \", bold = true }` or `{ text = …, fg = … }` runs (a string is a plain run), each with its own style over `style`; replaces `text`"
+        ) { $0.spans($1) }
+    }
+    static let fields = [Fields.text.spec, Fields.align.spec, Fields.wrap.spec, Fields.style.spec, Fields.spans.spec]
     static let shorthand = Shorthand.string(field: "text")
 
     static let keys: [KeySpec] = []

@@ -96,8 +96,9 @@ final class StackNode: Node {
 
     init(id: UnsafeRawPointer, anchor: Int32, _ field: FieldReader, axis: Axis) {
         self.axis = axis
-        spacing = field.int("spacing", min: 0, max: 1000) ?? (axis == .vertical ? 0 : 1)
-        align = field.reader.readsSizes ? field.alignment() : .start
+        // Each axis's constructor declares its own default spacing.
+        spacing = field[axis == .vertical ? VStack.Fields.spacing : HStack.Fields.spacing]
+        align = field.reader.readsSizes ? field[axis == .vertical ? VStack.Fields.align : HStack.Fields.align] : .start
         super.init(id: id, anchor: anchor)
     }
 

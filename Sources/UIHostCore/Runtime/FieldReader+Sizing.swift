@@ -12,10 +12,11 @@ extension FieldReader {
         let sizing = Sizing()
         sizing.width = width
         sizing.height = height
-        sizing.minWidth = int("minWidth", min: 0, max: Sizing.maxCells) ?? 0
-        sizing.maxWidth = int("maxWidth", min: 0, max: Sizing.maxCells) ?? .max
-        sizing.minHeight = int("minHeight", min: 0, max: Sizing.maxCells) ?? 0
-        sizing.maxHeight = int("maxHeight", min: 0, max: Sizing.maxCells) ?? .max
+        // Unset, a bound does not bound.
+        sizing.minWidth = self[Schema.CommonFields.minWidth] ?? 0
+        sizing.maxWidth = self[Schema.CommonFields.maxWidth] ?? .max
+        sizing.minHeight = self[Schema.CommonFields.minHeight] ?? 0
+        sizing.maxHeight = self[Schema.CommonFields.maxHeight] ?? .max
         if sizing.minWidth > sizing.maxWidth {
             reader.problem("\(fieldName("minWidth")) (\(sizing.minWidth)) is more than maxWidth (\(sizing.maxWidth))")
             sizing.maxWidth = .max
@@ -78,17 +79,12 @@ extension FieldReader {
                 guard s.type(at: -1) == .table, let id = s.pointer(at: -1) else { return }
                 // A component's fields are behind its proxy.
                 let child = FieldReader(reader: reader, table: s.fieldsIndex(of: -1), kind: kind)
-                let cols = child.int("colSpan", min: 1, max: GridNode.maxTracks) ?? 1
-                let rows = child.int("rowSpan", min: 1, max: GridNode.maxTracks) ?? 1
+                let cols = child[Schema.CommonFields.colSpan]
+                let rows = child[Schema.CommonFields.rowSpan]
                 if cols > 1 || rows > 1 { spans[id] = (cols, rows) }
             }
         }
         return spans
-    }
-
-    /// `align = "start"|"center"|"end"` (default start).
-    func alignment() -> CrossAlignment {
-        choice("align", CrossAlignment.allCases.map(\.rawValue)).flatMap(CrossAlignment.init(rawValue:)) ?? .start
     }
 }
 

@@ -24,6 +24,9 @@ struct RowFields {
 }
 
 extension FieldReader {
+    /// Whether the rows come from a data source (`count` is set).
+    var hasDataSource: Bool { has("count") }
+
     /// How many rows there are and where they come from. `count` makes a data
     /// source: it must be an integer in 0…`HostLimits.maxDataSourceRows` and
     /// the function must be set; otherwise the component has no rows (with a problem).

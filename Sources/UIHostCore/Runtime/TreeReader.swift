@@ -328,7 +328,7 @@ final class TreeReader {
                 if node.sizing?.height != nil { node.centresRow = true }
             }
             if node.isFocusable {
-                pushName("autofocus")
+                pushName(FieldSpec.autofocus.key)
                 node.autofocus = s.rawGet(at: t) == .boolean && s.truth(at: -1)
                 s.pop()
             }
@@ -546,7 +546,7 @@ final class TreeReader {
     }
 
     private func isHidden(_ t: Int32) -> Bool {
-        pushName("hidden")
+        pushName(Schema.CommonFields.hidden.key)
         defer { s.pop() }
         return s.rawGet(at: t) == .boolean && s.truth(at: -1)
     }
