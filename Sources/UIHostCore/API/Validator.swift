@@ -175,7 +175,7 @@ struct Validator {
             guard t == .string else { return wrong() }
             let text = s.string(at: v, maxBytes: HostLimits.maxDisplayBytes) ?? ""
             if Dimension.parse(string: text) != nil { return nil }
-            return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(text))')"
+            return "\(path) must be a cell count, a percentage 0%…100% or a share 1fr…\(Dimension.maxFraction)fr (got '\(HostLimits.shortened(text))')"
         case .sizes:
             guard t == .table else { return wrong() }
             let n = s.rawLength(at: v)

@@ -1,38 +1,7 @@
-/// A size a script gives a child of a stack: `width = 20`, `"30%"`, `"2fr"`.
-enum Dimension: Equatable, Sendable {
-    case cells(Int)
-    /// Of the stack's extent along that axis, 0…100.
-    case percent(Int)
-    /// A share of what is left once fixed and natural sizes are placed.
-    case fraction(Int)
-
-    var isFraction: Bool {
-        if case .fraction = self { true } else { false }
-    }
-
-    /// `20`, `"30%"` or `"2fr"`; nil for anything else.
-    static func parse(string s: String) -> Dimension? {
-        if s.hasSuffix("%"), let n = Int(s.dropLast()), (0...100).contains(n) { return .percent(n) }
-        if s.hasSuffix("fr"), let n = Int(s.dropLast(2)), (1...Sizing.maxFraction).contains(n) { return .fraction(n) }
-        return nil
-    }
-
-    /// Cells along an axis of `extent`, for cells and percent (nil for a share).
-    func fixed(of extent: Int) -> Int? {
-        switch self {
-        case .cells(let n): n
-        // Divided first: a stack measured as if endless (Int.max / 4) must not overflow.
-        case .percent(let p): extent / 100 * p + extent % 100 * p / 100
-        case .fraction: nil
-        }
-    }
-}
-
 /// The size fields of one component, read only when it sets one (most set
 /// none, and a node without them carries nil).
 final class Sizing {
     static let maxCells = 10_000
-    static let maxFraction = 1000
     /// The fields, as scripts write them; every component takes them.
     static let names = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight"]
     // The sets of kinds below hold the kinds' names: a `Set<Kind>` made at
@@ -74,18 +43,4 @@ final class Sizing {
 
     func clampWidth(_ w: Int) -> Int { max(minWidth, min(maxWidth, w)) }
     func clampHeight(_ h: Int) -> Int { max(minHeight, min(maxHeight, h)) }
-}
-
-/// How a stack places children across its axis (`align`).
-enum CrossAlignment: String, CaseIterable, Sendable {
-    case start, center, end
-
-    /// Where a child of `size` starts in `extent` cells.
-    func offset(_ size: Int, in extent: Int) -> Int {
-        switch self {
-        case .start: 0
-        case .center: max(0, (extent - size) / 2)
-        case .end: max(0, extent - size)
-        }
-    }
 }

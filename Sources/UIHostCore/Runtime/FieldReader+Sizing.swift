@@ -34,7 +34,7 @@ extension FieldReader {
         guard let s = string(key) else { return nil }
         if let n = Int(s), (0...Sizing.maxCells).contains(n) { return .cells(n) }
         if let d = Dimension.parse(string: s) { return d }
-        reader.problem("\(fieldName(key)) must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr (got '\(HostLimits.shortened(s))')")
+        reader.problem("\(fieldName(key)) must be a cell count, a percentage 0%…100% or a share 1fr…\(Dimension.maxFraction)fr (got '\(HostLimits.shortened(s))')")
         return nil
     }
 
@@ -62,7 +62,7 @@ extension FieldReader {
             } else if s.type(at: -1) == .string, let d = Dimension.parse(string: s.displayString(at: -1)) {
                 result.append(d)
             } else {
-                reader.problem("\(fieldName(key))[\(i)] must be a cell count, a percentage 0%…100% or a share 1fr…\(Sizing.maxFraction)fr")
+                reader.problem("\(fieldName(key))[\(i)] must be a cell count, a percentage 0%…100% or a share 1fr…\(Dimension.maxFraction)fr")
             }
         }
         return result

@@ -3,20 +3,20 @@
 /// span. Bounded whatever a script writes: the cells it marks (a
 /// `rowSpan` of 1000 under 1000 columns is a million) and the cells it
 /// looks at are capped; children past either cap get no place.
-struct GridPlacement {
+public struct GridPlacement {
     /// Where a child goes: its first column and row, and how many it covers.
-    struct Place: Equatable {
-        var column, row, columns, rows: Int
+    public struct Place: Equatable {
+        public var column, row, columns, rows: Int
     }
 
-    static let maxCells = 1 << 20
-    static let maxLooks = 1 << 22
+    public static let maxCells = 1 << 20
+    public static let maxLooks = 1 << 22
     let n: Int
     /// Row-major, `n` a row, grown a row at a time as children need.
     private var taken: [Bool] = []
     private var looks = 0
 
-    init(columns: Int) { n = max(1, columns) }
+    public init(columns: Int) { n = max(1, columns) }
 
     private func isTaken(_ row: Int, _ column: Int) -> Bool {
         let i = row * n + column
@@ -35,7 +35,7 @@ struct GridPlacement {
         return true
     }
 
-    mutating func place(_ spans: [(cols: Int, rows: Int)]) -> [Place] {
+    public mutating func place(_ spans: [(cols: Int, rows: Int)]) -> [Place] {
         var result: [Place] = []
         result.reserveCapacity(spans.count)
         var cursor = 0
