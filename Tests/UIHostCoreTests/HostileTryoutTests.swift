@@ -228,7 +228,7 @@ final class HostileTryoutTests: PluginTestCase {
         """)
         let h = try host(["a": a], maxMemory: limit)
         XCTAssertEqual(h.pluginReports.map(\.loaded), [true], "\(h.errors)")
-        let held = h.appBindings.reduce(0) { $0 + $1.desc.utf8.count }
+        let held = h.appBindings.list.reduce(0) { $0 + $1.desc.utf8.count }
         XCTAssertLessThanOrEqual(held, limit, "the host keeps \(held >> 20) MiB of binding descriptions")
     }
 

@@ -65,7 +65,6 @@ extension UIModule {
             return raise(L, "ui.command: " + problem)
         }
         // Its keys are a binding now: the footer and help show it.
-        host.bindingCache = nil
         host.invalidation.drawing = true
         return 0
     }

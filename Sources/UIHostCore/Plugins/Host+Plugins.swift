@@ -218,11 +218,7 @@ extension Host {
         // Its files keep its limits (`CallLimits`): nothing of it should run, and if it did, not under the app's.
         plugin.active = false
         commands.removeAll { $0.plugin === plugin }
-        for binding in appBindings where binding.origin == origin {
-            if case .app(let ref) = binding.source { s.unref(ref) }
-        }
-        appBindings.removeAll { $0.origin == origin }
-        bindingCache = nil
+        appBindings.removeAll(of: origin)
         scheduler.stopAll(of: origin)
         exposed.removeAll(of: origin)
         plugin.state = nil

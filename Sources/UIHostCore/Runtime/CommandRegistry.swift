@@ -19,6 +19,8 @@ final class CommandRegistry {
     private var byID: [String: Int] = [:]
     /// A command's keys → its index: consulted on a key only when not empty.
     private(set) var byKey: [Key: Int] = [:]
+    /// Moves on at every change: the active bindings include the commands' keys.
+    private(set) var generation = 0
 
     var isEmpty: Bool { commands.isEmpty }
 
@@ -46,6 +48,7 @@ final class CommandRegistry {
             commands.append(command)
         }
         if let key = command.key { byKey[key] = byID[command.id] }
+        generation += 1
         return nil
     }
 
@@ -57,6 +60,7 @@ final class CommandRegistry {
         byID = [:]
         byKey = [:]
         for command in kept { _ = add(command) }
+        generation += 1
     }
 
     static func describe(_ plugin: Plugin?) -> String {

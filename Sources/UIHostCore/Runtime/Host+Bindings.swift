@@ -21,8 +21,9 @@ extension Host {
         guard mayHaveBindings else { return [] }
         let layer = topLayer
         let focus = layer.flatMap { navigator.focus[$0.kind] }
-        if let cache = bindingCache, cache.generation == compositor.generation, cache.layer == layer?.kind,
-           cache.focus == focus {
+        let generations = BindingCache.Generations(layout: compositor.generation, app: appBindings.generation,
+                                                   commands: commands.generation)
+        if let cache = bindingCache, cache.generations == generations, cache.layer == layer?.kind, cache.focus == focus {
             return cache.list
         }
         var list: [Binding] = []
@@ -43,12 +44,12 @@ extension Host {
             }
             if case .drawer = layer.kind, let screen = layers.first { add(CollectionOfOne(screen.root)) }
         }
-        for binding in appBindings where seen.insert(binding.key.name).inserted { list.append(binding) }
+        for binding in appBindings.list where seen.insert(binding.key.name).inserted { list.append(binding) }
         for (index, command) in commands.commands.enumerated() {
             guard let key = command.key, commands.byKey[key] == index, seen.insert(key.name).inserted else { continue }
             list.append(Binding(key: key, name: key.name, desc: command.title, source: .command(index)))
         }
-        bindingCache = BindingCache(generation: compositor.generation, layer: layer?.kind, focus: focus, list: list)
+        bindingCache = BindingCache(generations: generations, layer: layer?.kind, focus: focus, list: list)
         return list
     }
 
@@ -68,36 +69,15 @@ extension Host {
         return true
     }
 
-    /// `ui.bind(name, desc, fn)`: replaces an app-wide binding of the same key.
-    /// A key bound by another owner is theirs: a plugin cannot take over the
-    /// screen's ctrl-s (and read what follows), nor the screen a plugin's.
+    /// `ui.bind(name, desc, fn)`: replaces the owner's app-wide binding of
+    /// the same key (`AppBindings`); the footer shows it from the next layout.
     func bind(_ key: Key, name: String, desc: String, functionRef ref: Int32, origin: Origin) -> String? {
-        let binding = Binding(key: key, name: name, desc: HostLimits.label(desc), source: .app(ref), origin: origin,
-                              show: !desc.isEmpty)
-        let isNew = !appBindings.contains { $0.key == key }
-        if isNew, appBindings.lazy.filter({ $0.origin == origin }).count >= HostLimits.maxCommandsPerOwner {
-            s.unref(ref)
-            return "ui.bind: more than \(HostLimits.maxCommandsPerOwner) bindings from one owner"
+        let problem = appBindings.bind(key, name: name, desc: desc, functionRef: ref, origin: origin) { owner in
+            if case .plugin(let index) = owner, let plugin = plugins?.plugins[index] { return "plugin '\(plugin.name)'" }
+            return "the screen"
         }
-        if let held = appBindings.first(where: { $0.key == key }), held.origin != origin {
-            s.unref(ref)
-            let owner: String
-            if case .plugin(let index) = held.origin, let plugin = plugins?.plugins[index] {
-                owner = "plugin '\(plugin.name)'"
-            } else {
-                owner = "the screen"
-            }
-            return "ui.bind: \(name) is bound by \(owner) already"
-        }
-        if let i = appBindings.firstIndex(where: { $0.key == key }) {
-            if case .app(let old) = appBindings[i].source { s.unref(old) }
-            appBindings[i] = binding
-        } else {
-            appBindings.append(binding)
-        }
-        bindingCache = nil
-        invalidation.layout = true
-        return nil
+        if problem == nil { invalidation.layout = true }
+        return problem
     }
 
     // MARK: - Footer and help
@@ -192,7 +172,12 @@ extension Host {
 
 /// What `activeBindings()` found, and for which layout and focus.
 struct BindingCache {
-    let generation: Int
+    /// What the list was worked out from: the layout, `ui.bind`'s bindings, the commands.
+    struct Generations: Equatable {
+        let layout, app, commands: Int
+    }
+
+    let generations: Generations
     let layer: Layer.Kind?
     let focus: FocusKey?
     let list: [Binding]

@@ -12,7 +12,9 @@ import LuaBridge
 /// - `Dispatcher`: calls into the script's handlers, the error banner and log;
 /// - `Compositor`: layout, preparing, drawing;
 /// - `InteractionState`: what each kind keeps between frames;
-/// - `CallLimits`: whose limits each call into the script runs under.
+/// - `CallLimits`: whose limits each call into the script runs under;
+/// - `AppBindings`, `CommandRegistry`: `ui.bind`'s keys and the commands,
+///   each with who owns it.
 /// Input is routed here (`Host+Input.swift`): nodes answer events with
 /// actions, and the `ui` functions ask for navigation with them, which
 /// `apply` (`Host+Effects.swift`) carries out in one place. What the `ui`
@@ -51,9 +53,9 @@ public final class Host {
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
 
-    /// `ui.bind`'s app-wide bindings, in the order bound.
-    var appBindings: [Binding] = []
-    /// The active bindings of the last layout and focus (`activeBindings()`).
+    /// `ui.bind`'s app-wide bindings and who owns each key.
+    let appBindings: AppBindings
+    /// The active bindings of the last layout, focus, `ui.bind` and commands (`activeBindings()`).
     var bindingCache: BindingCache?
 
     /// `ui.command` and plugin commands; the palette lists them.
@@ -90,6 +92,7 @@ public final class Host {
                                 dispatcher: dispatcher, invalidation: invalidation, toasts: toasts, size: options.size, glyphs: options.glyphs,
                                 readsOnlyChanges: options.readsOnlyChanges && !options.allow.contains(.all))
         services = UIServices(timers: scheduler, navigation: navigator)
+        appBindings = AppBindings(lua: lua)
         lua.setOwner(self)
         try readProjectConfig(beside: screen)
         try Sandbox.install(self)
