@@ -47,17 +47,15 @@ enum FieldLocator {
     }
 
     /// `file:line: ` for a problem at `path` in the table of the running
-    /// constructor call: the field's line when it can be found, else the call's.
-    /// A host searches at most `HostLimits.maxProblems` times (a script may
-    /// raise the same error in a loop); after that the call's line stands.
-    static func location(_ L: OpaquePointer, _ host: Host, constructor: String, path: [Step]?) -> String {
+    /// constructor call: the field's line when it can be found, else the
+    /// call's (and the call's without a path: `ConstructorProblems` bounds the searches).
+    static func location(_ L: OpaquePointer, constructor: String, path: [Step]?) -> String {
         guard let place = LuaStack(L).caller() else { return "" }
         var line = place.line
-        if let path, host.fieldSearches < HostLimits.maxProblems, let text = text(of: place.source),
+        if let path, let text = text(of: place.source),
            let found = FieldLocator.line(in: text, callLine: place.line, constructor: constructor, path: path) {
             line = found
         }
-        if path != nil { host.fieldSearches += 1 }
         return "\(place.shortSource):\(line): "
     }
 

@@ -222,9 +222,10 @@ enum UIModule {
         if host.options.collectValidationProblems {
             // `uihost check`: note every problem with the caller's file:line, and go on.
             let problems = Validator(L: L, kinds: host.kinds).locatedProblems(at: 1, schema: schema)
-            host.validationProblems += problems.map { FieldLocator.location(L, host, constructor: name, path: $0.path) + $0.message }
+            let found = host.constructorProblems
+            found.collect(problems.map { found.location(L, constructor: name, path: $0.path) + $0.message })
         } else if let problem = Validator(L: L, kinds: host.kinds, limit: 1).locatedProblems(at: 1, schema: schema).first {
-            return s.raiseAsIs(FieldLocator.location(L, host, constructor: name, path: problem.path) + problem.message)
+            return s.raiseAsIs(host.constructorProblems.location(L, constructor: name, path: problem.path) + problem.message)
         }
         WrittenDefaults.write(L, at: 1, component.fields)
         // Marked before its fields move into a storage, which takes the mark

@@ -45,10 +45,10 @@ public final class Host {
     /// The script, the modules it required and the screens pushed by path: what `--watch` watches.
     public internal(set) var loadedFiles: [String] = []
 
+    /// What constructors found wrong, located, and collected for `uihost check`.
+    let constructorProblems = ConstructorProblems()
     /// With `collectValidationProblems`: every constructor problem, `file:line: message`.
-    public internal(set) var validationProblems: [String] = []
-    /// Script texts searched for a bad field's line (FieldLocator): at most `HostLimits.maxProblems`.
-    var fieldSearches = 0
+    public var validationProblems: [String] { constructorProblems.collected }
 
     /// Where a mouse press started, for drags.
     var pressAt: (x: Int, y: Int)?
