@@ -3,7 +3,7 @@ public enum CrossAlignment: String, CaseIterable, Sendable {
     case start, center, end
 
     /// Where a child of `size` starts in `extent` cells.
-    public func offset(_ size: Int, in extent: Int) -> Int {
+    @inlinable public func offset(_ size: Int, in extent: Int) -> Int {
         switch self {
         case .start: 0
         case .center: max(0, (extent - size) / 2)

@@ -9,7 +9,7 @@ public enum Dimension: Equatable, Sendable {
     /// A share of what is left once fixed and natural sizes are placed.
     case fraction(Int)
 
-    public var isFraction: Bool {
+    @inlinable public var isFraction: Bool {
         if case .fraction = self { true } else { false }
     }
 
@@ -21,7 +21,7 @@ public enum Dimension: Equatable, Sendable {
     }
 
     /// Cells along an axis of `extent`, for cells and percent (nil for a share).
-    public func fixed(of extent: Int) -> Int? {
+    @inlinable public func fixed(of extent: Int) -> Int? {
         switch self {
         case .cells(let n): n
         // Divided first: a stack measured as if endless (Int.max / 4) must not overflow.
