@@ -7,6 +7,7 @@
 -- and handlers that loop, allocate, raise odd values, flood timers or quit.
 -- The host must survive all of it: report errors, never crash or hang.
 local Rng = require "rng"
+local KINDS = require "kinds"
 
 -- Strings whose display width the driver can compute (see `width` in
 -- storms.lua): ASCII, CJK and emoji (2 columns), a combining accent (0), and
@@ -27,7 +28,10 @@ local NUMBERS = {
 local ASSETS = { "IMG_0057", "avatar", "missing", "../etc/passwd", "/etc/passwd", ".hidden", "" }
 local KEYWORDS = { "left", "center", "right", "top", "bottom", "menu", "wheel", "fit" }
 
-return function(seed)
+-- `options.unbuilt`: kinds to build from their declared fields as if they had
+-- no builder here (the conformance test's check of that builder).
+return function(seed, options)
+  options = options or {}
   local rng = Rng.new(seed)
   -- Markdown draws from a stream of its own, so that adding it left the screens
   -- of every other seed (and the fixed slice the tests run) as they were.
@@ -37,13 +41,20 @@ return function(seed)
   -- taking the main stream's place while it does, and decides the
   -- hostile edits aimed at them.
   local laterrng = Rng.new(seed * 37 + 11)
+  -- And the kinds built from their declared fields (`generic`).
+  local genrng = Rng.new(seed * 41 + 13)
   local made = {}    -- recently built components: the targets of hostile edits
   local madeLater = {} -- the same, of the later kinds
+  local madeGeneric = {} -- and of the kinds built from their fields
   local logs = {}    -- recent logs, for log:append
   -- The kinds built, by name: the conformance test reads it (fuzz_kinds) to
-  -- see that every kind the host has is fuzzed.
+  -- see that every kind the host has is fuzzed, which were built from their
+  -- fields (fuzz_generic) and which a screen added for having no builder (fuzz_added).
   local kinds = {}
   rawset(_G, "fuzz_kinds", kinds)
+  local generated, added = {}, {}
+  rawset(_G, "fuzz_generic", generated)
+  rawset(_G, "fuzz_added", added)
   local timers = {}  -- handles of recent timers, to cancel
   -- Building the screen shares one instruction budget: the huge values come
   -- only later, from handlers, so that the screen loads.
@@ -133,16 +144,18 @@ return function(seed)
 
   local act -- forward: one random handler action
 
-  -- Runs `build` with the later stream in the main one's place (its
+  -- Runs `build` with `stream` and `list` in the main stream's place (its
   -- children too), so that the main stream goes on as if it had not run.
-  local function later(build, ...)
+  local function own(stream, list, build, ...)
     local mainRng, mainMade = rng, made
-    rng, made = laterrng, madeLater
+    rng, made = stream, list
     local ok, c = pcall(build, ...)
     rng, made = mainRng, mainMade
     if not ok then error(c, 0) end
     return c
   end
+
+  local function later(build, ...) return own(laterrng, madeLater, build, ...) end
 
   local function children(fields, depth, n)
     for i = 1, n do fields[i] = component(depth + 1) end
@@ -373,6 +386,72 @@ return function(seed)
       destructive = rng:chance(0.3), onChoice = rng:chance(0.5) and act or nil })
   end
 
+  -- A kind without a builder above (one added to the host since) is built
+  -- from the fields kinds.lua says it declares: each field now and then, a
+  -- value of its type (now and then not), its children if it takes any. It
+  -- draws from a stream of its own (genrng), so other kinds' seeds stay as they were.
+  local function value(kind, depth)
+    local name = type(kind) == "table" and kind[1] or kind
+    if rng:chance(0.1) then return anything(depth) end
+    if name == "string" then return str()
+    elseif name == "boolean" then return rng:chance(0.5)
+    elseif name == "function" then return act
+    elseif name == "integer" then
+      local lo = kind[2] or -3
+      return rng:range(lo, math.min(kind[3] or lo + 12, lo + 12))
+    elseif name == "number" then
+      local lo, hi = kind[2] or -3, kind[3] or 12
+      return lo + (hi - lo) * rng:range(0, 100) / 100
+    elseif name == "choice" then return kind[rng:range(2, #kind)]
+    elseif name == "component" then
+      local ok, c = pcall(ui[kind[2] or "text"], {})
+      return ok and c or nil
+    elseif name == "items" then return items(true, act)
+    elseif name == "rows" then
+      local rows = {}
+      for i = 1, rng:pick { 0, 1, 3, 30 } do rows[i] = rng:chance(0.5) and str() or { title = str(), a = str() } end
+      return rows
+    elseif name == "id" then return rng:chance(0.5) and str() or num()
+    elseif name == "style" then return { fg = rng:pick { "accent", "red", "#ff8800", 300 }, bold = rng:chance(0.5) }
+    elseif name == "spans" then return { str(), { str(), bold = true } }
+    elseif name == "size" then return rng:pick { 0, 3, 40, "50%", "1fr", "3fr" }
+    elseif name == "sizes" then return { rng:pick { 3, "1fr", "25%" }, rng:pick { 1, "2fr" } }
+    elseif name == "padding" then return rng:chance(0.5) and rng:range(0, 3) or { rng:range(0, 2), rng:range(0, 3) }
+    elseif name == "height" then return rng:pick { 0.5, 1.0, 3, "fit" }
+    elseif name == "bindings" then return { ["ctrl-x"] = { str(), act } }
+    elseif name == "suggestions" then return { str(), str() }
+    end
+    return anything(depth)
+  end
+
+  local BY_NAME = {}
+  for _, kind in ipairs(KINDS) do BY_NAME[kind.name] = kind end
+
+  local function generic(name, depth)
+    local kind = BY_NAME[name]
+    local fields = {}
+    for _, field in ipairs(kind.fields) do
+      if rng:chance(0.6) then fields[field[1]] = value(field[2], depth) end
+    end
+    if kind.children == "any" then
+      children(fields, depth, rng:range(0, 3))
+    elseif kind.children ~= "none" then
+      for i = 1, rng:range(0, 3) do fields[i] = generic(kind.children, depth + 1) end
+    end
+    -- A bad value may be refused: then the kind with no fields, or a text.
+    local ok, c = pcall(ui[name], fields)
+    if not ok then ok, c = pcall(ui[name], {}) end
+    if not ok then return ui.text(str()) end
+    kinds[name], generated[name] = true, true
+    return remember(made, c)
+  end
+
+  local function built(name, depth) return own(genrng, madeGeneric, generic, name, depth) end
+
+  -- The kinds with no builder here, in the registry's order (filled once
+  -- every builder is defined, below).
+  local UNBUILT = {}
+
   -- Kinds placed among children, leaves first; containers are picked higher up.
   local LEAVES = { "text", "button", "spacer", "divider", "image", "progress", "checkbox", "switch", "input",
     "textarea", "radio", "link", "badge", "tag", "log" }
@@ -409,6 +488,11 @@ return function(seed)
     if mdrng:chance(0.5) then fields[#fields + 1] = BUILD.markdown() end
     if laterrng:chance(0.3) then fields[#fields + 1] = later(BUILD.grid, depth + 1) end
     if laterrng:chance(0.2) then fields[#fields + 1] = later(BUILD.form, depth + 1) end
+    if #UNBUILT > 0 and genrng:chance(0.5) then
+      local name = genrng:pick(UNBUILT)
+      added[name] = true
+      fields[#fields + 1] = built(name, depth + 1)
+    end
     if rng:chance(0.4) then fields.drawer = BUILD.drawer(depth) end
     if rng:chance(0.3) then fields.onAppear = act end
     if rng:chance(0.2) then fields.onDisappear = act end
@@ -479,6 +563,16 @@ return function(seed)
 
   function act()
     for _ = 1, rng:range(1, 3) do rng:pick(ACTIONS)() end
+  end
+
+  -- Kinds without a builder above, and those the options build as if they
+  -- had none, are built from their fields; the screen adds one now and then.
+  for _, name in ipairs(options.unbuilt or {}) do BUILD[name] = nil end
+  for _, kind in ipairs(KINDS) do
+    if not BUILD[kind.name] then
+      UNBUILT[#UNBUILT + 1] = kind.name
+      BUILD[kind.name] = function(depth) return built(kind.name, depth) end
+    end
   end
 
   -- The driver also calls actions directly, through app:eval("fuzz_act()").

@@ -185,6 +185,7 @@ function M.cases(opts)
       os.execute("mkdir -p '" .. folder .. "'")
       copy(fuzzDir .. "/screens.lua", folder .. "/screens.lua")
       copy(fuzzDir .. "/rng.lua", folder .. "/rng.lua")
+      copy(fuzzDir .. "/kinds.lua", folder .. "/kinds.lua")
       -- The screen's own seed is derived from the run's seed and the screen number.
       local f = assert(io.open(folder .. "/main.lua", "w"))
       f:write(("return require(\"screens\")(%d)\n"):format(opts.seed * 1000003 + n))

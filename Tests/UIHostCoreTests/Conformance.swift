@@ -52,8 +52,8 @@ struct Conformance {
             problems += stateProblems(component, found)
         }
         if !fuzzed.contains(component.kind.rawValue) {
-            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (give it a builder, "
-                            + "BUILD.\(component.kind.rawValue), and its name in LEAVES or CONTAINERS)")
+            problems.append("\(name): fuzz: Scripts/fuzz/screens.lua never builds it (regenerate Scripts/fuzz/kinds.lua: "
+                            + "UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests)")
         }
         if !gallery.contains(component.kind.rawValue) {
             problems.append("\(name): gallery: screens/gallery.lua never shows it (on a page, or in what "

@@ -13,7 +13,8 @@ private typealias Host = UIHostCore.Host
 ///   (`static let keys`), and the fuzzer presses every one of them;
 /// - docs: its section of docs/API.md has a rendered example that uses it
 ///   (DocsTests checks the frame, ReferenceTests its fields and keys tables);
-/// - fuzzing: Scripts/fuzz/screens.lua builds it;
+/// - fuzzing: Scripts/fuzz/screens.lua builds it (a kind without a builder
+///   there is built from its fields, as Scripts/fuzz/kinds.lua lists them);
 /// - gallery: screens/gallery.lua shows it (the example screen of every kind);
 /// - stubs: library/uihost.lua has its class;
 /// - state: what its components keep between frames (a caret, a cursor, a
@@ -66,20 +67,29 @@ final class ConformanceTests: XCTestCase {
     /// the fuzzer runs it (screens.lua records them in `fuzz_kinds`).
     private func fuzzedKinds() throws -> Set<String> {
         if let fuzzed = ConformanceTests.fuzzed { return fuzzed }
-        let fuzz = ConformanceTests.root + "/Scripts/fuzz"
-        for name in ["screens.lua", "rng.lua"] { try scratch.write("fuzz/" + name, try text(fuzz + "/" + name)) }
-        var kinds: Set<String> = []
-        for seed in ConformanceTests.fuzzSeeds {
-            let main = try scratch.write("fuzz/main.lua", "return require(\"screens\")(\(seed))\n")
-            let host = try Host(script: main, options: HostOptions(assetsDirectory: ConformanceTests.root + "/Assets"))
-            let lua = host.lua
-            try lua.load("local t = {} for k in pairs(fuzz_kinds) do t[#t + 1] = k end return table.concat(t, ' ')", chunkName: "=kinds")
-            try lua.call(nargs: 0, nresults: 1)
-            kinds.formUnion((lua.stack.string(at: -1) ?? "").split(separator: " ").map(String.init))
-            lua.stack.pop()
-        }
+        let kinds = try screensBuild(seeds: ConformanceTests.fuzzSeeds, recorded: "fuzz_kinds")
         ConformanceTests.fuzzed = kinds
         return kinds
+    }
+
+    /// The names screens.lua records in the global table `recorded` over
+    /// `seeds` screens built with `options` (a Lua table constructor).
+    private func screensBuild(seeds: ClosedRange<Int>, options: String = "nil", recorded: String) throws -> Set<String> {
+        let fuzz = ConformanceTests.root + "/Scripts/fuzz"
+        for name in ["screens.lua", "rng.lua", "kinds.lua"] { try scratch.write("fuzz/" + name, try text(fuzz + "/" + name)) }
+        var names: Set<String> = []
+        for seed in seeds {
+            let main = try scratch.write("fuzz/main.lua", "return require(\"screens\")(\(seed), \(options))\n")
+            let host = try Host(script: main, options: HostOptions(assetsDirectory: ConformanceTests.root + "/Assets"))
+            _ = host.render()
+            let lua = host.lua
+            try lua.load("local t = {} for k in pairs(\(recorded)) do t[#t + 1] = k end return table.concat(t, ' ')",
+                         chunkName: "=recorded")
+            try lua.call(nargs: 0, nresults: 1)
+            names.formUnion((lua.stack.string(at: -1) ?? "").split(separator: " ").map(String.init))
+            lua.stack.pop()
+        }
+        return names
     }
 
     func testEveryKindHasSemanticsKeysDocsFuzzingGalleryAndStubs() throws {
@@ -107,6 +117,20 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(lacking.problems(LogNode.self).contains { $0.hasPrefix("ui.log: fuzz: ") })
         XCTAssertEqual(lacking.problems(TagNode.self), ["ui.tag: gallery: screens/gallery.lua never shows it (on a page, or in what s, a, c, f2 open)"])
         XCTAssertEqual(lacking.problems(ButtonNode.self), [], "a kind with every part has no problem")
+    }
+
+    /// A kind added to the host needs no builder in screens.lua: one is made
+    /// from the fields it declares (kinds.lua), and screens add it. Here for
+    /// kinds whose builders the options take away, leaves and containers.
+    func testAKindWithoutABuilderIsFuzzedFromItsDeclaredFields() throws {
+        let unbuilt: Set = ["tag", "grid", "tabs", "progress"]
+        let options = "{ unbuilt = { " + unbuilt.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + " } }"
+        let generic = try screensBuild(seeds: 1...30, options: options, recorded: "fuzz_generic")
+        XCTAssertTrue(generic.isSuperset(of: unbuilt), "built from their fields: \(generic.sorted())")
+        XCTAssertTrue(generic.contains("tab"), "a container's children of its one kind are built from their fields too")
+        let added = try screensBuild(seeds: 1...30, options: options, recorded: "fuzz_added")
+        XCTAssertEqual(added, unbuilt, "a kind nothing else builds is added to screens")
+        XCTAssertEqual(try screensBuild(seeds: 1...30, recorded: "fuzz_generic"), [], "every kind has its builder today")
     }
 
     func testAKindWhoseComponentsKeepStateItDoesNotDeclareIsNamed() throws {

@@ -43,6 +43,10 @@ final class ReferenceTests: XCTestCase {
         try check(".luacheckrc", Reference.regenerateLuacheck)
     }
 
+    func testFuzzKindsMatchTheRegistry() throws {
+        try check("Scripts/fuzz/kinds.lua", Reference.regenerateFuzzKinds)
+    }
+
     func testDocsFieldTablesMatchTheRegistry() throws {
         try check("docs/API.md", Reference.regenerateDocs)
     }
