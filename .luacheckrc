@@ -19,7 +19,7 @@ local ui = {
     "screen", "text", "button", "vstack", "hstack", "spacer", "divider", "list", "tabs",
     "tab", "picker", "dropdown", "sheet", "drawer", "image", "progress", "checkbox",
     "input", "switch", "radio", "textarea", "table", "scroll", "alert", "confirm", "log",
-    "tree", "box", "link", "badge", "tag", "markdown", "grid", "form",
+    "tree", "box", "link", "badge", "tag", "markdown", "grid", "form", "sparkline",
 -- END GENERATED constructors
     -- navigation, overlays, toasts, time, logging
     "push", "pop", "present", "dismiss", "openDrawer", "closeDrawer", "quit", "toast",

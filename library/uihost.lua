@@ -524,6 +524,13 @@
 ---@field onSubmit? fun(values: table<string, any>) `onSubmit(values)`: submitted with no field's message; `values` by each field's `id`.
 ---@field [integer] ui.Component The fields and anything else, top to bottom; fields inside stacks, boxes and grids count too.
 
+---Numbers as one row of bars, `▁▂▄█▆▃`, a column each: the last values that fit its width.
+---@class ui.Sparkline : ui.Component
+---@field data? number[] The values, oldest first; only the last that fit are read (at most 1,000) (default {}).
+---@field min? number The value of the lowest bar (the lowest shown when unset); a value below it draws as it.
+---@field max? number The value of the highest bar (the highest shown when unset); a value above it draws as it.
+---@field style? ui.Style Colours and attributes of the bars (the theme's accent unless said).
+
 -- END GENERATED component classes
 
 ---The methods of a `ui.log` view (its fields are above).
@@ -763,6 +770,11 @@ function ui.grid(props) end
 ---@param props ui.Form Fields, and the children as positional entries.
 ---@return ui.Form
 function ui.form(props) end
+
+---Numbers as one row of bars, `▁▂▄█▆▃`, a column each: the last values that fit its width.
+---@param props ui.Sparkline
+---@return ui.Sparkline
+function ui.sparkline(props) end
 
 -- END GENERATED component constructors
 

@@ -54,8 +54,9 @@ local controlsPage = ui.tab {
   },
 }
 
--- Data: a list, a table with a cell cursor, a tree with icons, a log.
+-- Data: a list, a table with a cell cursor, a tree with icons, a log, a sparkline.
 local log = ui.log { lines = { "09:00 started", "09:01 ready" }, height = 3 }
+local load = ui.sparkline { data = { 2, 3, 5, 4, 7, 6, 9, 8, 6, 4, 5, 3, 6, 8, 7 } }
 local dataPage = ui.tab {
   title = "Data", icon = "▦",
   ui.hstack {
@@ -81,6 +82,7 @@ local dataPage = ui.tab {
     onCellSelect = function(row, column) say(("Cell %d, %d"):format(row, column)) end,
   },
   log,
+  ui.hstack { ui.text "Load", load },
 }
 
 -- Layout: boxes, stacks, spacers and a scroll.

@@ -262,5 +262,11 @@ return {
     { "validateOn", { "choice", "change", "blur", "submit" } },
     { "onSubmit", "function" },
   } },
+  { name = "sparkline", children = "none", fields = {
+    { "data", "numbers" },
+    { "min", { "number", nil, nil } },
+    { "max", { "number", nil, nil } },
+    { "style", "style" },
+  } },
 -- END GENERATED fuzz kinds
 }

@@ -411,6 +411,10 @@ return function(seed, options)
       local rows = {}
       for i = 1, rng:pick { 0, 1, 3, 30 } do rows[i] = rng:chance(0.5) and str() or { title = str(), a = str() } end
       return rows
+    elseif name == "numbers" then
+      local numbers = {}
+      for i = 1, rng:pick { 0, 1, 5, 300 } do numbers[i] = num() end
+      return numbers
     elseif name == "id" then return rng:chance(0.5) and str() or num()
     elseif name == "style" then return { fg = rng:pick { "accent", "red", "#ff8800", 300 }, bold = rng:chance(0.5) }
     elseif name == "spans" then return { str(), { str(), bold = true } }

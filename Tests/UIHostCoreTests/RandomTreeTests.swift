@@ -1096,6 +1096,11 @@ private struct ScriptGenerator {
             switch spec.type {
             case .string, .stringOrNumber: value = lti()
             case .boolean: value = String(rng.chance(1, 2))
+            // A data source's function (`fun(index: integer)`, called while the
+            // frame is read) gives a row; one that wrote fields there (a
+            // dropdown's `expanded = true`) would undo every Esc.
+            case .function where spec.luaType?.hasPrefix("fun(index: integer)") == true:
+                value = "function(i) return \(lti()) .. i end"
             // A spec does not say what calls a handler (a key, a focus move, the
             // clock): it only changes fields and fails, as the clock's do.
             case .function: value = handler(c, .passive)

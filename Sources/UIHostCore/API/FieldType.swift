@@ -19,6 +19,8 @@ indirect enum FieldType: Sendable {
     case choiceOrStyle([String])
     /// The rows of a table: an array of tables read only where shown, so not checked whole.
     case rows
+    /// Values to draw (a sparkline's): an array of numbers read only as far as shown, so not checked whole.
+    case numbers
     /// Rich text: an array of spans, each a string or `{ "text", bold = true, … }`.
     case spans
     /// `keys`: key names to bindings, `{ "Save", fn }` or `{ desc = "Save", run = fn }`.
@@ -47,7 +49,7 @@ indirect enum FieldType: Sendable {
         case .choiceOrStyle: "a string or table"
         case .spans: "a table"
         case .bindings: "a table"
-        case .rows: "a table"
+        case .rows, .numbers: "a table"
         case .size: "a cell count, \"N%\" or \"Nfr\""
         case .padding: "an integer or { rows, columns }"
         case .sizes: "an array of sizes"

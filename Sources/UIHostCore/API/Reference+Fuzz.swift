@@ -47,6 +47,7 @@ extension Reference {
         case .stringOrNumber: return "\"id\""
         case .style: return "\"style\""
         case .rows: return "\"rows\""
+        case .numbers: return "\"numbers\""
         case .spans: return "\"spans\""
         case .bindings: return "\"bindings\""
         case .size: return "\"size\""

@@ -163,7 +163,7 @@ struct Validator {
         case .choiceOrStyle(let options):
             if t == .table { return checkStyle(v, path: path) }
             return check(v, .choice(options), path: path)
-        case .rows:
+        case .rows, .numbers:
             return t == .table ? nil : wrong()
         case .size:
             if t == .number {

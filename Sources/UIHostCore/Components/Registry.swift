@@ -9,7 +9,7 @@ enum Registry {
         SheetNode.self, DrawerNode.self, ImageNode.self, ProgressNode.self, CheckboxNode.self, InputNode.self,
         SwitchNode.self, RadioNode.self, TextAreaNode.self, TableNode.self, ScrollNode.self,
         AlertDialog.self, ConfirmDialog.self, LogNode.self, TreeNode.self, BoxNode.self, LinkNode.self,
-        BadgeNode.self, TagNode.self, MarkdownNode.self, GridNode.self, FormNode.self,
+        BadgeNode.self, TagNode.self, MarkdownNode.self, GridNode.self, FormNode.self, SparklineNode.self,
     ]
 
     // A scan, not a dictionary: it is not on the path of a key, and a
