@@ -176,46 +176,51 @@
 ---@field kind? "info"|"success"|"warning"|"error" Its colour and mark (default "info").
 ---@field duration? number Milliseconds of the host's clock before it goes (default 3000).
 
+-- BEGIN GENERATED item classes (from the component registry: edit the components, then run
+-- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)
 ---A row of a `ui.list`. Other fields are the script's own data.
 ---@class ui.ListItem
 ---@field title string The row's text (required).
----@field subtitle? string Muted, in a column beside the titles; left out when it does not fit.
----@field description? string A second row under the title; when the first item has one, every item takes two rows.
----@field icon? string Drawn before the title.
----@field disabled? boolean Dimmed; Enter and clicks do not activate it (default false).
----@field style? ui.Style Colours and attributes of the title.
----@field onSelect? fun(item: ui.ListItem, index: integer) Called when this row is activated; wins over the list's onSelect.
+---@field subtitle? string Drawn in the `muted` colour in a column three past the widest title shown (beside its own title when that column is too far right); left out whole when it fits nowhere.
+---@field description? string A second row under the title, `muted` (in the accent colour under the focused cursor): when the first item has one, every item takes two rows (one without a description leaves its second blank); a list of `item(i)` keeps one row per item.
+---@field icon? string Drawn before the title, with a space.
+---@field disabled? boolean Drawn dim; the cursor can rest on it but it cannot be activated (default false).
+---@field style? ui.Style Colours and attributes of the row's title (see Style).
+---@field onSelect? fun(item: ui.ListItem, index: integer) `onSelect(item, index)`: this row was activated; **the item's own handler wins**, the list's is then not called.
+---@field [string] any
+
+---An item of a `ui.picker` or a `ui.radio`. Other fields are the script's own data.
+---@class ui.PickerItem
+---@field id? ui.ItemID The script's own identifier (default its index).
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title, with a space.
+---@field [string] any
+
+---An item of a `ui.dropdown`. Other fields are the script's own data.
+---@class ui.DropdownItem
+---@field id? ui.ItemID What `selected` becomes when it is chosen (default its index).
+---@field title string The shown text (required).
+---@field icon? string Drawn before the title, with a space.
+---@field onSelect? fun(item: ui.DropdownItem) `onSelect(item)`: this item was chosen; called **first**, then the dropdown's.
 ---@field [string] any
 
 ---A column of a `ui.table`.
 ---@class ui.TableColumn
 ---@field title string The header (required).
----@field key? string|integer The field of each row shown in this column (default the column's index: `row[i]`).
----@field width? integer|string Cells, `"30%"` of the table, `"2fr"` of what is left, or unset: fitted to the rows shown.
+---@field key? string|integer The field of each row shown in this column: `row[key]`; a missing field is an empty cell (default the column's index).
+---@field width? integer|string Cells (`12`), a share of the table's width (`"30%"`), a share of what the other columns leave (`"2fr"`, `"fr"` is `"1fr"`), or unset (`"fit"`): as wide as the title and the widest cell of the rows shown so far (at most 40) (default fitted).
 ---@field align? ui.Align Alignment of the title and the cells (default "left").
 
----An item of a `ui.picker`. Other fields are the script's own data.
----@class ui.PickerItem
----@field id? ui.ItemID The script's own identifier.
----@field title string The shown text (required).
----@field icon? string Drawn before the title (not checked by the constructor).
----@field [string] any
-
----An item of a `ui.dropdown`. Other fields are the script's own data.
----@class ui.DropdownItem
----@field id? ui.ItemID Written to the dropdown's `selected` when chosen (the item's index when absent).
----@field title string The shown text (required).
----@field icon? string Drawn before the title.
----@field onSelect? fun(item: ui.DropdownItem) Called when this item is chosen, before the dropdown's onSelect.
----@field [string] any
-
----A node of a `ui.tree`; other fields are the script's own data.
+---A node of a `ui.tree`; a string is a leaf with that title. Other fields are the script's own data.
 ---@class ui.TreeItem
 ---@field title string The row's text (required).
 ---@field children? (ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[] Its children, or a function called on the first opening whose result replaces it.
----@field expanded? boolean Whether it is open; written back by the host.
----@field icon? string Drawn before the title (an emoji or a mark).
----@field style? ui.Style The title's colours and attributes.
+---@field expanded? boolean Whether it is open; written back by the host (default false).
+---@field icon? string Drawn before the title (an emoji or a mark), and said with it to a screen reader.
+---@field style? ui.Style The title's colours and attributes; the cursor's highlight goes over it.
+---@field [string] any
+
+-- END GENERATED item classes
 
 -- BEGIN GENERATED component classes (from the component registry: edit the components, then run
 -- UIHOST_UPDATE_REFERENCE=1 swift test --filter ReferenceTests; do not edit by hand)

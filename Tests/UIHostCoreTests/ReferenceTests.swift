@@ -89,7 +89,9 @@ final class ReferenceTests: XCTestCase {
 
     func testAChangedSpecShowsInTheRegeneratedStubs() {
         let common = Reference.commonRegion, classes = Reference.classRegion, constructors = Reference.constructorRegion
+        let items = Reference.itemRegion
         let stale = [common.begin, Reference.Region.beginSecondLine, "---@class ui.Component", common.end,
+                     items.begin, Reference.Region.beginSecondLine, "---@class ui.ListItem", items.end,
                      classes.begin, Reference.Region.beginSecondLine,
                      "---A button.", "---@class ui.Button : ui.Component", "---@field title? number The label.", "",
                      classes.end, "ui = {}", constructors.begin, Reference.Region.beginSecondLine, constructors.end,
@@ -107,6 +109,11 @@ final class ReferenceTests: XCTestCase {
         XCTAssertTrue(text.contains("---@return boolean?\nfunction ui.confirm(props) end"), text)
         XCTAssertTrue(text.hasSuffix(constructors.end + "\nfunction ui.push(screen) end"), text)
         XCTAssertFalse(text.contains("number The label"), text)
+        // An item class: a required field is not optional.
+        XCTAssertTrue(text.contains("---@class ui.ListItem\n---@field title string The row's text (required).\n"), text)
+        XCTAssertTrue(text.contains("---@field disabled? boolean Drawn dim; the cursor can rest on it but it cannot be "
+                                    + "activated (default false)."), text)
+        XCTAssertTrue(text.contains("---@class ui.TableColumn\n"), text)
         // `ui.log` also logs: its class is generated, its constructor is written by hand.
         XCTAssertTrue(text.contains("---@class ui.Log : ui.Component"), text)
         XCTAssertFalse(text.contains("function ui.log("), text)
@@ -114,7 +121,7 @@ final class ReferenceTests: XCTestCase {
 
     func testAFileWithoutTheRegionsIsAProblem() {
         let (_, problems) = Reference.regenerateStubs("ui = {}\nfunction ui.button(props) end")
-        XCTAssertEqual(problems.count, 3, problems.joined(separator: "\n"))
+        XCTAssertEqual(problems.count, 4, problems.joined(separator: "\n"))
         let (_, luacheck) = Reference.regenerateLuacheck("local ui = {}")
         XCTAssertEqual(luacheck.count, 1)
     }

@@ -104,6 +104,7 @@ enum Reference {
             commonRegion.fill(&lines, with: stubCommonClass(), file: file),
             classRegion.fill(&lines, with: Registry.all.flatMap(stubClass), file: file),
             constructorRegion.fill(&lines, with: Registry.all.filter({ $0.stubsConstructor }).flatMap(stubConstructor), file: file),
+            itemRegion.fill(&lines, with: itemClasses.flatMap(stubItemClass), file: file),
         ].compactMap { $0 }
         return (lines.joined(separator: "\n"), problems)
     }
@@ -153,7 +154,7 @@ enum Reference {
     }
 
     /// Text in a table cell: a `|` of its own escaped.
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.replacing("|", with: "\\|")
     }
 
@@ -215,34 +216,45 @@ enum Reference {
         var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var problems: [String] = []
         for component in Registry.all {
-            let marker = marker(component)
-            let places = lines.indices.filter { lines[$0] == marker }
-            let expected = docsRows(component)
-            guard places.count == 1, let at = places.first else {
-                if places.count > 1 || !expected.isEmpty {
-                    problems.append("docs/API.md: \(places.count) `\(marker)` lines (one must precede the field table of \(component.kind.constructorName))")
-                }
-                continue
-            }
-            let start = at + 3   // the marker, the header and the |---| line
-            guard start <= lines.count, lines[at + 1] == "| field | type | default | meaning |", lines[at + 2] == "|---|---|---|---|" else {
-                problems.append("docs/API.md:\(at + 1): `\(marker)` must be followed by a `| field | type | default | meaning |` table")
-                continue
-            }
-            var end = start
-            while end < lines.count, lines[end].hasPrefix("|") { end += 1 }
-            let old = lines[start..<end].map(row)
-            var rows = expected.filter { $0.field != childrenField }
-            if let children = expected.first(where: { $0.field == childrenField }) {
-                let place = old.firstIndex { $0.field == childrenField }
-                rows.insert(children, at: min(place ?? 0, rows.count))
-            }
-            for row in rows where row.meaning.isEmpty {
-                problems.append("\(component.kind.constructorName): \(row.field) has no meaning (its `FieldSpec`'s `doc`)")
-            }
-            lines.replaceSubrange(start..<end, with: rows.map(\.line))
+            fillTable(&lines, marker: marker(component), name: component.kind.constructorName, rows: docsRows(component),
+                      problems: &problems)
+        }
+        for item in itemClasses {
+            fillTable(&lines, marker: "<!-- fields \(item.luaClass) -->", name: item.luaClass, rows: docsRows(item),
+                      problems: &problems)
         }
         return (lines.joined(separator: "\n"), problems)
+    }
+
+    /// Rewrites the field table after `marker` with `expected` (the
+    /// children's row where it was); a problem when the marker is missing,
+    /// doubled or not followed by a table.
+    private static func fillTable(_ lines: inout [String], marker: String, name: String, rows expected: [Row],
+                                  problems: inout [String]) {
+        let places = lines.indices.filter { lines[$0] == marker }
+        guard places.count == 1, let at = places.first else {
+            if places.count > 1 || !expected.isEmpty {
+                problems.append("docs/API.md: \(places.count) `\(marker)` lines (one must precede the field table of \(name))")
+            }
+            return
+        }
+        let start = at + 3   // the marker, the header and the |---| line
+        guard start <= lines.count, lines[at + 1] == "| field | type | default | meaning |", lines[at + 2] == "|---|---|---|---|" else {
+            problems.append("docs/API.md:\(at + 1): `\(marker)` must be followed by a `| field | type | default | meaning |` table")
+            return
+        }
+        var end = start
+        while end < lines.count, lines[end].hasPrefix("|") { end += 1 }
+        let old = lines[start..<end].map(row)
+        var rows = expected.filter { $0.field != childrenField }
+        if let children = expected.first(where: { $0.field == childrenField }) {
+            let place = old.firstIndex { $0.field == childrenField }
+            rows.insert(children, at: min(place ?? 0, rows.count))
+        }
+        for row in rows where row.meaning.isEmpty {
+            problems.append("\(name): \(row.field) has no meaning (its `FieldSpec`'s `doc`)")
+        }
+        lines.replaceSubrange(start..<end, with: rows.map(\.line))
     }
 
     /// A table line split into its four cells; the meaning may itself hold `|`.

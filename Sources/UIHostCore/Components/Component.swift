@@ -54,6 +54,9 @@ protocol Component {
     /// one-row control that takes any height and draws its row in the middle
     /// (a button, a checkbox) does not.
     static var fixedHeight: Bool { get }
+    /// The tables it holds as rows, with their fields (a list's `ui.ListItem`):
+    /// the stubs' classes and the docs' tables of item fields.
+    static var itemClasses: [ItemClass] { get }
 
     /// The node for one layout, from the component's table (fields read raw
     /// and typed). A `SemanticNode`, so that it says what it is to a screen reader.
@@ -72,6 +75,7 @@ extension Component {
     static var state: [any ComponentState.Type] { [] }
     static var takesFocus: Bool { !keys.isEmpty }
     static var fixedHeight: Bool { false }
+    static var itemClasses: [ItemClass] { [] }
 
     /// Its fields, then what every focusable takes (`FieldSpec.focusFields`)
     /// when it takes focus: what the constructor checks, the stubs and docs list.

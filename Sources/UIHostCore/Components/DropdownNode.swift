@@ -149,6 +149,17 @@ extension DropdownNode: Component {
         below, `✓` before the selected one. Choosing sets `selected`, closes it, then calls the item's \
         onSelect and the dropdown's. Esc or a click outside closes it.
         """
+    static let itemClass = ItemClass(
+        luaClass: "ui.DropdownItem", summary: "An item of a `ui.dropdown`. Other fields are the script's own data.",
+        fields: [
+            ChoiceItemFields.id.spec.saying("what `selected` becomes when it is chosen"), ChoiceItemFields.title.spec,
+            ChoiceItemFields.icon.spec,
+            .handler("onSelect", "fun(item: ui.DropdownItem)",
+                     doc: "`onSelect(item)`: this item was chosen; called **first**, then the dropdown's"),
+        ],
+        required: ["title"])
+    static let itemClasses = [itemClass]
+
     enum Fields {
         static let label = Field.string("label", default: "", doc: "`label: ` before the field, as a menu picker's")
         /// Read by the node as an index or an id, as its rows come.
@@ -162,9 +173,7 @@ extension DropdownNode: Component {
     }
     static let fields: [FieldSpec] = [
         Fields.label.spec,
-        FieldSpec(name: "items", type: .items(ItemSchema(
-                      fields: ["id": .stringOrNumber, "title": .string, "icon": .string, "onSelect": .function],
-                      required: ["title"])),
+        FieldSpec(name: "items", type: .items(itemClass.schema),
                   defaultValue: .value(.emptyTable), luaType: "(ui.DropdownItem|string)[]",
                   docsType: "array of item tables or strings", doc: "the choices; a string is an item with that title"),
         .count(of: "items", noun: "item"),

@@ -50,7 +50,7 @@ final class ListNode: Node, SemanticNode {
             filters = old.filters
             hasHighlightHandler = old.hasHighlightHandler
         } else {
-            rowHeight = !source.isFunction && field.firstItemHas("description") ? 2 : 1
+            rowHeight = !source.isFunction && field.firstItemHas(ItemFields.description.key) ? 2 : 1
             filters = field[Fields.filter]
             hasHighlightHandler = field.has("onHighlight")
         }
@@ -119,12 +119,12 @@ final class ListNode: Node, SemanticNode {
             return Row(title: reader.displayString(at: -1), disabled: false)
         } else if type == .table {
             let item = FieldReader(reader: reader, table: s.absolute(-1), kind: ListNode.kind, itemPath: place)
-            let title = item.string("title")
-            if title == nil, !item.has("title") { reader.problem("ui.list: \(place).title must be a string (got nil)") }
-            return Row(title: title ?? "", subtitle: item.string("subtitle"),
-                       description: rowHeight > 1 ? item.string("description") : nil,
-                       icon: item.string("icon"), disabled: item.bool("disabled") ?? false,
-                       style: item.style("style") ?? .plain)
+            let fields = ListNode.ItemFields.self
+            let title = item[fields.title]
+            if title == nil, !item.has(fields.title.key) { reader.problem("ui.list: \(place).title must be a string (got nil)") }
+            return Row(title: title ?? "", subtitle: item[fields.subtitle],
+                       description: rowHeight > 1 ? item[fields.description] : nil,
+                       icon: item[fields.icon], disabled: item[fields.disabled], style: item[fields.style])
         }
         // A failed call was reported as an error already.
         if type != .none {
@@ -279,6 +279,31 @@ extension ListNode: Component {
     static let summary = """
         A navigation list or menu. It scrolls, and reads only the rows it shows.
         """
+    /// The fields of an item table, as the node reads them.
+    enum ItemFields {
+        static let title = Field.string("title", doc: "the row's text")
+        static let subtitle = Field.string(
+            "subtitle",
+            doc: "drawn in the `muted` colour in a column three past the widest title shown (beside its own title when that column is too far right); left out whole when it fits nowhere")
+        static let description = Field.string(
+            "description",
+            doc: "a second row under the title, `muted` (in the accent colour under the focused cursor): when the first item has one, every item takes two rows (one without a description leaves its second blank); a list of `item(i)` keeps one row per item")
+        static let icon = Field.string("icon", doc: "drawn before the title, with a space")
+        static let disabled = Field.bool("disabled", default: false,
+                                         doc: "drawn dim; the cursor can rest on it but it cannot be activated")
+        static let style = Field.style(doc: "colours and attributes of the row's title (see [Style](#11-style))")
+    }
+    static let itemClass = ItemClass(
+        luaClass: "ui.ListItem", summary: "A row of a `ui.list`. Other fields are the script's own data.",
+        fields: [
+            ItemFields.title.spec, ItemFields.subtitle.spec, ItemFields.description.spec, ItemFields.icon.spec,
+            ItemFields.disabled.spec, ItemFields.style.spec,
+            .handler("onSelect", "fun(item: ui.ListItem, index: integer)",
+                     doc: "`onSelect(item, index)`: this row was activated; **the item's own handler wins**, the list's is then not called"),
+        ],
+        required: ["title"])
+    static let itemClasses = [itemClass]
+
     enum Fields {
         static let selected = Field.place("selected", counting: .items,
                                           doc: "the cursor row; the constructor writes the default into the table, and every move is written back (clamped to the items when read)")
@@ -286,10 +311,7 @@ extension ListNode: Component {
                                        doc: "typing filters the items: those whose title holds the typed characters in order (letters without case; `rr` finds Cherry and Raspberry), the matched characters underlined in the accent colour, the query and the count of matches on the first row; Backspace takes a character back, Esc clears (with nothing typed, Esc is the host's). The cursor moves among the matches; `selected` and handlers get the item's own index. Only an `items` array is filtered, its first 10,000 items; with `filter`, `?` and `q` type")
     }
     static let fields: [FieldSpec] = [
-        FieldSpec(name: "items", type: .items(ItemSchema(
-                      fields: ["title": .string, "subtitle": .string, "description": .string, "icon": .string,
-                               "onSelect": .function, "disabled": .boolean, "style": .style],
-                      required: ["title"])),
+        FieldSpec(name: "items", type: .items(itemClass.schema),
                   defaultValue: .value(.emptyTable), luaType: "(ui.ListItem|string)[]",
                   docsType: "array of item tables or strings", doc: "the rows; a string is a row with that title"),
         .count(of: "items", noun: "row"),

@@ -182,6 +182,12 @@ extension PickerNode: Component {
     static let summary = """
         A choice among items: a menu (`label: value ▼` and a popup list) or a wheel.
         """
+    /// A picker's or a radio group's item table.
+    static let itemClass = ItemClass(
+        luaClass: "ui.PickerItem", summary: "An item of a `ui.picker` or a `ui.radio`. Other fields are the script's own data.",
+        fields: [ChoiceItemFields.id.spec, ChoiceItemFields.title.spec, ChoiceItemFields.icon.spec], required: ["title"])
+    static let itemClasses = [itemClass]
+
     enum Fields {
         static let label = Field.string("label", default: "", doc: "`label: ` before the value (menu); the heading row (wheel)")
         static let selected = Field.place("selected", counting: .items,
@@ -190,7 +196,7 @@ extension PickerNode: Component {
     }
     static let fields: [FieldSpec] = [
         Fields.label.spec,
-        FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
+        FieldSpec(name: "items", type: .items(itemClass.schema),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "the choices; `title` is required in a table; `icon` is drawn before the title when given"),

@@ -88,7 +88,7 @@ extension RadioNode: Component {
                                           doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`")
     }
     static let fields: [FieldSpec] = [
-        FieldSpec(name: "items", type: .items(ItemSchema(fields: ["id": .stringOrNumber, "title": .string], required: ["title"])),
+        FieldSpec(name: "items", type: .items(PickerNode.itemClass.schema),
                   defaultValue: .value(.emptyTable), luaType: "(ui.PickerItem|string)[]",
                   docsType: "array of strings or `{ id =, title = }` tables",
                   doc: "the choices, one row each; a string is an item with that title"),

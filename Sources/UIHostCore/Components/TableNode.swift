@@ -21,7 +21,7 @@ final class TableNode: Node, SemanticNode {
         var align: TextAlign
     }
 
-    enum Width: Equatable {
+    enum Width: Equatable, Sendable {
         case cells(Int)
         case percent(Int)
         case fraction(Int)
@@ -268,23 +268,23 @@ final class TableNode: Node, SemanticNode {
             return nil
         }
         let c = FieldReader(reader: field.reader, table: s.absolute(-1), kind: TableNode.kind, itemPath: "columns[\(i)]")
-        let title = c.string("title")
+        let title = c[ColumnFields.title]
         if title == nil { field.reader.problem("ui.table: columns[\(i)].title must be a string (got nil)") }
         let key: TableColumnKey
-        switch c.id("key") {
+        switch c[ColumnFields.key] {
         case .string(let s)?: key = .name(s)
         case .integer(let k)?: key = .index(Int(k))
         default: key = .index(i)
         }
-        let align = c.choice("align", ["left", "center", "right"]).flatMap(TextAlign.init) ?? .left
-        return Column(title: title ?? "", key: key, width: width(c, i), align: align)
+        let align = c[ColumnFields.align]
+        return Column(title: title ?? "", key: key, width: c[ColumnFields.width], align: align)
     }
 
     /// `width`: cells (an integer), `"30%"` of the table's width, `"2fr"` of
     /// what is left, or unset: fitted to the content.
-    private static func width(_ c: FieldReader, _ i: Int) -> Width {
+    private static func width(_ c: FieldReader, _ key: StaticString) -> Width {
         let L = c.L, s = c.s
-        c.reader.pushName("width")
+        c.reader.pushName(key)
         defer { s.pop() }
         switch s.rawGet(at: c.table) {
         case .nil: return .fit
@@ -297,7 +297,7 @@ final class TableNode: Node, SemanticNode {
             if s == "fit" { return .fit }
         default: break
         }
-        c.reader.problem("ui.table: columns[\(i)].width must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(HostLimits.shortened(LuaState.string(L, at: -1, maxBytes: HostLimits.maxDisplayBytes))))")
+        c.reader.problem("\(c.fieldName(key)) must be a cell count, \"N%\", \"Nfr\" or \"fit\" (got \(HostLimits.shortened(LuaState.string(L, at: -1, maxBytes: HostLimits.maxDisplayBytes))))")
         return .fit
     }
 
@@ -605,6 +605,26 @@ extension TableNode: Component {
         Up/Down/PageUp/PageDown/Home/End move, Enter selects; Left/Right scroll a wide table (with \
         `sortable`, they move the column cursor; `s` or Enter on a title sorts).
         """
+    /// The fields of a column table, as the node reads them.
+    enum ColumnFields {
+        static let title = Field.string("title", doc: "the header")
+        static let key = Field<ItemID?>(
+            "key", .stringOrNumber, default: .described("the column's index"), luaType: "string|integer",
+            docsType: "string or integer",
+            doc: "the field of each row shown in this column: `row[key]`; a missing field is an empty cell") { $0.id($1) }
+        static let width = Field<Width>(
+            "width", .stringOrNumber, default: .described("fitted"), luaType: "integer|string", docsType: "integer or string",
+            doc: "cells (`12`), a share of the table's width (`\"30%\"`), a share of what the other columns leave (`\"2fr\"`, `\"fr\"` is `\"1fr\"`), or unset (`\"fit\"`): as wide as the title and the widest cell of the rows shown so far (at most 40)",
+            read: TableNode.width)
+        static let align = Field.choice("align", ["left", "center", "right"], alias: "ui.Align",
+                                        doc: "alignment of the title and the cells", as: TextAlign.init(rawValue:))
+    }
+    static let columnClass = ItemClass(
+        luaClass: "ui.TableColumn", summary: "A column of a `ui.table`.",
+        fields: [ColumnFields.title.spec, ColumnFields.key.spec, ColumnFields.width.spec, ColumnFields.align.spec],
+        required: ["title"], openEnded: false)
+    static let itemClasses = [columnClass]
+
     enum Fields {
         static let selected = Field.place("selected", counting: .rows,
                                           doc: "the cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back")
@@ -619,10 +639,7 @@ extension TableNode: Component {
         ) { $0.int($1, min: 1) ?? 1 }
     }
     static let fields: [FieldSpec] = [
-        FieldSpec(name: "columns", type: .items(ItemSchema(
-                      fields: ["title": .string, "key": .stringOrNumber, "width": .stringOrNumber,
-                               "align": .choice(["left", "center", "right"])],
-                      required: ["title"])),
+        FieldSpec(name: "columns", type: .items(columnClass.schema),
                   defaultValue: .value(.emptyTable), luaType: "ui.TableColumn[]",
                   docsType: "array of column tables",
                   doc: "the columns, left to right (fields below)"),

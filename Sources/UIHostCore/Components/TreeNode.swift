@@ -85,12 +85,12 @@ final class TreeNode: Node, SemanticNode {
         }
         let item = FieldReader(reader: reader, table: s.top, kind: TreeNode.kind, itemPath: here)
         // A node without a title is left out, as other bad entries are.
-        guard let title = item.string("title") else {
+        guard let title = item[ItemFields.title] else {
             reader.problem("ui.tree: \(here).title must be a string (got nil)")
             return
         }
-        let expanded = item.bool("expanded") ?? false
-        reader.pushName("children")
+        let expanded = item[ItemFields.expanded]
+        reader.pushName(ItemFields.children)
         let children = s.rawGet(at: item.table)
         let hasChildren: Bool
         switch children {
@@ -105,7 +105,7 @@ final class TreeNode: Node, SemanticNode {
         let open = expanded && children == .table && hasChildren
         let row = rows.count
         rows.append(Row(title: title, depth: depth, path: path + [i], hasChildren: hasChildren,
-                        expanded: open, parent: parent, icon: item.string("icon"), style: item.style("style") ?? .plain))
+                        expanded: open, parent: parent, icon: item[ItemFields.icon], style: item[ItemFields.style]))
         if open {
             ancestors.insert(node)
             readNodes(at: s.top, depth: depth + 1, path: path + [i], parent: row,
@@ -249,6 +249,28 @@ extension TreeNode: Component {
         Space toggles, Enter selects.
         """
     static let constructorSummary = "A tree of nodes that open and close; children may load on the first opening."
+    /// The fields of a node table, as the node and the dispatcher read them.
+    enum ItemFields {
+        static let title = Field.string("title", doc: "the row's text")
+        /// Read raw: a table of nodes, or a function whose result replaces it on the first opening.
+        static let children: StaticString = "children"
+        static let expanded = Field.bool("expanded", default: false, doc: "whether it is open; written back by the host")
+        static let icon = Field.string("icon", doc: "drawn before the title (an emoji or a mark), and said with it to a screen reader")
+        static let style = Field.style(doc: "the title's colours and attributes; the cursor's highlight goes over it")
+    }
+    static let itemClass = ItemClass(
+        luaClass: "ui.TreeItem", summary: "A node of a `ui.tree`; a string is a leaf with that title. Other fields are the script's own data.",
+        fields: [
+            ItemFields.title.spec,
+            FieldSpec(name: "\(ItemFields.children)", type: .rows,
+                      luaType: "(ui.TreeItem|string)[]|fun(node: ui.TreeItem): (ui.TreeItem|string)[]",
+                      docsType: "array of nodes or function",
+                      doc: "its children, or a function called on the first opening whose result replaces it"),
+            ItemFields.expanded.spec, ItemFields.icon.spec, ItemFields.style.spec,
+        ],
+        required: ["title"])
+    static let itemClasses = [itemClass]
+
     static let fields: [FieldSpec] = [
         FieldSpec(name: "nodes", type: .rows, defaultValue: .value(.emptyTable), luaType: "(ui.TreeItem|string)[]",
                   docsType: "array of node tables or strings",

@@ -12,7 +12,7 @@ extension Dispatcher {
             guard s.rawGet(at: -2) == .table else { return }
             for (level, i) in path.enumerated() {
                 if level > 0 {
-                    reader.pushName("children")
+                    reader.pushName(TreeNode.ItemFields.children)
                     guard s.rawGet(at: -2) == .table else { return }
                 }
                 let type = s.rawGetIndex(at: -1, i)
@@ -28,7 +28,7 @@ extension Dispatcher {
         withTreeNode(anchor: anchor, path: path) { node in
             guard s.type(at: node) == .table else { return }
             if open, !loadChildren(of: node, path) { return }
-            reader.pushName("expanded")
+            reader.pushName(TreeNode.ItemFields.expanded.key)
             s.push(open)
             s.rawSet(at: node)
             invalidation.layout = true
@@ -40,7 +40,7 @@ extension Dispatcher {
     /// puts the table it returns in its place; false when that failed.
     private func loadChildren(of node: Int32, _ path: [Int]) -> Bool {
         s.restoringTop {
-            reader.pushName("children")
+            reader.pushName(TreeNode.ItemFields.children)
             guard s.rawGet(at: node) == .function else { return true }
             s.pushCopy(of: node)
             let failed = handling { () -> Bool in
@@ -57,7 +57,7 @@ extension Dispatcher {
                 report("ui.tree: children of \(place(path)) must return a table (got \(reader.typeName(-1)))")
                 return false
             }
-            reader.pushName("children")
+            reader.pushName(TreeNode.ItemFields.children)
             s.pushCopy(of: -2)
             s.rawSet(at: node)
             return true

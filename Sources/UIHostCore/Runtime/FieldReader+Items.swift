@@ -7,6 +7,16 @@ enum ItemID: Equatable {
     case string(String)
 }
 
+/// The fields of a choice's item table (a picker's, a radio group's, a
+/// dropdown's), as `items(_:)` and a data source's rows read them; each
+/// kind's `ItemClass` declares them with what they mean there.
+enum ChoiceItemFields {
+    static let id = Field<ItemID?>("id", .stringOrNumber, default: .described("its index"), luaType: "ui.ItemID",
+                                   doc: "the script's own identifier") { $0.id($1) }
+    static let title = Field.string("title", doc: "the shown text")
+    static let icon = Field.string("icon", doc: "drawn before the title, with a space")
+}
+
 extension FieldReader {
     /// The rows of an item array (strings, or tables with `title`/`icon`/`id`);
     /// an item without an id has its index as id.
@@ -29,8 +39,8 @@ extension FieldReader {
                 result.append((Popup.Row(title: reader.displayString(at: -1), icon: nil), .integer(Int64(i))))
             case .table:
                 let item = FieldReader(reader: reader, table: s.absolute(-1), kind: kind, itemPath: "\(key)[\(i)]")
-                let row = Popup.Row(title: item.string("title") ?? "", icon: item.string("icon"))
-                result.append((row, item.id("id") ?? .integer(Int64(i))))
+                let row = Popup.Row(title: item[ChoiceItemFields.title] ?? "", icon: item[ChoiceItemFields.icon])
+                result.append((row, item[ChoiceItemFields.id] ?? .integer(Int64(i))))
             default:
                 reader.problem("\(kind.constructorName).\(key)[\(i)] must be a table (got \(reader.typeName(-1)))")
                 result.append((Popup.Row(title: "", icon: nil), .integer(Int64(i))))

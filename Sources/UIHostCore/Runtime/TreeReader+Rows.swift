@@ -143,10 +143,10 @@ extension TreeReader {
             case .string: result.append(Popup.Row(title: displayString(at: -1), icon: nil))
             case .table:
                 let t = s.top
-                pushName("title")
+                pushName(ChoiceItemFields.title.key)
                 let title = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
                 if title == nil { problem("\(name): item(\(i)).title must be a string (got \(typeName(-1)))") }
-                pushName("icon")
+                pushName(ChoiceItemFields.icon.key)
                 let icon = s.rawGet(at: t) == .string ? displayString(at: -1) : nil
                 result.append(Popup.Row(title: title ?? "", icon: icon))
             case .none: result.append(Popup.Row(title: "", icon: nil))
