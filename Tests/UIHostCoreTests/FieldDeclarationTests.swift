@@ -11,10 +11,10 @@ import XCTest
 /// clamp of the node's own would follow.
 final class FieldDeclarationTests: XCTestCase {
     /// A typed read of a component's field (`field`, a grid's `child`, a
-    /// tab's `tabField`) by a string literal. Items' fields (`item.string`)
-    /// are the items' schema, not a component's fields.
+    /// tab's `tabField`) or of an item's (`item`, a table's column `c`,
+    /// declared in the kind's `ItemClass`) by a string literal.
     static let readByName = try! NSRegularExpression(
-        pattern: #"\b(field|child|tabField)\s*\.\s*(string|editableString|bool|int|number|choice|style|padding|ownRows|dimensions|dimension|spans|id)\s*\(\s*""#)
+        pattern: #"\b(field|child|tabField|item|c)\s*\.\s*(string|editableString|bool|int|number|choice|style|padding|ownRows|dimensions|dimension|spans|id)\s*\(\s*""#)
 
     /// `Sources/file:line: text` of each read by name in the core.
     static func readsByName() -> [String] {
@@ -37,12 +37,13 @@ final class FieldDeclarationTests: XCTestCase {
             #"        title = field.string("title") ?? """#,
             #"        let cols = child.int("colSpan", min: 1, max: 9) ?? 1"#,
             #"        title = field[Fields.title]"#,
-            #"        let title = item.string("title")"#,
+            #"        let title = item[ItemFields.title]"#,
+            #"        let align = c.choice("align", ["left", "right"])"#,
         ]
         let found = lines.filter { line in
             FieldDeclarationTests.readByName.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
         }
-        XCTAssertEqual(found, Array(lines.prefix(2)))
+        XCTAssertEqual(found, [lines[0], lines[1], lines[4]])
     }
 
     /// The reading and the spec come from one declaration.
