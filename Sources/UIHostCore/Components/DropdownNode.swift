@@ -89,7 +89,7 @@ final class DropdownNode: Node, SemanticNode {
             checked: selectedIndex, dividers: true,
             choose: { [anchor, id] index in
                 [.set(MenuHighlight.self, id, nil),
-                 .selectItemID(anchor: anchor, index: index),
+                 .effect(ChooseItem(anchor: anchor, index: index)),
                  .setBoolean(anchor: anchor, field: "expanded", false),
                  .callItem(anchor: anchor, items: "items", index: index, handler: "onSelect", dispatch: .itemThenComponent)]
             },
@@ -188,4 +188,41 @@ extension DropdownNode: Component {
     static let keys = [KeySpec([.enter, .space], "Open the list (Up/Down, Enter chooses, Esc closes)", .open)]
 
     static func node(_ source: NodeSource) -> any SemanticNode { DropdownNode(id: source.id, anchor: source.anchor, source.field) }
+}
+
+extension DropdownNode {
+    /// A choice: `selected` = the id of `items[index]`, or `index` when it has none.
+    struct ChooseItem: KindEffect {
+        let anchor: Int32
+        let index: Int
+
+        var readsEverythingAgain: Bool { false }
+
+        func run(_ dispatcher: Dispatcher) { dispatcher.selectItemID(anchor: anchor, index: index) }
+    }
+}
+
+extension Dispatcher {
+    /// `component.selected` = the id of `component.items[index]`, or `index`
+    /// when it has none.
+    fileprivate func selectItemID(anchor: Int32, index: Int) {
+        let selected = DropdownNode.Fields.selected.key
+        s.restoringTop {
+            pushComponent(anchor)
+            let component = s.top
+            let item = component + 2                           // component, items, item
+            if field(component, RowFields.items.array) == .table { s.rawGetIndex(at: -1, index) } else { s.pushNil() }
+            reader.pushName(selected)
+            if s.type(at: item) == .table, field(item, ChoiceItemFields.id.key) != .nil {
+                s.rawSet(at: component)
+            } else {
+                s.restoringTop {
+                    reader.pushName(selected)
+                    s.pushInteger(index)
+                    s.rawSet(at: component)
+                }
+            }
+        }
+        invalidation.wrote(anchor)
+    }
 }

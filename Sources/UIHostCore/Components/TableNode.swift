@@ -522,7 +522,7 @@ final class TableNode: Node, SemanticNode {
         // the cursor to the first row (its old row may now lie anywhere).
         var actions: [Action] = [.set(TableState.self, id, with { $0.sort = TableSort(column: c, ascending: ascending); $0.scroll = 0; $0.readSelected = 1 })]
         if !source.isFunction {
-            actions.append(.sortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: 0))
+            actions.append(.effect(SortRows(anchor: anchor, key: columns[c].key, ascending: ascending, selected: 0)))
         }
         if selected != 1 { actions.append(.setInteger(anchor: anchor, field: "selected", 1)) }
         actions.append(.call(anchor: anchor, handler: "onSort", [.element(anchor, "columns", c + 1), .boolean(ascending)]))

@@ -182,7 +182,7 @@ final class TreeNode: Node, SemanticNode {
             if let p = row.parent { return move(to: p) }
             return []
         case .toggle: return row.hasChildren ? expand(row, !row.expanded) : []
-        case .activate: return [.selectTreeNode(anchor: anchor, path: row.path)]
+        case .activate: return [.effect(Select(anchor: anchor, path: row.path))]
         default: return nil
         }
     }
@@ -195,7 +195,7 @@ final class TreeNode: Node, SemanticNode {
         let moved = r == view.cursor ? [] : move(to: r)
         // A click on the mark opens or closes; on the title it selects.
         if x == markX, row.hasChildren { return moved + expand(row, !row.expanded) }
-        return moved + [.selectTreeNode(anchor: anchor, path: row.path)]
+        return moved + [.effect(Select(anchor: anchor, path: row.path))]
     }
 
     override func scroll(_ amount: Int, _ context: EventContext) -> [Action]? {
@@ -211,7 +211,7 @@ final class TreeNode: Node, SemanticNode {
     }
 
     private func expand(_ row: Row, _ open: Bool) -> [Action] {
-        [.expandTreeNode(anchor: anchor, path: row.path, open)]
+        [.effect(Expand(anchor: anchor, path: row.path, open: open))]
     }
 
     // MARK: - To a screen reader

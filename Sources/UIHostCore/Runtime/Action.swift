@@ -22,9 +22,6 @@ enum Action {
     /// Enter in a form's text field (after `.submit`): on to the next field
     /// when its value passed, or the form submits after its last.
     case formEnter(FormNode, field: Node, String)
-    /// `component.selected` = the id of `component.items[index]`, or `index`
-    /// when it has none (a dropdown's choice).
-    case selectItemID(anchor: Int32, index: Int)
 
     // MARK: Handlers
 
@@ -44,13 +41,8 @@ enum Action {
     /// a caret, a cursor, a scroll (`ComponentState`, declared in the kind's
     /// file). Made with `set`, which checks the value's type.
     case setState(any ComponentState.Type, UnsafeRawPointer, Any?)
-    /// Opens (loading children behind a function, then calling `onExpand`) or
-    /// closes the tree node at `path`, writing its `expanded`.
-    case expandTreeNode(anchor: Int32, path: [Int], Bool)
-    /// The tree's `onSelect(node)` for the node at `path`.
-    case selectTreeNode(anchor: Int32, path: [Int])
-    /// Sorts `component.rows` in place, stably, by `key`; `selected` follows its row.
-    case sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int)
+    /// What one kind alone does (a tree opening a node), declared in its files.
+    case effect(any KindEffect)
     /// Scrolls the container whose offset is kept under this key (`ui.scroll`).
     case setScrollOffset(UnsafeRawPointer, Int)
     /// Scrolls the scroll `id` at the next layout, as little as it can, to

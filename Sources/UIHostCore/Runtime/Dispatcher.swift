@@ -109,7 +109,7 @@ final class Dispatcher {
 
     /// Pushes `t[key]` for the table at `index`, raw; returns its type.
     @discardableResult
-    private func field(_ index: Int32, _ key: StaticString) -> LuaType {
+    func field(_ index: Int32, _ key: StaticString) -> LuaType {
         let t = s.absolute(index)
         reader.pushName(key)
         return s.rawGet(at: t)
@@ -271,28 +271,6 @@ final class Dispatcher {
         s.push(value)
         s.rawSet(at: -3)
         s.pop()
-        invalidation.wrote(anchor)
-    }
-
-    /// `component.selected` = the id of `component.items[index]`, or `index`
-    /// when it has none.
-    func selectItemID(anchor: Int32, index: Int) {
-        s.restoringTop {
-            pushComponent(anchor)
-            let component = s.top
-            let item = component + 2                           // component, items, item
-            if field(component, "items") == .table { s.rawGetIndex(at: -1, index) } else { s.pushNil() }
-            reader.pushName("selected")
-            if s.type(at: item) == .table, field(item, "id") != .nil {
-                s.rawSet(at: component)
-            } else {
-                s.restoringTop {
-                    reader.pushName("selected")
-                    s.pushInteger(index)
-                    s.rawSet(at: component)
-                }
-            }
-        }
         invalidation.wrote(anchor)
     }
 

@@ -61,8 +61,6 @@ extension Host {
             return dispatcher.submit(anchor: anchor, value)
         case .formEnter(let form, let field, let value):
             formEnter(form, field: field, value)
-        case .selectItemID(let anchor, let index):
-            return dispatcher.selectItemID(anchor: anchor, index: index)
         case .call(let anchor, let handler, let arguments):
             return dispatcher.call(anchor: anchor, handler: handler, arguments)
         case .callItem(let anchor, let items, let index, let handler, let dispatch):
@@ -81,12 +79,9 @@ extension Host {
         case .setState(let key, let id, let value):
             key.restore(value, in: interaction, at: id)
             if key.belongsToItsNode, let anchor = reader.anchor(ofComponent: id) { return invalidation.wrote(anchor) }
-        case .expandTreeNode(let anchor, let path, let open):
-            dispatcher.expandTreeNode(anchor: anchor, path: path, open)
-        case .selectTreeNode(let anchor, let path):
-            dispatcher.selectTreeNode(anchor: anchor, path: path)
-        case .sortRows(let anchor, let key, let ascending, let selected):
-            dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
+        case .effect(let effect):
+            effect.run(dispatcher)
+            if !effect.readsEverythingAgain { return }
         case .navigate(let request):
             // The navigator says what it changes once the request is applied.
             apply(navigator.request(request))

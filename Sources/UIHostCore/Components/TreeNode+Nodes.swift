@@ -1,5 +1,31 @@
 import LuaBridge
 
+/// What a tree's keys and clicks do to its nodes in the script's tables:
+/// opening one (loading its children), choosing one.
+extension TreeNode {
+    /// Opens (loading children behind a function, then calling `onExpand`) or
+    /// closes the node at `path`, writing its `expanded`.
+    struct Expand: KindEffect {
+        let anchor: Int32
+        let path: [Int]
+        let open: Bool
+
+        var readsEverythingAgain: Bool { true }
+
+        func run(_ dispatcher: Dispatcher) { dispatcher.expandTreeNode(anchor: anchor, path: path, open) }
+    }
+
+    /// The tree's `onSelect(node)` for the node at `path`.
+    struct Select: KindEffect {
+        let anchor: Int32
+        let path: [Int]
+
+        var readsEverythingAgain: Bool { true }
+
+        func run(_ dispatcher: Dispatcher) { dispatcher.selectTreeNode(anchor: anchor, path: path) }
+    }
+}
+
 /// A tree's nodes, reached by their path from the component's `nodes`.
 extension Dispatcher {
     /// Runs `body` with the stack index of the node at `path` of the tree
@@ -24,7 +50,7 @@ extension Dispatcher {
 
     /// Opens or closes the node at `path`. Opening calls a `children` function
     /// first (once: its table replaces it); if it fails, the node stays closed.
-    func expandTreeNode(anchor: Int32, path: [Int], _ open: Bool) {
+    fileprivate func expandTreeNode(anchor: Int32, path: [Int], _ open: Bool) {
         withTreeNode(anchor: anchor, path: path) { node in
             guard s.type(at: node) == .table else { return }
             if open, !loadChildren(of: node, path) { return }
@@ -65,7 +91,7 @@ extension Dispatcher {
     }
 
     /// The tree's `onSelect(node)`.
-    func selectTreeNode(anchor: Int32, path: [Int]) {
+    fileprivate func selectTreeNode(anchor: Int32, path: [Int]) {
         withTreeNode(anchor: anchor, path: path) { node in
             call(anchor: anchor, handler: "onSelect", node: node)
         }

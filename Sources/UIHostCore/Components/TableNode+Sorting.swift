@@ -1,5 +1,21 @@
 import LuaBridge
 
+extension TableNode {
+    /// Sorts `rows` in place, stably, by `key`; `selected` follows its row.
+    struct SortRows: KindEffect {
+        let anchor: Int32
+        let key: TableColumnKey
+        let ascending: Bool
+        let selected: Int
+
+        var readsEverythingAgain: Bool { true }
+
+        func run(_ dispatcher: Dispatcher) {
+            dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
+        }
+    }
+}
+
 /// A sortable table's `rows`, sorted in place by the host: the script's array
 /// ends up in the new order, so `selected`, `onSelect(row, index)` and the
 /// script itself all see the rows as they are shown.
@@ -37,7 +53,7 @@ extension Dispatcher {
 
     /// Sorts `component.rows` by `key`, stably (rows with equal keys keep
     /// their order, in either direction), and moves `selected` with its row.
-    func sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int) {
+    fileprivate func sortRows(anchor: Int32, key: TableColumnKey, ascending: Bool, selected: Int) {
         s.restoringTop { sortRows(of: anchor, key: key, ascending: ascending, selected: selected) }
     }
 
