@@ -198,7 +198,7 @@ extension DropdownNode {
 
         var readsEverythingAgain: Bool { false }
 
-        func run(_ dispatcher: Dispatcher) { dispatcher.selectItemID(anchor: anchor, index: index) }
+        func run(_ context: EffectContext) { context.dispatcher.selectItemID(anchor: anchor, index: index) }
     }
 }
 

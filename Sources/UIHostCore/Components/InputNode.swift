@@ -140,7 +140,7 @@ final class InputNode: Node, SemanticNode {
             case .activate:
                 context.state[TextFieldState.self, id] = state
                 // In a form: checked, then on to the next field (or the form submits).
-                if let form { return [.submit(anchor: anchor, value), .formEnter(form, field: self, value)] }
+                if let form { return [.submit(anchor: anchor, value), .effect(FormNode.Enter(form: form, field: self))] }
                 // A message from `validate` is shown and `onSubmit` is not called.
                 return [.submit(anchor: anchor, value)]
             case .edit(let edit):

@@ -10,8 +10,8 @@ extension TableNode {
 
         var readsEverythingAgain: Bool { true }
 
-        func run(_ dispatcher: Dispatcher) {
-            dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
+        func run(_ context: EffectContext) {
+            context.dispatcher.sortRows(anchor: anchor, key: key, ascending: ascending, selected: selected)
         }
     }
 }

@@ -12,7 +12,7 @@ extension TreeNode {
 
         var readsEverythingAgain: Bool { true }
 
-        func run(_ dispatcher: Dispatcher) { dispatcher.expandTreeNode(anchor: anchor, path: path, open) }
+        func run(_ context: EffectContext) { context.dispatcher.expandTreeNode(anchor: anchor, path: path, open) }
     }
 
     /// The tree's `onSelect(node)` for the node at `path`.
@@ -22,7 +22,7 @@ extension TreeNode {
 
         var readsEverythingAgain: Bool { true }
 
-        func run(_ dispatcher: Dispatcher) { dispatcher.selectTreeNode(anchor: anchor, path: path) }
+        func run(_ context: EffectContext) { context.dispatcher.selectTreeNode(anchor: anchor, path: path) }
     }
 }
 

@@ -19,9 +19,6 @@ enum Action {
     /// Enter in a text field: `validate(value)` decides `error`; without a
     /// message, `onSubmit(value)` is called.
     case submit(anchor: Int32, String)
-    /// Enter in a form's text field (after `.submit`): on to the next field
-    /// when its value passed, or the form submits after its last.
-    case formEnter(FormNode, field: Node, String)
 
     // MARK: Handlers
 

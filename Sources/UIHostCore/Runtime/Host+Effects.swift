@@ -59,8 +59,6 @@ extension Host {
             return dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
         case .submit(let anchor, let value):
             return dispatcher.submit(anchor: anchor, value)
-        case .formEnter(let form, let field, let value):
-            formEnter(form, field: field, value)
         case .call(let anchor, let handler, let arguments):
             return dispatcher.call(anchor: anchor, handler: handler, arguments)
         case .callItem(let anchor, let items, let index, let handler, let dispatch):
@@ -80,7 +78,7 @@ extension Host {
             key.restore(value, in: interaction, at: id)
             if key.belongsToItsNode, let anchor = reader.anchor(ofComponent: id) { return invalidation.wrote(anchor) }
         case .effect(let effect):
-            effect.run(dispatcher)
+            effect.run(EffectContext(dispatcher: dispatcher, navigator: navigator, layer: topLayer))
             if !effect.readsEverythingAgain { return }
         case .navigate(let request):
             // The navigator says what it changes once the request is applied.

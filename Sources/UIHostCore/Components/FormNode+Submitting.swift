@@ -1,34 +1,49 @@
 import LuaBridge
 
-/// `ui.form`: moving on from a field, and submitting (FormNode.swift).
-extension Host {
-    /// Enter in a form's text field, after its own submit wrote `error`: on
-    /// to the next field when there is none, else the form submits.
-    func formEnter(_ form: FormNode, field: Node, _ value: String) {
-        guard dispatcher.fieldString(anchor: field.anchor, "error") == nil else { return }
-        if let next = form.field(after: field), let layer = topLayer {
-            navigator.focus(next, in: layer)
-        } else {
-            submit(form)
+/// `ui.form`: moving on from a field, and submitting.
+extension FormNode {
+    /// Enter in a form's text field (after the field's own submit wrote
+    /// `error`): on to the next field when its value passed, or the form
+    /// submits after its last.
+    struct Enter: KindEffect {
+        let form: FormNode
+        let field: Node
+
+        var readsEverythingAgain: Bool { true }
+
+        func run(_ context: EffectContext) {
+            guard context.dispatcher.fieldString(anchor: field.anchor, "error") == nil else { return }
+            if let next = form.field(after: field) {
+                context.focus(next)
+            } else {
+                Submit(form: form).run(context)
+            }
         }
     }
 
-    /// Checks every text field of the form; focuses the first with a message,
-    /// or calls `onSubmit(values)`.
-    func submit(_ form: FormNode) {
-        var firstBad: Node?
-        for case let input as InputNode in form.fields {
-            dispatcher.revalidate(anchor: input.anchor)
-            if firstBad == nil, dispatcher.fieldString(anchor: input.anchor, "error") != nil { firstBad = input }
+    /// Checks every text field of the form; focuses the first with a
+    /// message, or calls `onSubmit(values)` (the Sign up button, `form:submit()`).
+    struct Submit: KindEffect {
+        let form: FormNode
+
+        var readsEverythingAgain: Bool { true }
+
+        func run(_ context: EffectContext) {
+            let dispatcher = context.dispatcher
+            var firstBad: Node?
+            for case let input as InputNode in form.fields {
+                dispatcher.revalidate(anchor: input.anchor)
+                if firstBad == nil, dispatcher.fieldString(anchor: input.anchor, "error") != nil { firstBad = input }
+            }
+            if let firstBad {
+                if firstBad.isFocusable { context.focus(firstBad) }
+                return
+            }
+            let fields = form.fields.compactMap { node in
+                node.component.flatMap { FormNode.valueFields[$0.kind] }.map { (node.anchor, $0) }
+            }
+            dispatcher.submitForm(anchor: form.anchor, fields: fields)
         }
-        if let firstBad {
-            if firstBad.isFocusable, let layer = topLayer { navigator.focus(firstBad, in: layer) }
-            return
-        }
-        let fields = form.fields.compactMap { node in
-            node.component.flatMap { FormNode.valueFields[$0.kind] }.map { (node.anchor, $0) }
-        }
-        dispatcher.submitForm(anchor: form.anchor, fields: fields)
     }
 }
 
@@ -88,7 +103,7 @@ extension Host {
         guard let layer = topLayer else { return }
         handling {
             for table in tables {
-                if let form = FormNode.find(table, in: layer.root) { submit(form) }
+                if let form = FormNode.find(table, in: layer.root) { apply(.effect(FormNode.Submit(form: form))) }
             }
         }
     }
