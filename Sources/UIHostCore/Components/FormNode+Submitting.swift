@@ -48,22 +48,6 @@ extension FormNode {
 }
 
 extension Dispatcher {
-    /// `component[key]` as a string, or nil when it is not one (or empty).
-    func fieldString(anchor: Int32, _ key: StaticString) -> String? {
-        s.restoringTop {
-            pushComponent(anchor)
-            reader.pushName(key)
-            guard s.rawGet(at: -2) == .string else { return nil }
-            let text = s.displayString(at: -1)
-            return text.isEmpty ? nil : text
-        }
-    }
-
-    /// `component.error` = what `component.validate(component.value)` says now.
-    func revalidate(anchor: Int32) {
-        setString(anchor: anchor, field: "error", validate(anchor: anchor, fieldString(anchor: anchor, "value") ?? ""))
-    }
-
     /// `form.onSubmit(values)`: each field's value (`fields`: its anchor and
     /// the name of its value) under its `id`; a field without an `id` is left out.
     func submitForm(anchor: Int32, fields: [(Int32, StaticString)]) {

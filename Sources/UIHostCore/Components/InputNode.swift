@@ -140,9 +140,10 @@ final class InputNode: Node, SemanticNode {
             case .activate:
                 context.state[TextFieldState.self, id] = state
                 // In a form: checked, then on to the next field (or the form submits).
-                if let form { return [.submit(anchor: anchor, value), .effect(FormNode.Enter(form: form, field: self))] }
+                let submit = Action.effect(Submit(anchor: anchor, value: value))
+                if let form { return [submit, .effect(FormNode.Enter(form: form, field: self))] }
                 // A message from `validate` is shown and `onSubmit` is not called.
-                return [.submit(anchor: anchor, value)]
+                return [submit]
             case .edit(let edit):
                 guard let edited = InputNode.apply(edit, to: &state.editor) else {
                     context.state[TextFieldState.self, id] = state
@@ -195,7 +196,7 @@ final class InputNode: Node, SemanticNode {
     /// as soon as the text is right), then `onChange(value)`.
     private func change(to text: String, _ actions: inout [Action]) {
         actions.append(.setString(anchor: anchor, field: "value", text))
-        if error != nil || form?.validateOn == .change { actions.append(.revalidate(anchor: anchor, text)) }
+        if error != nil || form?.validateOn == .change { actions.append(.effect(Revalidate(anchor: anchor, value: text))) }
         actions.append(.call(anchor: anchor, handler: "onChange", [.string(text)]))
     }
 

@@ -14,11 +14,6 @@ enum Action {
     case setBoolean(anchor: Int32, field: StaticString, Bool)
     /// `component[field] = value`; nil clears it.
     case setString(anchor: Int32, field: StaticString, String?)
-    /// `component.error` = what `component.validate(value)` says now.
-    case revalidate(anchor: Int32, String)
-    /// Enter in a text field: `validate(value)` decides `error`; without a
-    /// message, `onSubmit(value)` is called.
-    case submit(anchor: Int32, String)
 
     // MARK: Handlers
 

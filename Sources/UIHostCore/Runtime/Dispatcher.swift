@@ -274,6 +274,27 @@ final class Dispatcher {
         invalidation.wrote(anchor)
     }
 
+    /// `component[field] = value` (nil clears it), raw.
+    func setString(anchor: Int32, field: StaticString, _ value: String?) {
+        pushComponent(anchor)
+        reader.pushName(field)
+        if let value { lua.push(value) } else { s.pushNil() }
+        s.rawSet(at: -3)
+        s.pop()
+        invalidation.wrote(anchor)
+    }
+
+    /// `component[key]` as a string, or nil when it is not one (or empty).
+    func fieldString(anchor: Int32, _ key: StaticString) -> String? {
+        s.restoringTop {
+            pushComponent(anchor)
+            reader.pushName(key)
+            guard s.rawGet(at: -2) == .string else { return nil }
+            let text = s.displayString(at: -1)
+            return text.isEmpty ? nil : text
+        }
+    }
+
     // MARK: - Errors and logging
 
     /// Shows a handler error in the banner and keeps it for `app:errors()`;

@@ -55,10 +55,6 @@ extension Host {
             return dispatcher.setBoolean(anchor: anchor, field: field, value)
         case .setString(let anchor, let field, let value):
             return dispatcher.setString(anchor: anchor, field: field, value)
-        case .revalidate(let anchor, let value):
-            return dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
-        case .submit(let anchor, let value):
-            return dispatcher.submit(anchor: anchor, value)
         case .call(let anchor, let handler, let arguments):
             return dispatcher.call(anchor: anchor, handler: handler, arguments)
         case .callItem(let anchor, let items, let index, let handler, let dispatch):

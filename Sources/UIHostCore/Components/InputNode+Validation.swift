@@ -1,18 +1,34 @@
 import LuaBridge
 
-/// What text fields ask of the script: writing a string field, and asking the
-/// script's `validate` for a message (run by `Host.apply`, never by a node).
-extension Dispatcher {
-    /// `component[field] = value` (nil clears it), raw.
-    func setString(anchor: Int32, field: StaticString, _ value: String?) {
-        pushComponent(anchor)
-        reader.pushName(field)
-        if let value { lua.push(value) } else { s.pushNil() }
-        s.rawSet(at: -3)
-        s.pop()
-        invalidation.wrote(anchor)
+/// What a text field asks of the script when its value is checked: Enter
+/// (`validate`, then `onSubmit`), and a message checked again as the text changes.
+extension InputNode {
+    /// Enter: a message from `validate` is written into `error`, and
+    /// `onSubmit(value)` is called only when there is none.
+    struct Submit: KindEffect {
+        let anchor: Int32
+        let value: String
+
+        var readsEverythingAgain: Bool { false }
+
+        func run(_ context: EffectContext) { context.dispatcher.submit(anchor: anchor, value) }
     }
 
+    /// `error` = what `validate(value)` says of the text now.
+    struct Revalidate: KindEffect {
+        let anchor: Int32
+        let value: String
+
+        var readsEverythingAgain: Bool { false }
+
+        func run(_ context: EffectContext) {
+            let dispatcher = context.dispatcher
+            dispatcher.setString(anchor: anchor, field: "error", dispatcher.validate(anchor: anchor, value))
+        }
+    }
+}
+
+extension Dispatcher {
     /// `component.validate(value)`: its message, or nil when it returned nil
     /// (or is not set). An error in it shows in the banner and lets the value pass.
     func validate(anchor: Int32, _ value: String) -> String? {
@@ -43,5 +59,10 @@ extension Dispatcher {
         let message = validate(anchor: anchor, value)
         setString(anchor: anchor, field: "error", message)
         if message == nil { call(anchor: anchor, handler: "onSubmit", [.string(value)]) }
+    }
+
+    /// `component.error` = what `component.validate(component.value)` says now.
+    func revalidate(anchor: Int32) {
+        setString(anchor: anchor, field: "error", validate(anchor: anchor, fieldString(anchor: anchor, "value") ?? ""))
     }
 }
