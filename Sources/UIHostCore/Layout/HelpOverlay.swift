@@ -62,3 +62,11 @@ enum HelpOverlay {
         }
     }
 }
+
+/// One line of the help overlay (an empty key and description is a gap).
+struct HelpRow: Equatable {
+    let key: String
+    let desc: String
+    /// A group's name over its bindings (`group = "Navigation"`).
+    var heading = false
+}
