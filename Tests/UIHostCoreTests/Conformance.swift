@@ -73,6 +73,11 @@ struct Conformance {
         guard !found.semantics.isEmpty else {
             return ["\(name): semantics: its docs examples show no node of it in the semantic tree (app:tree())"]
         }
+        let undocumented = Set(found.semantics.map(\.role)).subtracting(documentedRoles).sorted()
+        if !undocumented.isEmpty {
+            return ["\(name): docs: its role " + undocumented.map { "`\($0)`" }.joined(separator: ", ")
+                    + " is not among the roles docs/API.md lists for app:tree()"]
+        }
         guard Conformance.showsText(component) else { return [] }
         if found.semantics.allSatisfy({ $0.role == "group" }) {
             return ["\(name): semantics: it reads as an empty `group` to a screen reader (its node's describe)"]
@@ -90,6 +95,14 @@ struct Conformance {
             problems.append("\(name): semantics: it holds no rows, though its `\(field)` are rows a screen reader reads")
         }
         return problems
+    }
+
+    /// The roles docs/API.md lists for `app:tree()`: the words in backticks
+    /// from "`role` is" to the end of that sentence.
+    var documentedRoles: Set<String> {
+        guard let start = docs.range(of: "`role` is "),
+              let end = docs.range(of: "; `label`", range: start.upperBound..<docs.endIndex) else { return [] }
+        return Set(docs[start.upperBound..<end.lowerBound].matches(of: /`([a-z]+)`/).map { String($0.1) })
     }
 
     /// The field whose state a screen reader says as the kind's value: checked

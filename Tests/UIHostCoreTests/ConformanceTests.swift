@@ -6,7 +6,8 @@ private typealias Host = UIHostCore.Host
 
 /// The registry's promise: every kind in `Registry.all` has what a kind needs,
 /// and one that lacks a part fails here, named with the part:
-/// - semantics: in its docs examples, it reads with a role other than `group`
+/// - semantics: in its docs examples, it reads with a role docs/API.md lists
+///   for `app:tree()`, other than `group`
 ///   and a label when it shows text, a value when it has state (`value`,
 ///   `checked`, `on`, `selected`), rows when it has items or rows (its node's `describe`);
 /// - keys: when its node takes focus, it declares the keys it acts on
@@ -135,6 +136,16 @@ final class ConformanceTests: XCTestCase {
                        try screensBuild(seeds: 1...30, recorded: "fuzz_added"))
     }
 
+    func testAKindWhoseRoleTheDocsDoNotListIsNamed() throws {
+        let whole = try conformance()
+        let lacking = Conformance(docs: whole.docs.replacingOccurrences(of: "`tag`, `sparkline`, ", with: ""),
+                                  stubs: whole.stubs, fuzzed: whole.fuzzed, gallery: whole.gallery,
+                                  root: whole.root, scratch: whole.scratch)
+        XCTAssertEqual(lacking.problems(TagNode.self),
+                       ["ui.tag: docs: its role `tag` is not among the roles docs/API.md lists for app:tree()"])
+        XCTAssertEqual(lacking.problems(BadgeNode.self), [], "a kind whose role is listed has no problem")
+    }
+
     func testAKindWhoseComponentsKeepStateItDoesNotDeclareIsNamed() throws {
         var lacking = try conformance()
         lacking.declaredState = { $0 == TreeNode.self || $0 == ListNode.self ? [] : $0.state }
@@ -182,7 +193,9 @@ final class ConformanceTests: XCTestCase {
             return ui.screen { ui.list { items = {} } }
             ```
             """
-        let lacking = Conformance(docs: docs, stubs: whole.stubs, fuzzed: whole.fuzzed, gallery: whole.gallery,
+        // The roles app:tree() has, as the real docs list them.
+        let roles = try XCTUnwrap(whole.docs.split(separator: "\n").first { $0.contains("`role` is ") })
+        let lacking = Conformance(docs: docs + "\n\n" + roles, stubs: whole.stubs, fuzzed: whole.fuzzed, gallery: whole.gallery,
                                   root: whole.root, scratch: whole.scratch)
         XCTAssertEqual(lacking.problems(TabPage.self), ["ui.tab: semantics: it reads as an empty `group` to a screen reader (its node's describe)"])
         XCTAssertEqual(lacking.problems(ButtonNode.self), ["ui.button: semantics: it has no label (roles: button)"])
