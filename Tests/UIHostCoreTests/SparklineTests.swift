@@ -65,6 +65,8 @@ final class SparklineTests: XCTestCase {
         XCTAssertTrue(rows.contains(" █▁▁"), rows.joined(separator: "\n"))
         XCTAssertTrue(host.errors.contains { $0.contains("ui.sparkline: data[2] must be a finite number (got string)") },
                       host.errors.joined(separator: "\n"))
+        XCTAssertTrue(host.errors.contains { $0.contains("ui.sparkline: data[3] must be a finite number (got nan)") },
+                      host.errors.joined(separator: "\n"))
     }
 
     func testItSaysItsRangeAndLastValue() throws {

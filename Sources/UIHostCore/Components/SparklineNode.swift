@@ -71,11 +71,14 @@ final class SparklineNode: Node, SemanticNode {
         for i in max(1, count - maxShown + 1)...count {
             s.rawGetIndex(at: list, i)
             defer { s.pop() }
-            let n = s.type(at: -1) == .number ? s.toNumber(at: -1) : .nan
+            let isNumber = s.type(at: -1) == .number
+            let n = isNumber ? s.toNumber(at: -1) : .nan
             if n.isFinite {
                 values.append(n)
             } else {
-                field.reader.problem("\(field.fieldName(key))[\(i)] must be a finite number (got \(field.reader.typeName(-1)))")
+                // NaN and the infinities are numbers: say which.
+                let got = isNumber ? String(n) : field.reader.typeName(-1)
+                field.reader.problem("\(field.fieldName(key))[\(i)] must be a finite number (got \(got))")
                 values.append(0)
             }
         }
