@@ -41,6 +41,13 @@ final class SparklineTests: XCTestCase {
         XCTAssertEqual(try row("-10, 300", ", min = 0, max = 200"), " ▁█")
     }
 
+    func testTheWidestRangesDrawWithoutOverflow() throws {
+        // The span from -1e308 to 1e308 is beyond a Double: it is taken in halves.
+        XCTAssertEqual(try row("-1e308, 0, 1e308"), " ▁▅█")
+        XCTAssertEqual(try row("5, 1e308", ", min = -1e308, max = 1e308"), " ▅█")
+        XCTAssertEqual(try row("-1e308, 1e308", ", min = -1e308"), " ▁█")
+    }
+
     func testOnlyTheLastValuesThatFitAreShown() throws {
         // The screen keeps a column each side: 4 columns of 6, the last 4 values.
         XCTAssertEqual(try row("0, 7, 0, 1, 2, 3", cols: 6), " ▁▃▆█")
@@ -74,6 +81,16 @@ final class SparklineTests: XCTestCase {
             .semanticTree())
         XCTAssertEqual(tree.children.map(ScreenReader.describe),
                        ["sparkline 4 values from 1 to 9.5: last 4", "sparkline no values"])
+    }
+
+    func testOfALongArrayItSaysTheRangeOfTheValuesRead() throws {
+        let tree = try XCTUnwrap(try host("""
+            local data = {}
+            for i = 1, 5000 do data[i] = i end
+            return ui.screen { ui.sparkline { data = data } }
+            """).semanticTree())
+        XCTAssertEqual(tree.children.map(ScreenReader.describe),
+                       ["sparkline 5000 values, the last 1000 from 4001 to 5000: last 5000"])
     }
 
     func testNothingIsDrawnInAnEmptyArea() throws {

@@ -37,7 +37,12 @@ final class SparklineNode: Node, SemanticNode {
         guard let lowest = low ?? shown.min(), let highest = high ?? shown.max() else { return [] }
         let top = SparklineNode.bars.count - 1
         guard highest > lowest else { return shown.map { _ in top / 2 } }
-        return shown.map { Int(((min(max($0, lowest), highest) - lowest) / (highest - lowest) * Double(top)).rounded()) }
+        // Halves: from -1e308 to 1e308 the span itself would overflow to infinity.
+        let span = highest / 2 - lowest / 2
+        return shown.map { value in
+            let share = (min(max(value, lowest), highest) / 2 - lowest / 2) / span
+            return share.isFinite ? Int((share * Double(top)).rounded()) : top / 2
+        }
     }
 
     override func render(into frame: inout FrameBuffer, _ context: RenderContext) {
@@ -52,7 +57,9 @@ final class SparklineNode: Node, SemanticNode {
             return Semantics(role: "sparkline", label: "no values")
         }
         let number = { (d: Double) in d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d) }
-        return Semantics(role: "sparkline", label: "\(count) values from \(number(lowest)) to \(number(highest))",
+        // The range is of the values read: the last `maxShown` of a longer array.
+        let read = count == values.count ? "" : ", the last \(values.count)"
+        return Semantics(role: "sparkline", label: "\(count) values\(read) from \(number(lowest)) to \(number(highest))",
                          value: "last \(number(last))")
     }
 
