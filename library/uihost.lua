@@ -208,7 +208,7 @@
 ---@class ui.TableColumn
 ---@field title string The header (required).
 ---@field key? string|integer The field of each row shown in this column: `row[key]`; a missing field is an empty cell (default the column's index).
----@field width? integer|string Cells (`12`), a share of the table's width (`"30%"`), a share of what the other columns leave (`"2fr"`, `"fr"` is `"1fr"`), or unset (`"fit"`): as wide as the title and the widest cell of the rows shown so far (at most 40) (default fitted).
+---@field width? integer|string Cells (`12`), a share of the table's width (`"30%"`), a share of what the other columns leave (`"2fr"`, `"fr"` is `"1fr"`), or unset (`"fit"`): as wide as the title and the widest cell of the rows shown so far, at most 40 (default fitted).
 ---@field align? ui.Align Alignment of the title and the cells (default "left").
 
 ---A node of a `ui.tree`; a string is a leaf with that title. Other fields are the script's own data.
@@ -484,7 +484,7 @@
 
 ---A link: its title underlined in the accent colour, an OSC 8 hyperlink in a terminal with colours, `Title <url>` in plain text. Enter, Space or a click call onSelect; the host opens nothing.
 ---@class ui.Link : ui.Component
----@field title? string The text shown (the URL when empty) (default "").
+---@field title? string The text shown; the URL when empty (default "").
 ---@field url? string Where it points (default "").
 ---@field style? ui.Style Colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off.
 ---@field onSelect? fun(link: ui.Link) Called on Enter, Space or a click.

@@ -41,12 +41,15 @@ return function(seed, options)
   -- taking the main stream's place while it does, and decides the
   -- hostile edits aimed at them.
   local laterrng = Rng.new(seed * 37 + 11)
-  -- And the kinds built from their declared fields (`generic`).
+  -- And the kinds built from their declared fields (`generic`), with one in
+  -- the later stream's place while they build.
   local genrng = Rng.new(seed * 41 + 13)
+  local genlaterrng = Rng.new(seed * 43 + 17)
   local made = {}    -- recently built components: the targets of hostile edits
   local madeLater = {} -- the same, of the later kinds
   local madeGeneric = {} -- and of the kinds built from their fields
   local logs = {}    -- recent logs, for log:append
+  local genlogs = {} -- the same, built inside a kind built from its fields
   -- The kinds built, by name: the conformance test reads it (fuzz_kinds) to
   -- see that every kind the host has is fuzzed, which were built from their
   -- fields (fuzz_generic) and which a screen added for having no builder (fuzz_added).
@@ -388,11 +391,14 @@ return function(seed, options)
 
   -- A kind without a builder above (one added to the host since) is built
   -- from the fields kinds.lua says it declares: each field now and then, a
-  -- value of its type (now and then not), its children if it takes any. It
-  -- draws from a stream of its own (genrng), so other kinds' seeds stay as they were.
-  local function value(kind, depth)
+  -- value of its type (now and then not), its children if it takes any.
+  -- What it builds draws from streams of its own (`built`) and keeps its logs
+  -- apart, so every other part of a seed's screen, and what its handlers
+  -- draw, stay as they were.
+  local function value(kind)
     local name = type(kind) == "table" and kind[1] or kind
-    if rng:chance(0.1) then return anything(depth) end
+    -- At depth 3 `anything` builds no component, only a text.
+    if rng:chance(0.1) then return anything(3) end
     if name == "string" then return str()
     elseif name == "boolean" then return rng:chance(0.5)
     elseif name == "function" then return act
@@ -406,7 +412,10 @@ return function(seed, options)
     elseif name == "component" then
       local ok, c = pcall(ui[kind[2] or "text"], {})
       return ok and c or nil
-    elseif name == "items" then return items(true, act)
+    elseif name == "items" then
+      local list = {}
+      for i = 1, rng:pick { 0, 1, 3, 30 } do list[i] = rng:chance(0.5) and str() or { title = str(), onSelect = act } end
+      return list
     elseif name == "rows" then
       local rows = {}
       for i = 1, rng:pick { 0, 1, 3, 30 } do rows[i] = rng:chance(0.5) and str() or { title = str(), a = str() } end
@@ -425,7 +434,7 @@ return function(seed, options)
     elseif name == "bindings" then return { ["ctrl-x"] = { str(), act } }
     elseif name == "suggestions" then return { str(), str() }
     end
-    return anything(depth)
+    return anything(3)
   end
 
   local BY_NAME = {}
@@ -435,7 +444,7 @@ return function(seed, options)
     local kind = BY_NAME[name]
     local fields = {}
     for _, field in ipairs(kind.fields) do
-      if rng:chance(0.6) then fields[field[1]] = value(field[2], depth) end
+      if rng:chance(0.6) then fields[field[1]] = value(field[2]) end
     end
     if kind.children == "any" then
       children(fields, depth, rng:range(0, 3))
@@ -450,7 +459,14 @@ return function(seed, options)
     return remember(made, c)
   end
 
-  local function built(name, depth) return own(genrng, madeGeneric, generic, name, depth) end
+  local function built(name, depth)
+    local mainLater, mainLogs = laterrng, logs
+    laterrng, logs = genlaterrng, genlogs
+    local ok, c = pcall(own, genrng, madeGeneric, generic, name, depth)
+    laterrng, logs = mainLater, mainLogs
+    if not ok then error(c, 0) end
+    return c
+  end
 
   -- The kinds with no builder here, in the registry's order (filled once
   -- every builder is defined, below).

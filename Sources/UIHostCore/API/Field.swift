@@ -72,7 +72,7 @@ extension Field<Int> {
 
     /// A 1-based place among items, rows or tabs: at least 1, 1 when unset,
     /// written back as `counted` says. The node clamps it to what it counts.
-    static func place(_ key: StaticString, counting counted: WrittenDefault.Counted, doc: String) -> Field {
+    static func index(_ key: StaticString, counting counted: WrittenDefault.Counted, doc: String) -> Field {
         Field(key, .integer(min: 1, max: nil), default: .value(.integer(1)),
               writtenDefault: .firstIndex(of: counted), doc: doc) { $0.int($1, min: 1) ?? 1 }
     }

@@ -26,7 +26,8 @@ extension FormNode {
     struct Submit: KindEffect {
         let form: FormNode
 
-        var readsEverythingAgain: Bool { true }
+        /// What it writes (`error`) it names; `onSubmit` is a handler the compositor sees.
+        var readsEverythingAgain: Bool { false }
 
         func run(_ context: EffectContext) {
             let dispatcher = context.dispatcher

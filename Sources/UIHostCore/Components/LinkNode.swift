@@ -77,7 +77,7 @@ extension LinkNode: Component {
         """
     static let constructorSummary = "A link: `ui.link { title = \"Docs\", url = \"https://…\" }`."
     enum Fields {
-        static let title = Field.string("title", default: "", doc: "the text shown (the URL when empty)")
+        static let title = Field.string("title", default: "", doc: "the text shown; the URL when empty")
         static let url = Field.string("url", default: "", doc: "where it points")
         static let style = Field.style(over: LinkNode.look, doc: "colours and attributes of the title, over the accent and underline; `underline = false` takes the underline off")
     }

@@ -305,7 +305,7 @@ extension ListNode: Component {
     static let itemClasses = [itemClass]
 
     enum Fields {
-        static let selected = Field.place("selected", counting: .items,
+        static let selected = Field.index("selected", counting: .items,
                                           doc: "the cursor row; the constructor writes the default into the table, and every move is written back (clamped to the items when read)")
         static let filter = Field.bool("filter", default: false,
                                        doc: "typing filters the items: those whose title holds the typed characters in order (letters without case; `rr` finds Cherry and Raspberry), the matched characters underlined in the accent colour, the query and the count of matches on the first row; Backspace takes a character back, Esc clears (with nothing typed, Esc is the host's). The cursor moves among the matches; `selected` and handlers get the item's own index. Only an `items` array is filtered, its first 10,000 items; with `filter`, `?` and `q` type")

@@ -31,7 +31,7 @@ extension LogNode {
         // The text stays at 2 while its lines are added: its bytes stay put.
         let text: Int32 = 2
         let dropped = s.withTable(at: 1) { log -> Int? in
-            let limit = Fields.max.value(log.strictInt("max"))
+            let limit = Fields.max.value(log.strictInt("\(Fields.max.key)"))
             if log.type("lines") == .nil { log.setNewTable("lines") }
             return log.withTable("lines") { append(text, to: $0, limit: limit) }
         }

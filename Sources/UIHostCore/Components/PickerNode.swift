@@ -190,7 +190,7 @@ extension PickerNode: Component {
 
     enum Fields {
         static let label = Field.string("label", default: "", doc: "`label: ` before the value (menu); the heading row (wheel)")
-        static let selected = Field.place("selected", counting: .items,
+        static let selected = Field.index("selected", counting: .items,
                                           doc: "the **index** of the chosen item; the constructor writes the default into the table, and a change is written back before `onChange`")
         static let style = Field.choice("style", ["menu", "wheel"], alias: "ui.PickerStyle", doc: "menu or [wheel](#uipicker-style--wheel)")
     }

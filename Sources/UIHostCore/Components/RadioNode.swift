@@ -84,7 +84,7 @@ extension RadioNode: Component {
         Enter chooses.
         """
     enum Fields {
-        static let selected = Field.place("selected", counting: .items,
+        static let selected = Field.index("selected", counting: .items,
                                           doc: "the chosen row; the constructor writes the default, and a choice is written back before `onChange`")
     }
     static let fields: [FieldSpec] = [

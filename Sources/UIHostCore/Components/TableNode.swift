@@ -614,7 +614,7 @@ extension TableNode: Component {
             doc: "the field of each row shown in this column: `row[key]`; a missing field is an empty cell") { $0.id($1) }
         static let width = Field<Width>(
             "width", .stringOrNumber, default: .described("fitted"), luaType: "integer|string", docsType: "integer or string",
-            doc: "cells (`12`), a share of the table's width (`\"30%\"`), a share of what the other columns leave (`\"2fr\"`, `\"fr\"` is `\"1fr\"`), or unset (`\"fit\"`): as wide as the title and the widest cell of the rows shown so far (at most 40)",
+            doc: "cells (`12`), a share of the table's width (`\"30%\"`), a share of what the other columns leave (`\"2fr\"`, `\"fr\"` is `\"1fr\"`), or unset (`\"fit\"`): as wide as the title and the widest cell of the rows shown so far, at most 40",
             read: TableNode.width)
         static let align = Field.choice("align", ["left", "center", "right"], alias: "ui.Align",
                                         doc: "alignment of the title and the cells", as: TextAlign.init(rawValue:))
@@ -626,7 +626,7 @@ extension TableNode: Component {
     static let itemClasses = [columnClass]
 
     enum Fields {
-        static let selected = Field.place("selected", counting: .rows,
+        static let selected = Field.index("selected", counting: .rows,
                                           doc: "the cursor's row; the constructor writes the default into the table (over no rows too), and every move (and a sort) is written back")
         static let sortable = Field.bool("sortable", default: false,
                                          doc: "whether the column cursor, `s`, Enter on a title and clicks on titles sort")

@@ -218,7 +218,7 @@ extension TabsNode: Component {
             field.isTable(key) ? (places[0], field.style(key) ?? .plain) : (field.choice(key, places) ?? places[0], .plain)
         }
         static let places = ["top", "bottom"]
-        static let selected = Field.place("selected", counting: .children,
+        static let selected = Field.index("selected", counting: .children,
                                           doc: "the selected tab; the constructor writes the default into the table, and a switch is written back before `onChange` (clamped when read)")
     }
     static let fields: [FieldSpec] = [
