@@ -28,6 +28,10 @@ final class GridTests: XCTestCase {
         // Shares by weight, the remainder a cell each to the first.
         XCTAssertEqual(GridNode.tracks([.fraction(1), .fraction(2), .fraction(1)], extent: 10, gap: 0, natural: { _ in 0 }), [3, 5, 2])
         XCTAssertEqual(GridNode.tracks([nil, .fraction(1)], extent: 10, gap: 0, natural: { _ in 3 }), [3, 7])
+        // Measured as if endless, a thousand columns of 100% add up without overflow (a fuzz case).
+        let endless = GridNode.tracks(Array(repeating: .percent(100), count: GridNode.maxTracks), extent: Int.max / 4,
+                                      gap: 0, natural: { _ in 0 })
+        XCTAssertEqual(endless, Array(repeating: 1 << 40, count: GridNode.maxTracks))
     }
 
     func testAGridPlacesChildrenInItsCells() throws {

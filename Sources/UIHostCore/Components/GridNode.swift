@@ -49,15 +49,18 @@ final class GridNode: Node, SemanticNode {
         let room = max(0, extent - gap * max(0, dims.count - 1))
         var sizes = [Int](repeating: 0, count: dims.count)
         var weights = [Int](repeating: 0, count: dims.count)
+        // Each size, and what is left, held to 2^40: a grid measured as if
+        // endless (Int.max / 4) has percentages of an endless extent, and a
+        // thousand of those would overflow their sum.
+        let most = 1 << 40
         for (i, d) in dims.enumerated() {
             switch d {
             case .fraction(let w)?: weights[i] = w
-            case let d?: sizes[i] = d.fixed(of: room) ?? 0
-            case nil: sizes[i] = natural(i)
+            case let d?: sizes[i] = min(d.fixed(of: room) ?? 0, most)
+            case nil: sizes[i] = min(natural(i), most)
             }
         }
-        // Held to 2^40 so that a grid measured as if endless (Int.max / 4) does not overflow.
-        let left = min(room - sizes.reduce(0, +), 1 << 40)
+        let left = min(room - sizes.reduce(0, +), most)
         let total = weights.reduce(0, +)
         guard left > 0, total > 0 else { return sizes }
         var given = 0
