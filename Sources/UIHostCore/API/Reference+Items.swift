@@ -17,7 +17,7 @@ extension Reference {
             if item.required.contains(spec.name) {
                 lines.append("---@field \(spec.name) \(luaType(spec)) \(FieldSpec.sentence(spec.doc + " (required)"))")
             } else {
-                lines.append("---@field \(spec.name)? \(luaType(spec)) \(spec.stubDoc)")
+                lines.append(stubField(spec))
             }
         }
         if item.openEnded { lines.append("---@field [string] any") }
@@ -26,10 +26,6 @@ extension Reference {
 
     /// The rows of an item class's table in docs/API.md: `required` for a required field's default.
     static func docsRows(_ item: ItemClass) -> [Row] {
-        item.fields.map { spec in
-            Row(field: "`\(spec.name)`", type: docsType(spec),
-                defaultValue: item.required.contains(spec.name) ? "required" : docsDefault(spec.defaultValue),
-                meaning: cell(spec.doc))
-        }
+        item.fields.map { docsRow($0, defaultValue: item.required.contains($0.name) ? "required" : nil) }
     }
 }

@@ -6,9 +6,14 @@
 enum Reference {
     // MARK: - Stubs
 
+    /// An optional field's `---@field` line: its name, LuaLS type and meaning as a sentence.
+    static func stubField(_ spec: FieldSpec) -> String {
+        "---@field \(spec.name)? \(luaType(spec)) \(spec.stubDoc)"
+    }
+
     /// The `---@field` lines of a component's `---@class` block.
     static func stubFields(_ component: any Component.Type) -> [String] {
-        var lines = component.allFields.map { "---@field \($0.name)? \(luaType($0)) \($0.stubDoc)" }
+        var lines = component.allFields.map(stubField)
         switch component.children {
         case .none: break
         case .any(let doc): lines.append("---@field [integer] ui.Component \(FieldSpec.sentence(doc))")
@@ -50,7 +55,7 @@ enum Reference {
     /// The `---@class ui.Component` block: what a component is, and the fields every one takes.
     static func stubCommonClass() -> [String] {
         Schema.commonSummary.split(separator: "\n").map { "---" + $0 } + ["---@class ui.Component"]
-            + Schema.common.map { "---@field \($0.name)? \(luaType($0)) \($0.stubDoc)" }
+            + Schema.common.map(stubField)
     }
 
     /// The `---@class` block of a component: its summary, class line and fields.
@@ -146,15 +151,17 @@ enum Reference {
         case .only(let kind, let doc):
             rows.append(Row(field: childrenField, type: "`\(kind.constructorName)`", defaultValue: "—", meaning: cell(doc)))
         }
-        for spec in component.allFields {
-            rows.append(Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: docsDefault(spec.defaultValue),
-                            meaning: cell(spec.doc)))
-        }
-        return rows
+        return rows + component.allFields.map { docsRow($0) }
+    }
+
+    /// A field's row; `defaultValue` in place of the spec's default (`required`).
+    static func docsRow(_ spec: FieldSpec, defaultValue: String? = nil) -> Row {
+        Row(field: "`\(spec.name)`", type: docsType(spec), defaultValue: defaultValue ?? docsDefault(spec.defaultValue),
+            meaning: cell(spec.doc))
     }
 
     /// Text in a table cell: a `|` of its own escaped.
-    static func cell(_ text: String) -> String {
+    private static func cell(_ text: String) -> String {
         text.replacing("|", with: "\\|")
     }
 
