@@ -11,11 +11,22 @@ private typealias Host = UIHostCore.Host
 final class HostileTryoutTests: PluginTestCase {
     // MARK: - Escaping the plugin's limits
 
+    /// Plugin `a`'s screen `main` (its `main.lua`), pushed by the app's
+    /// screen's button, the plugin held to 50,000 instructions a call.
+    private func pushedPluginScreen(_ main: String) throws -> Host {
+        let a = "return { name = 'a', screens = { main = 'main.lua' } }"
+        let h = try host(["a": a], files: ["plugins/a/main.lua": main],
+                         limits: ScriptLimits(maxInstructions: 50_000, maxSeconds: 5),
+                         screen: "return ui.screen { title = 'S', ui.button { title = 'Go', onSelect = function() ui.push('main') end } }")
+        press(h, .enter)
+        XCTAssertEqual(h.navigationDepth, 2, "\(h.errors)")
+        return h
+    }
+
     /// A handler that is a C function (here what `coroutine.wrap` returns) has
     /// no chunk name, so `CallLimits.origin(ofFunctionAt:)` takes it for the
     /// app's: the plugin's code inside runs under the app's budget.
     func testAWrappedHandlerInAPluginsScreenKeepsThePluginsLimits() throws {
-        let a = "return { name = 'a', screens = { main = 'main.lua' } }"
         let main = """
         return ui.screen { title = 'M',
           ui.button { title = 'Wrap', onSelect = coroutine.wrap(function()
@@ -23,11 +34,7 @@ final class HostileTryoutTests: PluginTestCase {
             error('ran ' .. n .. ' iterations')
           end) } }
         """
-        let h = try host(["a": a], files: ["plugins/a/main.lua": main],
-                         limits: ScriptLimits(maxInstructions: 50_000, maxSeconds: 5),
-                         screen: "return ui.screen { title = 'S', ui.button { title = 'Go', onSelect = function() ui.push('main') end } }")
-        press(h, .enter)
-        XCTAssertEqual(h.navigationDepth, 2, "\(h.errors)")
+        let h = try pushedPluginScreen(main)
         press(h, .enter)
         XCTAssertEqual(h.errors.count, 1, "\(h.errors)")
         let error = h.errors.last ?? ""
@@ -41,17 +48,12 @@ final class HostileTryoutTests: PluginTestCase {
     /// whose code built it must follow its fields into the storage.
     func testWrappedHandlersKeepThePluginsLimitsHoweverTheirComponentBecameAProxy() throws {
         let loop = "coroutine.wrap(function() local n = 0 for _ = 1, 1000000 do n = n + 1 end error('ran ' .. n) end)"
-        let a = "return { name = 'a', screens = { main = 'main.lua' } }"
         let main = """
         local button = ui.button { title = 'Wrap', onSelect = \(loop) }
         button.hidden = false
         return ui.screen { title = 'M', onKey = \(loop), button }
         """
-        let h = try host(["a": a], files: ["plugins/a/main.lua": main],
-                         limits: ScriptLimits(maxInstructions: 50_000, maxSeconds: 5),
-                         screen: "return ui.screen { title = 'S', ui.button { title = 'Go', onSelect = function() ui.push('main') end } }")
-        press(h, .enter)
-        XCTAssertEqual(h.navigationDepth, 2, "\(h.errors)")
+        let h = try pushedPluginScreen(main)
         press(h, .enter)
         press(h, .character("z"))
         XCTAssertEqual(h.errors.count, 2, "\(h.errors)")
