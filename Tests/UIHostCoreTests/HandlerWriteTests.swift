@@ -5,21 +5,15 @@ import XCTest
 /// host reads again only the components written (`Compositor.noteScriptWrites`),
 /// and only when that gives the frame a whole read gives.
 final class HandlerWriteTests: XCTestCase {
-    private var directory = ""
+    private var scratch = ScratchDirectory(prefix: "uih-handler-writes")
 
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "handler-writes-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+    override func tearDown() {
+        scratch.remove()
     }
 
     /// Two hosts on one screen: one reads only what changed, one reads all.
     private func hosts(_ source: String) throws -> (part: UIHostCore.Host, whole: UIHostCore.Host) {
-        let path = directory + "/screen.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try scratch.write("screen.lua", source)
         return try partAndWholeHosts(script: path, size: Size(cols: 40, rows: 12))
     }
 

@@ -6,27 +6,20 @@ import XCTest
 /// written nodes placed after the others. Each test failed when it was
 /// written; each says what should hold instead.
 final class ReadingInPartProbeTests: XCTestCase {
-    private var directory = ""
+    private var scratch = ScratchDirectory(prefix: "uih-reading-probe")
 
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "reading-in-part-probe-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+    override func tearDown() {
+        scratch.remove()
     }
 
     /// The host that reads in part and the one that reads everything, on `source`.
     private func hosts(_ source: String) throws -> (part: UIHostCore.Host, whole: UIHostCore.Host) {
-        let path = directory + "/screen.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try scratch.write("screen.lua", source)
         return try partAndWholeHosts(script: path, size: Size(cols: 40, rows: 12))
     }
 
     private func host(_ source: String, maxMemory: Int? = nil) throws -> UIHostCore.Host {
-        let path = directory + "/screen.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try scratch.write("screen.lua", source)
         var options = HostOptions(size: Size(cols: 40, rows: 12))
         if let maxMemory { options.maxMemory = maxMemory }
         return try UIHostCore.Host(script: path, options: options)

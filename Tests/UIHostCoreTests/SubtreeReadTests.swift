@@ -10,15 +10,10 @@ import XCTest
 /// follow (focus, hit-testing and scrolling over subtrees read again). Most
 /// edits must be read in part: the count is printed and checked.
 final class SubtreeReadTests: XCTestCase {
-    private var directory = ""
+    private var scratch = ScratchDirectory(prefix: "uih-subtree-reads")
 
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "subtree-reads-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: directory)
+    override func tearDown() {
+        scratch.remove()
     }
 
     /// A screen of random nested containers, and an `edit()` that F5 runs:
@@ -132,8 +127,7 @@ final class SubtreeReadTests: XCTestCase {
         var edits = 0, partial = 0, subtrees = 0, compared = 0, focusMoves = 0, popupFrames = 0, problemFrames = 0
         var inPlace = 0
         for seed in 1...100 {
-            let path = directory + "/screen\(seed).lua"
-            try SubtreeReadTests.script(seed: seed).write(toFile: path, atomically: true, encoding: .utf8)
+            let path = try scratch.write("screen\(seed).lua", SubtreeReadTests.script(seed: seed))
             var rng = RNG(seed: UInt64(seed) &* 0x9E37_79B9)
             let size = Size(cols: 30 + rng.below(60), rows: 10 + rng.below(30))
             let (part, whole) = try partAndWholeHosts(script: path, size: size)
